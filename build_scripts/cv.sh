@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# From a fresh clone to out/cv-long.pdf and out/cv-short.pdf: set up, then build the CV.
+# Arguments go to `mkcv build` (e.g. build_scripts/cv.sh -t short).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$root/build_scripts/setup.sh"
+cd "$root"
+exec "${MKCV_BUILD_DIR:-$root/build}/mkcv" build "$@"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what mkcv needs from Debian's packages (only what is missing), then configures
+# and builds it in build/. Safe to run again and again.
+#
+#   build_scripts/setup.sh            install, configure, build
+#   MKCV_BUILD_DIR=dir ...            build somewhere else (default: build)
+#   MKCV_CMAKE_ARGS="-D..." ...       extra CMake arguments (e.g. -DMKCV_SANITIZE=ON)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build_dir="${MKCV_BUILD_DIR:-$root/build}"
+
+# Build tools and libraries.
+packages=(
+  g++ cmake make pkg-config
+  libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
+  libboost-filesystem-dev libboost-dev
+)
+# TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
+# for Latin, Greek, Cyrillic and CJK text.
+packages+=(
+  latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
+  texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
+  fonts-noto-core fonts-noto-cjk
+)
+# Tests read the PDFs back.
+packages+=(poppler-utils)
+
+missing=()
+for package in "${packages[@]}"; do
+  status="$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)"
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo=()
+  if ((EUID != 0)); then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install packages" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# shellcheck disable=SC2086
+cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${MKCV_CMAKE_ARGS:-} >/dev/null
+cmake --build "$build_dir" -j "$(nproc)"

@@ -1,0 +1,211 @@
+#include "cli.h"
+
+#include <iostream>
+#include <thread>
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+
+#include "context_builder.h"
+#include "file_io.h"
+#include "json_schema.h"
+#include "pipeline.h"
+#include "version.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+struct CommonOptions {
+    std::string cv_path = "cv.toml";
+    std::vector<std::string> templates;
+    std::vector<std::string> template_dirs;
+    std::string diagnostics = "text";
+};
+
+PrintOptions print_options(const CommonOptions& common) {
+    PrintOptions options;
+    if (common.diagnostics == "json")
+        options.format = DiagnosticFormat::Json;
+    else if (common.diagnostics == "github")
+        options.format = DiagnosticFormat::Github;
+    const char* no_color = std::getenv("NO_COLOR");
+    options.color = options.format == DiagnosticFormat::Text && isatty(STDERR_FILENO) &&
+                    !(no_color && *no_color);
+    return options;
+}
+
+// Prints what was found; JSON and GitHub formats go to standard output, for tools.
+void report(const Diagnostics& diagnostics, const SourceTexts& sources,
+            const CommonOptions& common) {
+    if (diagnostics.empty())
+        return;
+    Diagnostics sorted = diagnostics;
+    sorted.sort();
+    const PrintOptions options = print_options(common);
+    std::ostream& out = options.format == DiagnosticFormat::Text ? std::cerr : std::cout;
+    print_diagnostics(out, sorted, sources, options);
+}
+
+TemplateSearchPath search_path(const CommonOptions& common) {
+    std::vector<fs::path> dirs(common.template_dirs.begin(), common.template_dirs.end());
+    return TemplateSearchPath::standard(dirs, common.cv_path);
+}
+
+// Loads, validates and renders; reports problems. Empty on any error.
+std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
+                                                     const std::vector<std::string>& defaults) {
+    Diagnostics diagnostics;
+    LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+    std::optional<std::vector<RenderedTemplate>> rendered;
+    if (loaded.cv)
+        rendered = render_all(*loaded.cv, common.templates.empty() ? defaults : common.templates,
+                              search_path(common), diagnostics);
+    report(diagnostics, {{common.cv_path, loaded.text}}, common);
+    return rendered;
+}
+
+void add_common(CLI::App& command, CommonOptions& common, bool with_templates) {
+    command.add_option("cv", common.cv_path, "The CV to read")->capture_default_str();
+    if (with_templates) {
+        command.add_option("-t,--template", common.templates,
+                           "Template name or folder (a path contains a slash); repeatable");
+        command.add_option("--template-dir", common.template_dirs,
+                           "Look for templates in this folder first; repeatable");
+    }
+    command.add_option("--diagnostics", common.diagnostics, "How problems are printed")
+        ->check(CLI::IsMember({"text", "json", "github"}))
+        ->capture_default_str();
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+    CLI::App app{
+        "mkcv turns a CV kept as data (cv.toml) into typeset PDFs through LaTeX templates.\n"
+        "Run without a command, it builds: mkcv is mkcv build.",
+        "mkcv"};
+    app.set_version_flag("--version", std::string("mkcv ") + kVersion);
+    app.require_subcommand(0, 1);
+    app.footer(
+        "Exit status: 0 success, 1 TeX failed or a tool is missing, 2 invalid input or usage.");
+
+    CommonOptions common;
+    BuildOptions build_options;
+    build_options.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::string out_file;
+
+    auto* build =
+        app.add_subcommand("build", "Render and compile each template to <out>/<stem>-<name>.pdf");
+    add_common(*build, common, true);
+    build->add_option("-o,--out", build_options.out_dir, "Output folder")->capture_default_str();
+    build->add_option("-j,--jobs", build_options.jobs, "Templates compiled at once")
+        ->check(CLI::Range(1, 64));
+    build->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
+    build->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
+
+    auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
+    add_common(*render, common, true);
+    render->add_option("-o,--out", out_file, "Write to this file instead of standard output");
+
+    auto* validate =
+        app.add_subcommand("validate", "Check the CV and print every problem; change nothing");
+    add_common(*validate, common, false);
+
+    auto* context = app.add_subcommand("context", "Print, as JSON, the data a template sees");
+    add_common(*context, common, true);
+
+    auto* templates =
+        app.add_subcommand("templates", "List the templates mkcv can find, and where");
+    templates->add_option("--template-dir", common.template_dirs,
+                          "Look for templates in this folder first");
+    templates->add_option("cv", common.cv_path, "The CV whose folder may hold templates/")
+        ->capture_default_str();
+
+    app.add_subcommand("schema", "Print the JSON Schema of cv.toml (for editors)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        const int status = app.exit(error);
+        return status == 0 ? kExitOk : kExitInvalid;
+    }
+
+    if (app.got_subcommand("schema")) {
+        std::cout << cv_json_schema();
+        return kExitOk;
+    }
+    if (app.got_subcommand(templates)) {
+        for (const auto& t : list_templates(search_path(common))) {
+            std::cout << t.name << (t.shadowed ? " (hidden by the one above)" : "") << "\n    "
+                      << t.description << "\n    " << t.origin << ": " << t.dir.string() << '\n';
+        }
+        return kExitOk;
+    }
+    if (app.got_subcommand(validate)) {
+        Diagnostics diagnostics;
+        LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+        report(diagnostics, {{common.cv_path, loaded.text}}, common);
+        if (diagnostics.has_errors())
+            return kExitInvalid;
+        if (print_options(common).format == DiagnosticFormat::Text)
+            std::cerr << common.cv_path << ": ok"
+                      << (diagnostics.warning_count() ? " (with warnings)" : "") << '\n';
+        return kExitOk;
+    }
+    if (app.got_subcommand(context)) {
+        Diagnostics diagnostics;
+        LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+        std::optional<Template> tmpl;
+        if (loaded.cv)
+            tmpl = load_template(common.templates.empty() ? "long" : common.templates.front(),
+                                 search_path(common), diagnostics);
+        report(diagnostics, {{common.cv_path, loaded.text}}, common);
+        if (!loaded.cv || !tmpl)
+            return kExitInvalid;
+        ContextOptions options;
+        options.filter = tmpl->manifest.filter;
+        options.template_name = tmpl->manifest.name;
+        options.generator = std::string("mkcv ") + kVersion;
+        options.updated = updated_date(*loaded.cv);
+        std::cout << build_context(*loaded.cv, options).dump(2) << '\n';
+        return kExitOk;
+    }
+    if (app.got_subcommand(render)) {
+        if (common.templates.size() > 1) {
+            std::cerr << "mkcv render: give one template (-t NAME)\n";
+            return kExitInvalid;
+        }
+        auto rendered = prepare(common, {"long"});
+        if (!rendered)
+            return kExitInvalid;
+        const std::string& tex = rendered->front().tex;
+        if (out_file.empty()) {
+            std::cout << tex;
+        } else if (auto error = write_file_atomically(out_file, tex); !error.empty()) {
+            std::cerr << "mkcv: error: " << error << '\n';
+            return kExitBuildFailed;
+        }
+        return kExitOk;
+    }
+
+    // `mkcv` alone, or `mkcv build`.
+    const auto start = std::chrono::steady_clock::now();
+    auto rendered = prepare(common, {"long", "short"});
+    if (!rendered)
+        return kExitInvalid;
+    if (!build_options.quiet) {
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        for (const auto& r : *rendered)
+            std::cerr << r.tmpl.manifest.name << ": rendered (" << rendered->size()
+                      << " templates in " << static_cast<int>(ms * 10) / 10.0 << " ms)\n";
+    }
+    const fs::path cv_path(common.cv_path);
+    return build_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+}
+
+}  // namespace mkcv

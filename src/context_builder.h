@@ -1,0 +1,33 @@
+// Cv → the data a template sees. Values are the user's raw text (the renderer escapes them
+// for LaTeX when a template prints them), numbers are strings, absent optional values are
+// `null` (false in Mustache) so a section like <<#note>>…<</note>> prints only when given.
+// The result is JSON so `mkcv context` can show template authors exactly what they get.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cv_model.h"
+
+namespace mkcv {
+
+// Which entries a template keeps; comes from the template's manifest.
+struct ContentFilter {
+    bool selected_publications_only = false;
+};
+
+struct ContextOptions {
+    ContentFilter filter;
+    std::string template_name;
+    std::string generator = "mkcv";
+    std::optional<PartialDate> updated;  // "Last updated"; never the wall clock
+};
+
+nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options);
+
+// "https://" is added to a homepage written without a scheme; a bare DOI goes to doi.org.
+std::string link_target(const std::string& url);
+
+}  // namespace mkcv

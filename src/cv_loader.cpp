@@ -1,0 +1,465 @@
+#include "cv_loader.h"
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+#include "cv_schema.h"
+#include "text_similarity.h"
+
+namespace mkcv {
+namespace {
+
+SourcePos pos_of(const toml::source_region& region) {
+    return {static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
+}
+
+SourcePos pos_of(const toml::node& node) {
+    return pos_of(node.source());
+}
+
+std::string type_found(const toml::node& node) {
+    switch (node.type()) {
+        case toml::node_type::string: {
+            std::string value(*node.as_string());
+            if (value.size() > 40)
+                value = value.substr(0, 37) + "...";
+            return "string \"" + value + "\"";
+        }
+        case toml::node_type::integer:
+            return "integer " + std::to_string(node.as_integer()->get());
+        case toml::node_type::floating_point: {
+            std::ostringstream out;
+            out << node.as_floating_point()->get();
+            return "float " + out.str();
+        }
+        case toml::node_type::boolean:
+            return node.as_boolean()->get() ? "true" : "false";
+        case toml::node_type::date:
+            return "a date";
+        case toml::node_type::time:
+            return "a time";
+        case toml::node_type::date_time:
+            return "a date-time";
+        case toml::node_type::array:
+            return "an array";
+        case toml::node_type::table:
+            return "a table";
+        default:
+            return "nothing";
+    }
+}
+
+// Loads one file: checks shape against the schema, then converts.
+class Loader {
+  public:
+    Loader(std::string file, Diagnostics& diagnostics)
+        : file_(std::move(file)), diag_(diagnostics) {}
+
+    // --- shape -------------------------------------------------------------------------
+
+    void check_table(const toml::table& table, const TableSpec& spec, const std::string& where) {
+        for (const auto& [key, node] : table) {
+            const std::string name(key.str());
+            const FieldSpec* field = spec.find(name);
+            if (!field) {
+                const std::string guess = closest_match(name, spec.names());
+                diag_.error(file_, pos_of(key.source()), "unknown-key",
+                            "unknown key `" + name + "` in " + where,
+                            guess.empty() ? "allowed keys: " + join(spec.names())
+                                          : "did you mean `" + guess + "`?");
+                continue;
+            }
+            check_value(node, *field);
+        }
+        for (const auto& field : spec.fields) {
+            if (field.required && !table.contains(field.name)) {
+                const std::string key(field.name);
+                diag_.error(file_, pos_of(table), "missing-key",
+                            where + " lacks the required key `" + key + "`",
+                            field.type == FieldType::Table
+                                ? "add a [" + key + "] table"
+                                : "add " + key + " = " + example(field.type));
+            }
+        }
+    }
+
+    void check_value(const toml::node& node, const FieldSpec& field) {
+        const std::string name(field.name);
+        auto wrong = [&](const toml::node& at, const std::string& expected) {
+            std::string hint;
+            if (expected == describe(FieldType::Integer) && at.is_string()) {
+                hint = "remove the quotes";
+            } else if (expected == describe(FieldType::String) && !at.is_string() &&
+                       !at.is_array() && !at.is_table()) {
+                hint = "write it in quotes";
+            } else if (field.type == FieldType::StringList && at.is_string()) {
+                hint = "write a list: " + name + " = [\"...\"]";
+            } else if (field.type == FieldType::TableArray && at.is_table()) {
+                hint = "write [[" + name + "]] (or a list of tables) instead";
+            }
+            diag_.error(file_, pos_of(at), "type",
+                        "`" + name + "` must be " + expected + ", found " + type_found(at), hint);
+        };
+        switch (field.type) {
+            case FieldType::String:
+                if (!node.is_string())
+                    return wrong(node, describe(field.type));
+                if (!field.allowed.empty()) {
+                    const std::string value(*node.as_string());
+                    std::vector<std::string> allowed(field.allowed.begin(), field.allowed.end());
+                    if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
+                        const std::string guess = closest_match(value, allowed);
+                        diag_.error(file_, pos_of(node), "value",
+                                    "`" + name + "` must be one of " + join(allowed) +
+                                        ", found \"" + value + "\"",
+                                    guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+                    }
+                }
+                return;
+            case FieldType::Integer:
+                if (!node.is_integer())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::Bool:
+                if (!node.is_boolean())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::Date:
+                if (!node.is_string() && !node.is_date())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::StringList: {
+                const auto* array = node.as_array();
+                if (!array)
+                    return wrong(node, describe(field.type));
+                for (const auto& element : *array)
+                    if (!element.is_string())
+                        diag_.error(
+                            file_, pos_of(element), "type",
+                            "every item of `" + name + "` must be a string, found " +
+                                type_found(element),
+                            element.is_table() || element.is_array() ? "" : "write it in quotes");
+                return;
+            }
+            case FieldType::Table: {
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                check_table(*table, *field.nested, "[" + name + "]");
+                return;
+            }
+            case FieldType::TableArray: {
+                const auto* array = node.as_array();
+                if (!array)
+                    return wrong(node, describe(field.type));
+                for (const auto& element : *array) {
+                    if (const auto* table = element.as_table())
+                        check_table(*table, *field.nested, "[[" + name + "]]");
+                    else
+                        diag_.error(file_, pos_of(element), "type",
+                                    "every item of `" + name + "` must be a table, found " +
+                                        type_found(element));
+                }
+                return;
+            }
+            case FieldType::UrlMap: {
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                for (const auto& [label, url] : *table)
+                    if (!url.is_string())
+                        diag_.error(file_, pos_of(url), "type",
+                                    "link `" + std::string(label.str()) +
+                                        "` must be a URL string, found " + type_found(url));
+                return;
+            }
+        }
+    }
+
+    // --- conversion --------------------------------------------------------------------
+
+    Text text(const toml::table& table, std::string_view key) {
+        const toml::node* node = table.get(key);
+        if (!node || !node->is_string())
+            return {};
+        return {std::string(*node->as_string()), pos_of(*node)};
+    }
+
+    std::vector<Text> texts(const toml::table& table, std::string_view key) {
+        std::vector<Text> out;
+        if (const auto* array = table.get_as<toml::array>(key))
+            for (const auto& element : *array)
+                if (element.is_string())
+                    out.push_back({std::string(*element.as_string()), pos_of(element)});
+        return out;
+    }
+
+    bool flag(const toml::table& table, std::string_view key) {
+        const auto* value = table.get_as<bool>(key);
+        return value && value->get();
+    }
+
+    int integer(const toml::table& table, std::string_view key, SourcePos& pos) {
+        const auto* value = table.get_as<int64_t>(key);
+        if (!value)
+            return 0;
+        pos = pos_of(*value);
+        const int64_t number = value->get();
+        if (number < 1 || number > 9999) {
+            diag_.error(file_, pos, "value",
+                        "`" + std::string(key) + "` " + std::to_string(number) + " is not a year",
+                        "write a four-digit year");
+            return 0;
+        }
+        return static_cast<int>(number);
+    }
+
+    std::optional<PartialDate> date(const toml::table& table, std::string_view key,
+                                    SourcePos& pos) {
+        const toml::node* node = table.get(key);
+        if (!node)
+            return std::nullopt;
+        pos = pos_of(*node);
+        if (const auto* value = node->as_date()) {
+            const auto d = value->get();
+            return PartialDate{d.year, d.month, d.day, false};
+        }
+        if (!node->is_string())
+            return std::nullopt;
+        const auto parsed = parse_date(std::string(*node->as_string()));
+        if (!parsed.date)
+            diag_.error(file_, pos, "date", "`" + std::string(key) + "`: " + parsed.error);
+        return parsed.date;
+    }
+
+    std::optional<DateRange> range(const toml::table& table) {
+        DateRange r;
+        r.start = date(table, "start", r.start_pos);
+        r.end = date(table, "end", r.end_pos);
+        if (!r.start && !r.end)
+            return std::nullopt;
+        return r;
+    }
+
+    std::vector<Link> url_map(const toml::table& table, std::string_view key) {
+        std::vector<Link> out;
+        if (const auto* links = table.get_as<toml::table>(key))
+            for (const auto& [label, url] : *links)
+                if (url.is_string())
+                    out.push_back({{std::string(label.str()), pos_of(label.source())},
+                                   {std::string(*url.as_string()), pos_of(url)}});
+        // toml++ keeps tables in key order; print links in the order they were written.
+        std::stable_sort(out.begin(), out.end(), [](const Link& a, const Link& b) {
+            return std::pair(a.label.pos.line, a.label.pos.column) <
+                   std::pair(b.label.pos.line, b.label.pos.column);
+        });
+        return out;
+    }
+
+    template <typename Fn>
+    void each_table(const toml::table& table, std::string_view key, Fn&& fn) {
+        if (const auto* array = table.get_as<toml::array>(key))
+            for (const auto& element : *array)
+                if (const auto* t = element.as_table())
+                    fn(*t);
+    }
+
+    Cv convert(const toml::table& root) {
+        Cv cv;
+        cv.source_name = file_;
+        if (const auto* p = root.get_as<toml::table>("person")) {
+            Person& person = cv.person;
+            person.pos = pos_of(*p);
+            person.name = text(*p, "name");
+            person.native_name = text(*p, "native_name");
+            person.position = text(*p, "position");
+            person.affiliation = text(*p, "affiliation");
+            person.email = text(*p, "email");
+            person.phone = text(*p, "phone");
+            person.homepage = text(*p, "homepage");
+            person.github = text(*p, "github");
+            person.location = text(*p, "location");
+            person.aliases = texts(*p, "aliases");
+            each_table(*p, "links", [&](const toml::table& t) {
+                person.links.push_back({text(t, "label"), text(t, "url")});
+            });
+        }
+        cv.research_interests = text(root, "research_interests");
+        if (const auto* p = root.get_as<toml::table>("person");
+            p && p->contains("research_interests")) {
+            if (!cv.research_interests.empty())
+                diag_.error(file_, pos_of(*p->get("research_interests")), "duplicate-key",
+                            "`research_interests` is given both at the top level and in [person]",
+                            "keep one of them");
+            else
+                cv.research_interests = text(*p, "research_interests");
+        }
+        each_table(root, "education", [&](const toml::table& t) {
+            Education e;
+            e.pos = pos_of(t);
+            e.degree = text(t, "degree");
+            e.institution = text(t, "institution");
+            e.department = text(t, "department");
+            e.location = text(t, "location");
+            e.dates = range(t);
+            e.advisors = texts(t, "advisors");
+            e.thesis = text(t, "thesis");
+            e.note = text(t, "note");
+            e.highlights = texts(t, "highlights");
+            e.selected = flag(t, "selected");
+            e.tags = texts(t, "tags");
+            cv.education.push_back(std::move(e));
+        });
+        each_table(root, "experience", [&](const toml::table& t) {
+            Experience e;
+            e.pos = pos_of(t);
+            e.role = text(t, "role");
+            e.organization = text(t, "organization");
+            e.location = text(t, "location");
+            if (auto r = range(t))
+                e.periods.push_back(*r);
+            if (t.contains("periods") && (t.contains("start") || t.contains("end")))
+                diag_.error(file_, pos_of(*t.get("periods")), "periods",
+                            "an entry has either `start`/`end` or `periods`, not both",
+                            "move start and end into periods");
+            each_table(t, "periods", [&](const toml::table& period) {
+                if (auto r = range(period))
+                    e.periods.push_back(*r);
+                else
+                    diag_.error(file_, pos_of(period), "missing-key",
+                                "a period needs `start` or `end`");
+            });
+            e.mentors = texts(t, "mentors");
+            e.note = text(t, "note");
+            e.highlights = texts(t, "highlights");
+            e.selected = flag(t, "selected");
+            e.tags = texts(t, "tags");
+            cv.experience.push_back(std::move(e));
+        });
+        each_table(root, "publications", [&](const toml::table& t) {
+            Publication p;
+            p.pos = pos_of(t);
+            p.title = text(t, "title");
+            p.authors = texts(t, "authors");
+            if (const toml::node* authors = t.get("authors"))
+                p.authors_pos = pos_of(*authors);
+            p.venue = text(t, "venue");
+            p.year = integer(t, "year", p.year_pos);
+            const Text kind = text(t, "kind");
+            p.kind =
+                kind.empty()
+                    ? PublicationKind::Other
+                    : publication_kind_from_string(kind.value).value_or(PublicationKind::Other);
+            p.award = text(t, "award");
+            p.selected = flag(t, "selected");
+            p.note = text(t, "note");
+            p.links = url_map(t, "links");
+            p.tags = texts(t, "tags");
+            cv.publications.push_back(std::move(p));
+        });
+        each_table(root, "teaching", [&](const toml::table& t) {
+            Teaching e;
+            e.pos = pos_of(t);
+            e.role = text(t, "role");
+            e.course = text(t, "course");
+            e.institution = text(t, "institution");
+            e.terms = texts(t, "terms");
+            e.tags = texts(t, "tags");
+            cv.teaching.push_back(std::move(e));
+        });
+        each_table(root, "awards", [&](const toml::table& t) {
+            Award a;
+            a.pos = pos_of(t);
+            a.title = text(t, "title");
+            a.year = integer(t, "year", a.year_pos);
+            a.issuer = text(t, "issuer");
+            a.note = text(t, "note");
+            a.tags = texts(t, "tags");
+            cv.awards.push_back(std::move(a));
+        });
+        each_table(root, "sections", [&](const toml::table& t) {
+            CustomSection s;
+            s.pos = pos_of(t);
+            s.title = text(t, "title");
+            s.text = text(t, "text");
+            s.items = texts(t, "items");
+            each_table(t, "entries", [&](const toml::table& e) {
+                s.entries.push_back({text(e, "title"), text(e, "subtitle"), text(e, "date"),
+                                     text(e, "location"), text(e, "text"), texts(e, "highlights"),
+                                     pos_of(e)});
+            });
+            cv.sections.push_back(std::move(s));
+        });
+        if (const auto* b = root.get_as<toml::table>("build"))
+            cv.build.date = date(*b, "date", cv.build.date_pos);
+        return cv;
+    }
+
+  private:
+    static std::string join(const std::vector<std::string>& names) {
+        std::string out;
+        for (const auto& n : names)
+            out += (out.empty() ? "" : ", ") + n;
+        return out;
+    }
+
+    static std::string example(FieldType type) {
+        switch (type) {
+            case FieldType::Integer:
+                return "2024";
+            case FieldType::StringList:
+                return "[\"...\"]";
+            case FieldType::Bool:
+                return "true";
+            default:
+                return "\"...\"";
+        }
+    }
+
+    std::string file_;
+    Diagnostics& diag_;
+};
+
+// toml++ stops at the first syntax error; make its message read like ours and add the
+// hint people need most: TOML has no year-month value.
+void report_syntax_error(const toml::parse_error& error, const std::string& text,
+                         const std::string& file, Diagnostics& diagnostics) {
+    SourcePos pos = pos_of(error.source());
+    std::string message(error.description());
+    std::string hint;
+    const std::string line = line_of(text, pos.line);
+    static const std::regex year_month(R"(=\s*(\d{4})-(\d{1,2})\s*(#.*)?$)");
+    static const std::regex year_only(R"(=\s*(\d{4})-\s*(#.*)?$)");
+    std::smatch match;
+    if (std::regex_search(line, match, year_month)) {
+        hint =
+            "TOML has no year-month value; write \"" + match[1].str() + "-" + match[2].str() + "\"";
+    } else if (line.find("”") != std::string::npos || line.find("“") != std::string::npos) {
+        hint = "use straight quotes (\") around strings, not typographic ones";
+    } else if (std::regex_search(line, std::regex(R"(^\s*[A-Za-z0-9_-]+\s*=\s*[^"'\[{\d\stf-])"))) {
+        hint = "strings need quotes: key = \"value\"";
+    }
+    diagnostics.error(file, pos, "toml-syntax", message, hint);
+}
+
+}  // namespace
+
+LoadResult load_cv(const std::string& text, const std::string& file_name) {
+    LoadResult result;
+    toml::table root;
+    try {
+        root = toml::parse(text, file_name);
+    } catch (const toml::parse_error& error) {
+        report_syntax_error(error, text, file_name, result.diagnostics);
+        return result;
+    }
+    Loader loader(file_name, result.diagnostics);
+    loader.check_table(root, cv_schema(), "the top level");
+    result.cv = loader.convert(root);
+    return result;
+}
+
+}  // namespace mkcv

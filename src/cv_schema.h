@@ -1,0 +1,49 @@
+// The cv.toml format as data: every table, its keys, their types and meaning. The loader
+// checks files against these tables and `mkcv schema` prints them as JSON Schema, so the
+// validator and the editor schema cannot drift apart.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mkcv {
+
+enum class FieldType {
+    String,
+    StringList,
+    Integer,
+    Bool,
+    Date,        // "YYYY", "YYYY-MM", "YYYY-MM-DD", "present" or a TOML date
+    Table,       // a single sub-table described by `nested`
+    TableArray,  // an array of tables described by `nested`
+    UrlMap,      // inline table: label → URL
+};
+
+struct TableSpec;
+
+struct FieldSpec {
+    std::string_view name;
+    FieldType type;
+    bool required;
+    std::string_view doc;
+    const TableSpec* nested = nullptr;
+    std::vector<std::string_view> allowed = {};  // for strings with a fixed set of values
+};
+
+struct TableSpec {
+    std::string_view name;  // e.g. "publications"
+    std::string_view doc;
+    std::vector<FieldSpec> fields;
+
+    const FieldSpec* find(std::string_view key) const;
+    std::vector<std::string> names() const;
+};
+
+// The whole document.
+const TableSpec& cv_schema();
+
+// Human words for a type, as used in messages: "a string", "a list of strings" ...
+std::string describe(FieldType type);
+
+}  // namespace mkcv

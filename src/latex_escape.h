@@ -1,0 +1,23 @@
+// Turning user text into LaTeX that prints exactly that text. Pure functions, table-tested.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace mkcv {
+
+// Text for the body of a LaTeX document: every special character (\ { } $ & % # _ ^ ~)
+// becomes a command that prints it, brackets are braced so they never become an optional
+// argument, control characters are dropped, line breaks become spaces, and Unicode is
+// kept as it is (the templates load fonts that cover it).
+std::string escape_latex(std::string_view text);
+
+// A URL for the first argument of hyperref's \href, such that the link target is the URL:
+// characters a URL may not contain (space, quotes, braces, backslash, ^, non-ASCII ...) are
+// percent-encoded, `%` and `#` are escaped for TeX; the rest is kept, `~` and `_` included.
+std::string escape_href(std::string_view url);
+
+// The part of a URL worth showing: "https://rivendile.github.io/" → "rivendile.github.io".
+std::string display_url(std::string_view url);
+
+}  // namespace mkcv

@@ -1,0 +1,202 @@
+#include "latexmk.h"
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include <boost/process.hpp>
+
+#include "file_io.h"
+
+namespace bp = boost::process;
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+const char* engine_flag(const std::string& engine) {
+    if (engine == "lualatex")
+        return "-pdflua";
+    if (engine == "pdflatex")
+        return "-pdf";
+    return "-pdfxe";
+}
+
+std::string engine_package(const std::string& engine) {
+    if (engine == "lualatex")
+        return "texlive-luatex";
+    if (engine == "pdflatex")
+        return "texlive-latex-base";
+    return "texlive-xetex";
+}
+
+int count_passes(const std::string& output) {
+    static const std::regex run(R"(Run number \d+ of rule '(pdf|xe|lua)?latex)");
+    return static_cast<int>(std::distance(std::sregex_iterator(output.begin(), output.end(), run),
+                                          std::sregex_iterator()));
+}
+
+}  // namespace
+
+std::optional<LatexError> first_latex_error(const std::string& log) {
+    // With -file-line-error TeX writes "./file.tex:42: message"; fall back to "! message".
+    static const std::regex file_line(R"(^(\.?/?[^:\n]+\.(?:tex|sty|cls)):(\d+): (.*)$)");
+    static const std::regex bang(R"(^! (.*)$)");
+    static const std::regex context_line(R"(^l\.(\d+) (.*)$)");
+    std::istringstream in(log);
+    std::string line;
+    std::optional<LatexError> error;
+    while (std::getline(in, line)) {
+        std::smatch match;
+        if (!error) {
+            if (std::regex_match(line, match, file_line)) {
+                error = LatexError{match[1].str(), std::stoi(match[2].str()), match[3].str(), ""};
+                if (error->file.rfind("./", 0) == 0)
+                    error->file.erase(0, 2);
+            } else if (std::regex_match(line, match, bang)) {
+                error = LatexError{"", 0, match[1].str(), ""};
+            }
+            continue;
+        }
+        if (std::regex_match(line, match, context_line)) {
+            if (error->line == 0)
+                error->line = std::stoi(match[1].str());
+            error->context = match[2].str();
+            break;
+        }
+    }
+    return error;
+}
+
+int page_count_from_log(const std::string& log) {
+    static const std::regex written(R"(Output written on [^\n]*?\((\d+) pages?)");
+    std::smatch match;
+    return std::regex_search(log, match, written) ? std::stoi(match[1].str()) : 0;
+}
+
+std::string missing_file_from_log(const std::string& log) {
+    static const std::regex file(R"(File `([^']+)' not found)");
+    static const std::regex font(R"re(The font "([^"]+)" cannot be found)re");
+    std::smatch match;
+    if (std::regex_search(log, match, file))
+        return match[1].str();
+    if (std::regex_search(log, match, font))
+        return match[1].str();
+    return "";
+}
+
+std::string debian_package_for(const std::string& file) {
+    static const std::map<std::string, std::string> known{
+        {"xeCJK.sty", "texlive-lang-cjk"},
+        {"ctex.sty", "texlive-lang-chinese"},
+        {"titlesec.sty", "texlive-latex-extra"},
+        {"fontspec.sty", "texlive-latex-recommended"},
+        {"hyperref.sty", "texlive-latex-recommended"},
+        {"enumitem.sty", "texlive-latex-recommended"},
+        {"geometry.sty", "texlive-latex-recommended"},
+        {"xcolor.sty", "texlive-latex-recommended"},
+        {"Noto Serif", "fonts-noto-core"},
+        {"Noto Sans", "fonts-noto-core"},
+        {"Noto Serif CJK SC", "fonts-noto-cjk"},
+        {"Noto Sans CJK SC", "fonts-noto-cjk"},
+        {"xelatex", "texlive-xetex"},
+        {"lualatex", "texlive-luatex"},
+        {"pdflatex", "texlive-latex-base"},
+        {"latexmk", "latexmk"},
+    };
+    const auto found = known.find(file);
+    return found == known.end() ? "" : found->second;
+}
+
+LatexmkResult run_latexmk(const LatexmkJob& job) {
+    LatexmkResult result;
+    const fs::path stem = fs::path(job.tex_file).stem();
+    result.log = job.work_dir / (stem.string() + ".log");
+    result.output = job.work_dir / "latexmk.out";
+
+    const boost::filesystem::path latexmk = bp::search_path("latexmk");
+    if (latexmk.empty()) {
+        result.status = LatexmkResult::Status::NotInstalled;
+        result.explanation =
+            "latexmk is not installed: apt-get install latexmk (build_scripts/setup.sh installs "
+            "everything mkcv needs)";
+        return result;
+    }
+    if (bp::search_path(job.engine).empty()) {
+        result.status = LatexmkResult::Status::NotInstalled;
+        result.explanation =
+            job.engine + " is not installed: apt-get install " + engine_package(job.engine);
+        return result;
+    }
+
+    std::vector<std::string> args{engine_flag(job.engine),
+                                  "-norc",
+                                  "-interaction=nonstopmode",
+                                  "-halt-on-error",
+                                  "-file-line-error",
+                                  "-latexoption=-no-shell-escape",
+                                  job.tex_file};
+    bp::environment env = boost::this_process::environment();
+    for (const auto& [key, value] : job.environment)
+        env[key] = value;
+    // TeX must never wait for an answer on a terminal.
+    env["max_print_line"] = "10000";
+
+    std::error_code start_error;
+    bp::group group;
+    bp::child child(latexmk, bp::args(args), bp::start_dir(job.work_dir.string()),
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> result.output.string(), env,
+                    group, start_error);
+    if (start_error) {
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation = "could not start latexmk: " + start_error.message();
+        return result;
+    }
+    // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
+    std::error_code wait_error;
+    const auto deadline = std::chrono::steady_clock::now() + job.timeout;
+    while (child.running(wait_error) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (!wait_error && child.running(wait_error)) {
+        // latexmk's TeX runs are its children: end the whole group, not just latexmk.
+        std::error_code ignored;
+        group.terminate(ignored);
+        child.wait(ignored);
+        result.status = LatexmkResult::Status::TimedOut;
+        result.explanation =
+            "TeX did not finish within " + std::to_string(job.timeout.count()) +
+            " s and was stopped; raise [build] timeout if the document is just large";
+        return result;
+    }
+    if (wait_error) {
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation = "lost track of latexmk: " + wait_error.message();
+        return result;
+    }
+
+    std::string output, log;
+    read_file(result.output, output);
+    read_file(result.log, log);
+    result.passes = count_passes(output);
+    result.pages = page_count_from_log(log);
+    const fs::path pdf = job.work_dir / (stem.string() + ".pdf");
+    std::error_code ec;
+    if (child.exit_code() == 0 && fs::is_regular_file(pdf, ec)) {
+        result.status = LatexmkResult::Status::Ok;
+        result.pdf = pdf;
+        return result;
+    }
+    result.status = LatexmkResult::Status::Failed;
+    result.first_error = first_latex_error(log);
+    result.missing_file = missing_file_from_log(log);
+    if (!result.missing_file.empty()) {
+        const std::string package = debian_package_for(result.missing_file);
+        result.explanation = "TeX cannot find " + result.missing_file +
+                             (package.empty() ? "; find its Debian package with apt-file search"
+                                              : ": apt-get install " + package);
+    }
+    return result;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,51 @@
+// Running TeX through latexmk and making sense of what it says. The only module that
+// starts processes (Boost.Process): latexmk runs non-interactively, without shell escape,
+// with standard input closed and a time limit, and its whole process group dies with it.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace mkcv {
+
+struct LatexmkJob {
+    std::filesystem::path work_dir;  // holds the .tex; latexmk's own files stay here
+    std::string tex_file;            // file name inside work_dir
+    std::string engine = "xelatex";
+    std::chrono::seconds timeout{120};
+    std::map<std::string, std::string> environment;  // added to the inherited environment
+};
+
+struct LatexError {
+    std::string file;  // as the log names it
+    int line = 0;      // 0 when the log gives none
+    std::string message;
+    std::string context;  // the log's "l.12 ..." excerpt, when present
+};
+
+struct LatexmkResult {
+    enum class Status { Ok, Failed, TimedOut, NotInstalled, CouldNotStart } status = Status::Failed;
+    std::filesystem::path pdf;     // in work_dir, on success
+    std::filesystem::path log;     // TeX's .log
+    std::filesystem::path output;  // latexmk's own output
+    int passes = 0;
+    int pages = 0;
+    std::optional<LatexError> first_error;
+    std::string missing_file;  // a .sty/.cls/font TeX could not find
+    std::string explanation;   // one line for people, when the cause is known
+};
+
+LatexmkResult run_latexmk(const LatexmkJob& job);
+
+// Reading the log, separately so tests can feed it logs.
+std::optional<LatexError> first_latex_error(const std::string& log);
+int page_count_from_log(const std::string& log);
+std::string missing_file_from_log(const std::string& log);
+
+// The Debian package that provides a TeX file or command, when we know it.
+std::string debian_package_for(const std::string& file);
+
+}  // namespace mkcv

@@ -1,0 +1,54 @@
+// The steps every command shares, in order: load → validate → context → render → build.
+// Each returns what the next needs and reports problems into one Diagnostics list, so the
+// commands in cli.cpp are a few lines each.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cv_model.h"
+#include "diagnostics.h"
+#include "template_set.h"
+
+namespace mkcv {
+
+// Exit statuses that users and CI scripts rely on.
+enum ExitCode { kExitOk = 0, kExitBuildFailed = 1, kExitInvalid = 2, kExitStale = 3 };
+
+struct LoadedCv {
+    std::optional<Cv> cv;
+    std::string text;  // the file's content, to show offending lines
+};
+
+// Reads, parses and validates a cv.toml; `cv` is empty when there are errors.
+LoadedCv load_and_validate(const std::filesystem::path& path, Diagnostics& diagnostics);
+
+struct RenderedTemplate {
+    Template tmpl;
+    std::string tex;
+};
+
+// Renders each template (names or paths); empty when any has an error.
+std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
+                                                        const std::vector<std::string>& templates,
+                                                        const TemplateSearchPath& search,
+                                                        Diagnostics& diagnostics);
+
+// The date the CV says it was last updated: [build] date, else SOURCE_DATE_EPOCH, else none.
+std::optional<PartialDate> updated_date(const Cv& cv);
+
+struct BuildOptions {
+    std::filesystem::path out_dir = "out";
+    int jobs = 1;
+    bool verbose = false;
+    bool quiet = false;
+};
+
+// Writes <out>/<stem>-<name>.tex and compiles it; the PDF is replaced only on success.
+// Returns kExitOk or kExitBuildFailed; progress and TeX errors go to `log`.
+int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+              const BuildOptions& options, std::ostream& log);
+
+}  // namespace mkcv

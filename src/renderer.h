@@ -1,0 +1,24 @@
+// Template + context → LaTeX source. Values are escaped for LaTeX when printed with
+// <<name>>; <<&name>> prints a value as it is (for `href`s, already escaped for \href).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "diagnostics.h"
+#include "template_set.h"
+
+namespace mkcv {
+
+struct RenderResult {
+    std::string tex;
+    bool ok = false;
+};
+
+// Variables the template uses that the context lacks are reported as warnings naming the
+// template file, so a typo in a template does not silently print nothing.
+RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json& context,
+                             Diagnostics& diagnostics);
+
+}  // namespace mkcv

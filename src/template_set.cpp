@@ -1,0 +1,238 @@
+#include "template_set.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <kainjow/mustache.hpp>
+
+#include "file_io.h"
+#include "template_manifest.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+constexpr std::string_view kSuffix = ".tex.mustache";
+
+bool valid_name(const std::string& name) {
+    return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    });
+}
+
+// "Unclosed section \"x\" at 120" → ("Unclosed section \"x\"", 120)
+std::pair<std::string, std::size_t> split_kainjow_error(const std::string& message) {
+    const auto at = message.rfind(" at ");
+    if (at == std::string::npos)
+        return {message, 0};
+    try {
+        return {message.substr(0, at), std::stoul(message.substr(at + 4))};
+    } catch (...) {
+        return {message, 0};
+    }
+}
+
+// Parses one file as kainjow will, reporting a syntax error at its place in the file.
+void check_syntax(const TemplateFile& file, Diagnostics& diagnostics) {
+    kainjow::mustache::mustache parsed(std::string(kDelimiterSwitch) + file.text);
+    if (parsed.is_valid())
+        return;
+    auto [message, offset] = split_kainjow_error(parsed.error_message());
+    offset = offset >= kDelimiterSwitch.size() ? offset - kDelimiterSwitch.size() : 0;
+    std::string hint;
+    if (message.rfind("Unclosed tag", 0) == 0)
+        hint = "close the tag with >>";
+    else if (message.rfind("Unopened section", 0) == 0)
+        hint = "a <</name>> needs a <<#name>> or <<^name>> before it";
+    else if (message.rfind("Unclosed section", 0) == 0)
+        hint = "end the section with <</name>>";
+    else if (message.rfind("Invalid set delimiter", 0) == 0)
+        hint = "write it as <<=[[ ]]=>> (two delimiters, a space between)";
+    diagnostics.error(file.path.string(), position_at(file.text, offset), "template-syntax",
+                      message, hint);
+}
+
+std::optional<TemplateFile> read_template_file(const fs::path& path, Diagnostics& diagnostics) {
+    std::string text;
+    if (!read_file(path, text)) {
+        diagnostics.error(path.string(), {}, "io", "cannot read the file");
+        return std::nullopt;
+    }
+    return TemplateFile{path, std::move(text)};
+}
+
+void add_partials(const fs::path& dir, std::map<std::string, TemplateFile>& partials,
+                  const std::string& main_file, Diagnostics& diagnostics) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec))
+        return;
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+        files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& path : files) {
+        const std::string file = path.filename().string();
+        if (file.size() <= kSuffix.size() ||
+            file.compare(file.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+            continue;
+        if (file == main_file)
+            continue;
+        const std::string name = file.substr(0, file.size() - kSuffix.size());
+        if (partials.count(name))
+            continue;  // the template's own partial wins over a shared one
+        if (auto loaded = read_template_file(path, diagnostics)) {
+            // A partial's final line break is dropped, so a partial can be used inside a line;
+            // a partial on a line of its own gets the line break of that line.
+            if (!loaded->text.empty() && loaded->text.back() == '\n')
+                loaded->text.pop_back();
+            partials.emplace(name, std::move(*loaded));
+        }
+    }
+}
+
+std::optional<Template> load_from(const fs::path& dir, const std::string& origin,
+                                  Diagnostics& diagnostics) {
+    Template t;
+    t.dir = dir;
+    t.origin = origin;
+    const fs::path manifest_path = dir / "template.toml";
+    std::string manifest_text;
+    if (!read_file(manifest_path, manifest_text)) {
+        diagnostics.error(manifest_path.string(), {}, "template",
+                          "a template folder needs a template.toml");
+        return std::nullopt;
+    }
+    const int errors_before = diagnostics.error_count();
+    t.manifest = parse_manifest(manifest_text, manifest_path.string(), diagnostics);
+    if (t.manifest.name.empty())
+        t.manifest.name = dir.filename().string();
+    if (t.manifest.main.find('/') != std::string::npos) {
+        diagnostics.error(manifest_path.string(), {}, "template",
+                          "`main` must be a file name in the template folder");
+        return std::nullopt;
+    }
+    auto main = read_template_file(dir / t.manifest.main, diagnostics);
+    if (!main)
+        return std::nullopt;
+    t.main = std::move(*main);
+    add_partials(dir, t.partials, t.manifest.main, diagnostics);
+    // Partials shared by the templates of one folder, then the built-in shared ones.
+    add_partials(dir.parent_path() / "common", t.partials, t.manifest.main, diagnostics);
+    add_partials(builtin_template_root() / "common", t.partials, t.manifest.main, diagnostics);
+    check_syntax(t.main, diagnostics);
+    for (const auto& [name, file] : t.partials)
+        check_syntax(file, diagnostics);
+    if (diagnostics.error_count() > errors_before)
+        return std::nullopt;
+    return t;
+}
+
+fs::path executable_dir() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : exe.parent_path();
+}
+
+}  // namespace
+
+SourcePos position_at(const std::string& text, std::size_t offset) {
+    SourcePos pos{1, 1};
+    offset = std::min(offset, text.size());
+    for (std::size_t i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++pos.line;
+            pos.column = 1;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            ++pos.column;
+        }
+    }
+    return pos;
+}
+
+fs::path builtin_template_root() {
+    static const fs::path root = [] {
+        std::error_code ec;
+        const fs::path installed = executable_dir() / ".." / "share" / "mkcv" / "latex_templates";
+        if (fs::is_directory(installed, ec))
+            return fs::weakly_canonical(installed, ec);
+        return fs::path(MKCV_SOURCE_TEMPLATE_DIR);
+    }();
+    return root;
+}
+
+TemplateSearchPath TemplateSearchPath::standard(const std::vector<fs::path>& extra_dirs,
+                                                const fs::path& cv_path) {
+    TemplateSearchPath search;
+    for (const auto& dir : extra_dirs)
+        search.roots.emplace_back(dir, "--template-dir");
+    search.roots.emplace_back(cv_path.parent_path() / "templates", "beside cv.toml");
+    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
+        search.roots.emplace_back(fs::path(data) / "mkcv" / "templates", "user");
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        search.roots.emplace_back(fs::path(home) / ".local" / "share" / "mkcv" / "templates",
+                                  "user");
+    search.roots.emplace_back(builtin_template_root(), "built-in");
+    return search;
+}
+
+std::optional<Template> load_template(const std::string& name_or_path,
+                                      const TemplateSearchPath& search, Diagnostics& diagnostics) {
+    std::error_code ec;
+    if (name_or_path.find('/') != std::string::npos) {
+        if (!fs::is_directory(name_or_path, ec)) {
+            diagnostics.error(name_or_path, {}, "template", "no template folder here");
+            return std::nullopt;
+        }
+        return load_from(fs::path(name_or_path), "path", diagnostics);
+    }
+    if (!valid_name(name_or_path)) {
+        diagnostics.error(
+            "mkcv", {}, "template",
+            "\"" + name_or_path + "\" is not a template name (letters, digits, - and _)",
+            "give a path with a slash, such as ./" + name_or_path);
+        return std::nullopt;
+    }
+    for (const auto& [root, origin] : search.roots) {
+        const fs::path dir = root / name_or_path;
+        if (fs::is_regular_file(dir / "template.toml", ec))
+            return load_from(dir, origin, diagnostics);
+    }
+    std::string known;
+    for (const auto& listing : list_templates(search))
+        if (!listing.shadowed)
+            known += (known.empty() ? "" : ", ") + listing.name;
+    diagnostics.error("mkcv", {}, "template", "no template named \"" + name_or_path + "\"",
+                      "known templates: " + known + " (mkcv templates lists them)");
+    return std::nullopt;
+}
+
+std::vector<TemplateListing> list_templates(const TemplateSearchPath& search) {
+    std::vector<TemplateListing> out;
+    std::set<std::string> seen;
+    for (const auto& [root, origin] : search.roots) {
+        std::error_code ec;
+        if (!fs::is_directory(root, ec))
+            continue;
+        std::vector<fs::path> dirs;
+        for (const auto& entry : fs::directory_iterator(root, ec))
+            if (fs::is_regular_file(entry.path() / "template.toml", ec))
+                dirs.push_back(entry.path());
+        std::sort(dirs.begin(), dirs.end());
+        for (const auto& dir : dirs) {
+            const std::string name = dir.filename().string();
+            Diagnostics ignored;
+            std::string text;
+            read_file(dir / "template.toml", text);
+            const TemplateManifest manifest =
+                parse_manifest(text, (dir / "template.toml").string(), ignored);
+            out.push_back({name, manifest.description, dir, origin, !seen.insert(name).second});
+        }
+    }
+    return out;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,75 @@
+// Finding LaTeX templates and reading them: a template is a folder with a `template.toml`
+// manifest and `*.tex.mustache` files. Every file is read with the `<< >>` delimiters
+// (Mustache's `{{ }}` collides with LaTeX braces) and checked for syntax up front, so a
+// mistake is reported with its file, line and column before anything is rendered.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "context_builder.h"
+#include "diagnostics.h"
+
+namespace mkcv {
+
+// The delimiter switch put in front of every template and partial: kainjow has no API for
+// delimiters and parses each partial afresh with the defaults.
+inline constexpr std::string_view kDelimiterSwitch = "{{=<< >>=}}";
+
+struct TemplateManifest {
+    std::string name;
+    std::string description;
+    std::string engine = "xelatex";  // xelatex, lualatex or pdflatex
+    std::string main = "cv.tex.mustache";
+    int max_pages = 0;  // 0: no budget
+    ContentFilter filter;
+};
+
+struct TemplateFile {
+    std::filesystem::path path;
+    std::string text;  // as written, without the delimiter switch
+};
+
+struct Template {
+    TemplateManifest manifest;
+    std::filesystem::path dir;
+    std::string origin;  // where it was found: "built-in", "user", "path" ...
+    TemplateFile main;
+    std::map<std::string, TemplateFile> partials;  // by name: file name less ".tex.mustache"
+};
+
+// Where templates are looked for, in order; the first folder holding a name wins.
+struct TemplateSearchPath {
+    std::vector<std::pair<std::filesystem::path, std::string>> roots;  // folder, origin label
+
+    // Defaults: --template-dir folders, templates/ beside cv.toml, the user's data folder,
+    // then the built-in templates.
+    static TemplateSearchPath standard(const std::vector<std::filesystem::path>& extra_dirs,
+                                       const std::filesystem::path& cv_path);
+};
+
+// The folder of the built-in templates: installed under share/mkcv/latex_templates next to
+// the binary, or the source tree's latex_templates/ when run from a build folder.
+std::filesystem::path builtin_template_root();
+
+// `name_or_path` is a folder when it contains a slash, else a template name.
+std::optional<Template> load_template(const std::string& name_or_path,
+                                      const TemplateSearchPath& search, Diagnostics& diagnostics);
+
+struct TemplateListing {
+    std::string name;
+    std::string description;
+    std::filesystem::path dir;
+    std::string origin;
+    bool shadowed;  // hidden by a template of the same name found earlier
+};
+
+std::vector<TemplateListing> list_templates(const TemplateSearchPath& search);
+
+// Converts a byte offset in `text` to a line and a character column.
+SourcePos position_at(const std::string& text, std::size_t offset);
+
+}  // namespace mkcv

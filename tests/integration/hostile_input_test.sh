@@ -1,0 +1,58 @@
+# A CV full of LaTeX special characters and non-Latin scripts compiles with every built-in
+# template, and every string comes back out of the PDF exactly as it was written.
+source "$(dirname "$0")/lib.sh"
+
+cp "$SRC/tests/data/hostile.toml" "$WORK/hostile.toml"
+cd "$WORK"
+"$MKCV" build hostile.toml -t long -o out > build.log 2>&1 || { cat build.log; fail "build"; finish; }
+text="$(pdf_text out/hostile-long.pdf)"
+
+mapfile -t strings < <(python3 - hostile.toml <<'PY'
+import sys, tomllib
+data = tomllib.load(open(sys.argv[1], "rb"))
+skip = {"kind", "start", "end", "homepage", "url", "links", "email"}
+def walk(value, key=None):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in skip: yield from walk(v, k)
+    elif isinstance(value, list):
+        for v in value: yield from walk(v, key)
+    elif isinstance(value, str):
+        yield value.rstrip("*†") if key == "authors" else value
+for s in walk(data): print(s)
+PY
+)
+for s in "${strings[@]}"; do
+  # pdftotext folds runs of spaces; compare with them folded too.
+  contains "$text" "$(echo "$s" | tr -s ' ')" "PDF has «$s»"
+done
+contains "$text" "zoe_o'brien+cv@example.org" "e-mail as written"
+contains "$text" "example.org/~zoe/a_b%20c#top" "homepage as written"
+
+# Link targets are the URLs as written, %, _, # and ~ included.
+uris="$(python3 - out/hostile-long.pdf <<'PY'
+import re, sys, zlib
+data = open(sys.argv[1], "rb").read()
+chunks = [data]
+for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+    try: chunks.append(zlib.decompress(m.group(1)))
+    except Exception: pass
+for chunk in chunks:
+    for uri in re.findall(rb"/URI\s*\((.*?)\)\s*>>", chunk, re.S):
+        print(re.sub(rb"\\([()\\])", rb"\1", uri).decode("latin-1"))
+PY
+)"
+for url in "https://example.org/~zoe/a_b%20c#top" \
+           "https://scholar.example.org/citations?user=a_b&hl=en#x" \
+           "https://example.org/paper?id=1&v=2#sec_3" \
+           "https://github.com/o_brien/repo~x/tree/main%2Fsrc" \
+           "mailto:zoe_o'brien+cv@example.org"; do
+  contains "$uris" "$url" "link target $url"
+done
+
+if grep -q "Missing character" out/.mkcv/hostile-long/hostile-long.log; then
+  fail "glyphs missing: $(grep "Missing character" out/.mkcv/hostile-long/hostile-long.log | sort -u | head -5)"
+else pass "no missing glyphs"; fi
+
+"$MKCV" build hostile.toml -t short -o out > build-short.log 2>&1 && pass "short builds too" || { cat build-short.log; fail "short"; }
+finish

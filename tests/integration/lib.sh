@@ -1,0 +1,31 @@
+# Shared by the integration tests: each test is `bash X_test.sh MKCV SOURCE_DIR`.
+set -euo pipefail
+
+MKCV="$1"
+SRC="$2"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/mkcv-test.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+pass() { echo "ok: $*"; }
+
+# The text of a PDF on one line, whitespace folded, so line breaks do not matter.
+pdf_text() { pdftotext -enc UTF-8 "$1" - | tr '\n\f' '  ' | tr -s ' '; }
+pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
+
+# contains HAYSTACK NEEDLE LABEL
+contains() {
+  if [[ "$1" == *"$2"* ]]; then pass "$3"; else fail "$3: missing «$2»"; fi
+}
+lacks() {
+  if [[ "$1" != *"$2"* ]]; then pass "$3"; else fail "$3: unexpected «$2»"; fi
+}
+expect_status() {  # expect_status WANT GOT LABEL
+  if [[ "$1" == "$2" ]]; then pass "$3"; else fail "$3: exit status $2, expected $1"; fi
+}
+
+finish() {
+  if ((failures)); then echo "$failures check(s) failed" >&2; exit 1; fi
+  echo "all checks passed"
+}

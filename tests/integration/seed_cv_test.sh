@@ -1,0 +1,59 @@
+# The seed cv.toml builds into both PDFs, and every fact in it reaches the long one.
+source "$(dirname "$0")/lib.sh"
+
+cp "$SRC/cv.toml" "$WORK/cv.toml"
+cd "$WORK"
+"$MKCV" build cv.toml -o out > build.log 2>&1 || { cat build.log; fail "build"; finish; }
+[[ -f out/cv-long.pdf && -f out/cv-short.pdf ]] && pass "both PDFs written" || fail "PDFs missing"
+[[ -f out/cv-long.tex && -f out/cv-short.tex ]] && pass ".tex beside the PDFs" || fail ".tex missing"
+
+long="$(pdf_text out/cv-long.pdf)"
+short="$(pdf_text out/cv-short.pdf)"
+
+# Every string value of cv.toml that is printed as written (URLs and kinds are shown in
+# another form); author marks are set as superscripts after the name.
+mapfile -t strings < <(python3 - "$SRC/cv.toml" <<'PY'
+import sys, tomllib
+data = tomllib.load(open(sys.argv[1], "rb"))
+skip = {"kind", "start", "end", "homepage", "github", "url", "links"}
+def walk(value, key=None):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in skip: yield from walk(v, k)
+    elif isinstance(value, list):
+        for v in value: yield from walk(v, key)
+    elif isinstance(value, str):
+        yield value.rstrip("*†") if key == "authors" else value
+for s in walk(data): print(s)
+PY
+)
+((${#strings[@]} > 80)) && pass "read ${#strings[@]} strings from cv.toml" || fail "too few strings"
+for s in "${strings[@]}"; do contains "$long" "$s" "long has «$s»"; done
+contains "$long" "rivendile.github.io" "long has the homepage"
+contains "$long" "github.com/Rivendile" "long has the GitHub account"
+contains "$long" "Aug. 2025 – Feb. 2026" "long has date ranges"
+contains "$long" "Equal contribution" "legend for *"
+contains "$long" "Best Paper Award" "award"
+
+[[ "$(pdf_pages out/cv-short.pdf)" == 1 ]] && pass "short is one page" || fail "short is $(pdf_pages out/cv-short.pdf) pages"
+mapfile -t selected < <(python3 -c '
+import sys, tomllib
+for p in tomllib.load(open(sys.argv[1], "rb"))["publications"]:
+    print(("+" if p.get("selected") else "-") + p["title"])' "$SRC/cv.toml")
+for entry in "${selected[@]}"; do
+  title="${entry:1}"
+  if [[ "$entry" == +* ]]; then contains "$short" "$title" "short has selected «$title»"
+  else lacks "$short" "$title" "short omits unselected «$title»"; fi
+done
+
+# Metadata and fonts: the PDF says who and what it is, and embeds every font.
+info="$(pdfinfo out/cv-long.pdf)"
+contains "$info" "Yihao Zhao – Curriculum Vitae" "PDF title"
+contains "$info" "Author:          Yihao Zhao" "PDF author"
+if pdffonts out/cv-long.pdf | tail -n +3 | awk '{ if ($(NF-4) != "yes") bad=1 } END { exit bad }'; then
+  pass "all fonts embedded"; else fail "a font is not embedded"; fi
+for log in out/.mkcv/*/*.log; do
+  if grep -q -E "Overfull|Missing character" "$log"; then fail "$log has overfull boxes or missing characters"
+  else pass "$(basename "$log") clean"; fi
+done
+finish

@@ -1,0 +1,140 @@
+#include <catch2/catch.hpp>
+
+#include "test_support.h"
+
+using namespace mkcv;
+using mkcv::test::hints;
+using mkcv::test::load_ok;
+using mkcv::test::problems;
+using Lines = std::vector<std::string>;
+
+TEST_CASE("the seed cv.toml loads with every fact") {
+    const Cv cv = load_ok(test::source_file("cv.toml"));
+    CHECK(cv.person.name.value == "Yihao Zhao");
+    CHECK(cv.person.native_name.value == "赵怡浩");
+    CHECK(cv.research_interests.value.rfind("AI infrastructure", 0) == 0);
+    REQUIRE(cv.education.size() == 2);
+    CHECK(cv.education[0].dates->end->present);
+    CHECK(cv.education[0].advisors.size() == 2);
+    REQUIRE(cv.experience.size() == 4);
+    CHECK(cv.experience[2].periods.size() == 2);
+    CHECK(cv.experience[2].periods[1].end == PartialDate{2023, 10, 0, false});
+    REQUIRE(cv.publications.size() == 9);
+    CHECK(cv.publications[4].award.value == "Best Paper Award");
+    CHECK(cv.publications[4].kind == PublicationKind::Workshop);
+    // Links keep the order they were written in, though TOML tables are sorted by key.
+    REQUIRE(cv.publications[8].links.size() == 2);
+    CHECK(cv.publications[8].links[0].label.value == "paper");
+    CHECK(cv.publications[8].links[1].label.value == "code");
+    REQUIRE(cv.teaching.size() == 3);
+    CHECK(cv.teaching[0].terms.size() == 2);
+}
+
+TEST_CASE("positions point at the value") {
+    const Cv cv = load_ok("[person]\nname = \"Ada\"\n  email = \"a@b.c\"\n");
+    CHECK(cv.person.email.pos.line == 3);
+    CHECK(cv.person.email.pos.column == 11);
+}
+
+TEST_CASE("TOML syntax errors carry toml++'s position and a hint") {
+    const auto lines = problems(
+        "[person]\nname = \"Ada\"\n[[experience]]\nrole = \"R\"\norganization = \"O\"\nstart = "
+        "2019-03\n");
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].rfind("6:", 0) == 0);
+    CHECK(hints("[person]\nname = \"A\"\n[[experience]]\nstart = 2019-03\n")[0] ==
+          "TOML has no year-month value; write \"2019-03\"");
+    CHECK(hints("[person]\nname = Ada\n")[0] == "strings need quotes: key = \"value\"");
+}
+
+TEST_CASE("unknown keys are errors with a did-you-mean") {
+    CHECK(problems("[person]\nname = \"A\"\nemial = \"a@b.c\"\n") ==
+          Lines{"3:1: error: unknown key `emial` in [person]"});
+    CHECK(hints("[person]\nname = \"A\"\nemial = \"a@b.c\"\n")[0] == "did you mean `email`?");
+    CHECK(problems("[person]\nname = \"A\"\n[[publication]]\ntitle = \"T\"\n") ==
+          Lines{"3:3: error: unknown key `publication` in the top level"});
+    CHECK(hints("[person]\nname = \"A\"\n[[publication]]\ntitle = \"T\"\n")[0] ==
+          "did you mean `publications`?");
+}
+
+TEST_CASE("wrong types name the key, the expected and the found type") {
+    const std::string pub =
+        "[person]\nname = \"A\"\n[[publications]]\ntitle = \"T\"\nauthors = [\"A\"]\nvenue = "
+        "\"V\"\n";
+    CHECK(problems(pub + "year = \"2024\"\n") ==
+          Lines{"7:8: error: `year` must be an integer, found string \"2024\""});
+    CHECK(hints(pub + "year = \"2024\"\n")[0] == "remove the quotes");
+    CHECK(problems(pub + "year = 2024\nselected = \"yes\"\n") ==
+          Lines{"8:12: error: `selected` must be true or false, found string \"yes\""});
+    CHECK(problems(pub + "year = 2024\nauthors = \"A\"\n").size() >= 1);
+    CHECK(problems("[person]\nname = \"A\"\n[[teaching]]\nrole = \"R\"\ncourse = "
+                   "\"C\"\ninstitution = \"I\"\nterms = [\"F\", 3]\n") ==
+          Lines{"7:15: error: every item of `terms` must be a string, found integer 3"});
+}
+
+TEST_CASE("missing required fields point at the table that lacks them") {
+    CHECK(problems("[person]\nname = \"A\"\n\n[[publications]]\ntitle = \"T\"\nvenue = \"V\"\nyear "
+                   "= 2020\n") ==
+          Lines{"4:1: error: [[publications]] lacks the required key `authors`"});
+    CHECK(problems("research_interests = \"x\"\n") ==
+          Lines{"1:1: error: the top level lacks the required key `person`"});
+    CHECK(problems("[person]\nemail = \"a@b.c\"\n") ==
+          Lines{"1:1: error: [person] lacks the required key `name`"});
+}
+
+TEST_CASE("impossible dates and dates out of order are errors") {
+    const std::string head =
+        "[person]\nname = \"A\"\n[[experience]]\nrole = \"R\"\norganization = \"O\"\n";
+    CHECK(problems(head + "start = \"2019-13\"\n") ==
+          Lines{"6:9: error: `start`: month 13 does not exist"});
+    CHECK(problems(head + "start = \"2021-04-31\"\n") ==
+          Lines{"6:9: error: `start`: Apr. 2021 has no day 31"});
+    CHECK(problems(head + "start = \"2021-05\"\nend = \"2020-01\"\n") ==
+          Lines{"7:7: error: ends (2020-01) before it starts (2021-05)"});
+    CHECK(problems(head + "start = \"present\"\n") ==
+          Lines{"6:9: error: `start` cannot be \"present\""});
+    CHECK(
+        problems(head + "start = 2019-03-01\nend = 2019-04-01\n").empty());  // TOML dates work too
+    CHECK(problems(head + "start = \"2020\"\nperiods = [{ start = \"2021\" }]\n") ==
+          Lines{"7:11: error: an entry has either `start`/`end` or `periods`, not both"});
+}
+
+TEST_CASE("publication checks: kind, authors, links, duplicates") {
+    const std::string head = "[person]\nname = \"A\"\n";
+    const std::string pub = "[[publications]]\ntitle = \"T\"\nvenue = \"V\"\nyear = 2020\n";
+    CHECK(problems(head + pub + "authors = [\"A\"]\nkind = \"conferense\"\n") ==
+          Lines{"8:8: error: `kind` must be one of conference, journal, workshop, preprint, "
+                "thesis, other, "
+                "found \"conferense\""});
+    CHECK(hints(head + pub + "authors = [\"A\"]\nkind = \"conferense\"\n")[0] ==
+          "did you mean \"conference\"?");
+    CHECK(problems(head + pub + "authors = []\n") ==
+          Lines{"7:11: error: the author list of \"T\" is empty"});
+    CHECK(problems(head + pub + "authors = [\"A\"]\nlinks = { code = \"github.com/x\" }\n") ==
+          Lines{"8:18: error: link `code` is not a URL: \"github.com/x\""});
+    CHECK(
+        problems(head + pub + "authors = [\"A\"]\nlinks = { doi = \"10.1145/3544216.3544224\" }\n")
+            .empty());
+    CHECK(problems(head + pub + "authors = [\"A\"]\n" + pub + "authors = [\"B\"]\n") ==
+          Lines{"8:1: warning: \"T\" (2020) is listed twice"});
+}
+
+TEST_CASE("every problem is reported at once") {
+    const auto lines = problems(
+        "[person]\nnam = \"A\"\n[[publications]]\ntitle = 3\nauthors = []\nvenue = \"V\"\nyear = "
+        "\"x\"\n");
+    CHECK(lines.size() >= 4);
+}
+
+TEST_CASE("research_interests may stand in [person], where TOML puts a bare key after it") {
+    CHECK(
+        load_ok("[person]\nname = \"A\"\nresearch_interests = \"R\"\n").research_interests.value ==
+        "R");
+    CHECK(
+        load_ok("research_interests = \"R\"\n[person]\nname = \"A\"\n").research_interests.value ==
+        "R");
+    CHECK(
+        problems(
+            "research_interests = \"R\"\n[person]\nname = \"A\"\nresearch_interests = \"S\"\n") ==
+        Lines{"4:22: error: `research_interests` is given both at the top level and in [person]"});
+}

@@ -1,0 +1,37 @@
+#include "latexmk.h"
+
+#include <catch2/catch.hpp>
+
+using namespace mkcv;
+
+TEST_CASE("the first TeX error is found with its line") {
+    const std::string log =
+        "This is XeTeX\n(./cv-long.tex\n./cv-long.tex:42: Undefined control sequence.\n"
+        "l.42 \\badcommand\n                {x}\n./cv-long.tex:50: Another error\n";
+    const auto error = first_latex_error(log);
+    REQUIRE(error);
+    CHECK(error->file == "cv-long.tex");
+    CHECK(error->line == 42);
+    CHECK(error->message == "Undefined control sequence.");
+    CHECK(error->context == "\\badcommand");
+}
+
+TEST_CASE("errors without -file-line-error still count") {
+    const auto error = first_latex_error("! Emergency stop.\n<*> cv.tex\n");
+    REQUIRE(error);
+    CHECK(error->line == 0);
+    CHECK(error->message == "Emergency stop.");
+    CHECK_FALSE(first_latex_error("all fine\n"));
+}
+
+TEST_CASE("pages and missing files are read from the log") {
+    CHECK(page_count_from_log("Output written on cv-long.xdv (3 pages, 1234 bytes).") == 3);
+    CHECK(page_count_from_log("Output written on cv.pdf (1 page, 99 bytes).") == 1);
+    CHECK(page_count_from_log("nothing") == 0);
+    CHECK(missing_file_from_log("! LaTeX Error: File `titlesec.sty' not found.") == "titlesec.sty");
+    CHECK(missing_file_from_log(
+              "Package fontspec Error: The font \"Noto Serif\" cannot be found.") == "Noto Serif");
+    CHECK(debian_package_for("xeCJK.sty") == "texlive-lang-cjk");
+    CHECK(debian_package_for("Noto Serif CJK SC") == "fonts-noto-cjk");
+    CHECK(debian_package_for("nonexistent.sty").empty());
+}

@@ -1,0 +1,55 @@
+// Helpers shared by the unit tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cv_loader.h"
+#include "cv_validate.h"
+#include "file_io.h"
+
+namespace mkcv::test {
+
+// Loads and validates `text` as "cv.toml"; returns "LINE:COL: severity: message" lines.
+inline std::vector<std::string> problems(const std::string& text) {
+    LoadResult result = load_cv(text, "cv.toml");
+    if (result.cv)
+        validate_cv(*result.cv, result.diagnostics);
+    result.diagnostics.sort();
+    std::vector<std::string> out;
+    for (const auto& d : result.diagnostics.items())
+        out.push_back(std::to_string(d.pos.line) + ":" + std::to_string(d.pos.column) + ": " +
+                      (d.severity == Severity::Error ? "error: " : "warning: ") + d.message);
+    return out;
+}
+
+inline std::vector<std::string> hints(const std::string& text) {
+    LoadResult result = load_cv(text, "cv.toml");
+    if (result.cv)
+        validate_cv(*result.cv, result.diagnostics);
+    std::vector<std::string> out;
+    for (const auto& d : result.diagnostics.items())
+        out.push_back(d.hint);
+    return out;
+}
+
+inline Cv load_ok(const std::string& text) {
+    LoadResult result = load_cv(text, "cv.toml");
+    if (result.cv)
+        validate_cv(*result.cv, result.diagnostics);
+    if (result.diagnostics.has_errors() || !result.cv)
+        throw std::runtime_error("unexpected problems: " +
+                                 result.diagnostics.items().front().message);
+    return *result.cv;
+}
+
+inline std::string source_file(const std::string& relative) {
+    std::string text;
+    if (!read_file(std::string(MKCV_TEST_SOURCE_DIR) + "/" + relative, text))
+        throw std::runtime_error("cannot read " + relative);
+    return text;
+}
+
+inline const char* kMinimal = "[person]\nname = \"Ada Lovelace\"\n";
+
+}  // namespace mkcv::test
