@@ -139,6 +139,11 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
             path == "cv.toml" ? "run mkcv in the folder of your cv.toml, or name the file" : "");
         return loaded;
     }
+    if (fs::is_directory(path, ec)) {
+        diagnostics.error(path.string(), {}, "io", "is a folder, not a file",
+                          "name the .toml file: " + (path / "cv.toml").string());
+        return loaded;
+    }
     if (!read_file(path, loaded.text)) {
         diagnostics.error(path.string(), {}, "io", "cannot read the file");
         return loaded;
