@@ -91,6 +91,24 @@ int cell_width(const std::string& line, int column) {
     return cells;
 }
 
+// The source line as it may go to a terminal: control characters (a NUL, an escape sequence
+// in a broken file) become '?', so they cannot garble the screen; tabs stay.
+std::string printable(std::string line) {
+    for (char& c : line)
+        if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F)
+            c = '?';
+    return line;
+}
+
+// Blanks that put the caret under character `column`; tabs where the line is indented with
+// tabs, so the caret lines up whatever the terminal's tab width.
+std::string caret_pad(const std::string& line, int column) {
+    std::string pad(static_cast<std::size_t>(cell_width(line, column)), ' ');
+    for (std::size_t i = 0; i < line.size() && i < pad.size() && line[i] == '\t'; ++i)
+        pad[i] = '\t';
+    return pad;
+}
+
 void print_text(std::ostream& out, const Diagnostic& d, const SourceTexts& sources, bool color) {
     const char* bold = color ? "\033[1m" : "";
     const char* reset = color ? "\033[0m" : "";
@@ -110,14 +128,11 @@ void print_text(std::ostream& out, const Diagnostic& d, const SourceTexts& sourc
     if (d.pos.known()) {
         const auto source = sources.find(d.file);
         if (source != sources.end()) {
-            const std::string text = line_of(source->second, d.pos.line);
+            const std::string text = printable(line_of(source->second, d.pos.line));
             if (!text.empty()) {
                 out << "  " << text << '\n';
-                if (d.pos.column > 0) {
-                    const std::string pad(static_cast<std::size_t>(cell_width(text, d.pos.column)),
-                                          ' ');
-                    out << "  " << pad << green << '^' << reset << '\n';
-                }
+                if (d.pos.column > 0)
+                    out << "  " << caret_pad(text, d.pos.column) << green << '^' << reset << '\n';
             }
         }
     }
