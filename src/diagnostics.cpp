@@ -19,6 +19,12 @@ void Diagnostics::warning(std::string file, SourcePos pos, std::string code, std
                       std::move(hint)});
 }
 
+void Diagnostics::note(std::string file, SourcePos pos, std::string code, std::string message,
+                       std::string hint) {
+    items_.push_back({Severity::Note, std::move(file), pos, std::move(code), std::move(message),
+                      std::move(hint)});
+}
+
 void Diagnostics::append(const Diagnostics& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }
@@ -30,7 +36,9 @@ int Diagnostics::error_count() const {
 }
 
 int Diagnostics::warning_count() const {
-    return static_cast<int>(items_.size()) - error_count();
+    return static_cast<int>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
+        return d.severity == Severity::Warning;
+    }));
 }
 
 void Diagnostics::sort() {
@@ -63,7 +71,15 @@ std::string line_of(const std::string& text, int line) {
 namespace {
 
 const char* severity_name(Severity s) {
-    return s == Severity::Error ? "error" : "warning";
+    switch (s) {
+        case Severity::Error:
+            return "error";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Note:
+            return "note";
+    }
+    return "error";
 }
 
 // Terminal cells before character `column` (1-based): wide characters (CJK) take two, so the
@@ -112,7 +128,10 @@ std::string caret_pad(const std::string& line, int column) {
 void print_text(std::ostream& out, const Diagnostic& d, const SourceTexts& sources, bool color) {
     const char* bold = color ? "\033[1m" : "";
     const char* reset = color ? "\033[0m" : "";
-    const char* tint = !color ? "" : d.severity == Severity::Error ? "\033[1;31m" : "\033[1;35m";
+    const char* tint = !color                            ? ""
+                       : d.severity == Severity::Error   ? "\033[1;31m"
+                       : d.severity == Severity::Warning ? "\033[1;35m"
+                                                         : "\033[1;36m";
     const char* green = color ? "\033[1;32m" : "";
     const char* cyan = color ? "\033[1;36m" : "";
 
@@ -183,7 +202,9 @@ void print_diagnostics(std::ostream& out, const Diagnostics& diagnostics,
                 break;
             }
             case DiagnosticFormat::Github: {
-                out << "::" << severity_name(d.severity) << " file=" << github_escape(d.file, true);
+                // GitHub calls a note a "notice".
+                out << "::" << (d.severity == Severity::Note ? "notice" : severity_name(d.severity))
+                    << " file=" << github_escape(d.file, true);
                 if (d.pos.known())
                     out << ",line=" << d.pos.line;
                 if (column > 0)
