@@ -25,6 +25,8 @@ packages+=(
 )
 # Tests read the PDFs back.
 packages+=(poppler-utils)
+# The fuzz targets (tests/fuzz) need clang's libFuzzer.
+packages+=(clang)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,8 +1,28 @@
 #!/usr/bin/env bash
-# From a fresh clone to a green test suite: set up, build, run every test with CTest.
-# Arguments go to ctest (e.g. build_scripts/test.sh -R latex_escape).
+# From a fresh clone to a green test suite: set up, build, run every test with CTest; then
+# the same suite again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/),
+# then the fuzzers for a minute (tests/fuzz/run_fuzz.sh, build-fuzz/).
+# Arguments go to ctest (e.g. build_scripts/test.sh -R latex_escape); with arguments the
+# fuzzers are skipped.
+#   MKCV_SANITIZE_TESTS=0   skip the sanitizer run
+#   MKCV_FUZZ_SECONDS=N     fuzz for N seconds (default 60; 0 skips)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/build_scripts/setup.sh"
-cd "${MKCV_BUILD_DIR:-$root/build}"
-ctest --output-on-failure -j "$(nproc)" "$@"
+(cd "${MKCV_BUILD_DIR:-$root/build}" && ctest --output-on-failure -j "$(nproc)" "$@")
+
+if [[ "${MKCV_SANITIZE_TESTS:-1}" != 0 ]]; then
+  echo "test: the same suite under ASan and UBSan (build-asan)" >&2
+  MKCV_BUILD_DIR="$root/build-asan" MKCV_CMAKE_ARGS="-DMKCV_SANITIZE=ON ${MKCV_CMAKE_ARGS:-}" \
+    "$root/build_scripts/setup.sh"
+  # Any report fails the test that caused it.
+  (cd "$root/build-asan" &&
+    ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    ctest --output-on-failure -j "$(nproc)" "$@")
+fi
+
+fuzz_seconds="${MKCV_FUZZ_SECONDS:-60}"
+if (($# == 0 && fuzz_seconds > 0)); then
+  "$root/tests/fuzz/run_fuzz.sh" "$fuzz_seconds"
+fi

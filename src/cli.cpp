@@ -44,9 +44,14 @@ void report(const Diagnostics& diagnostics, const SourceTexts& sources,
         return;
     Diagnostics sorted = diagnostics;
     sorted.sort();
+    // Templates (and their partials) are shown with their lines too.
+    SourceTexts texts = sources;
+    for (const auto& d : sorted.items())
+        if (d.pos.known() && !texts.count(d.file))
+            read_file(d.file, texts[d.file]);
     const PrintOptions options = print_options(common);
     std::ostream& out = options.format == DiagnosticFormat::Text ? std::cerr : std::cout;
-    print_diagnostics(out, sorted, sources, options);
+    print_diagnostics(out, sorted, texts, options);
 }
 
 TemplateSearchPath search_path(const CommonOptions& common) {

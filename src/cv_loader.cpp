@@ -60,19 +60,26 @@ class Loader {
 
     // --- shape -------------------------------------------------------------------------
 
-    void check_table(const toml::table& table, const TableSpec& spec, const std::string& where) {
+    // `path` is the table's dotted name as a TOML header writes it ("" at the top level).
+    void check_table(const toml::table& table, const TableSpec& spec, const std::string& where,
+                     const std::string& path = "") {
         for (const auto& [key, node] : table) {
             const std::string name(key.str());
             const FieldSpec* field = spec.find(name);
             if (!field) {
                 const std::string guess = closest_match(name, spec.names());
+                std::string hint = guess.empty() ? "allowed keys: " + join(spec.names())
+                                                 : "did you mean `" + guess + "`?";
+                // In TOML every key after a [header] belongs to that table, so a top-level
+                // key written below [person] lands in [person].
+                if (&spec != &cv_schema() && cv_schema().find(name))
+                    hint = "`" + name + "` is a top-level key, but TOML puts every key after " +
+                           where + " into it: move it above the first [table] header";
                 diag_.error(file_, pos_of(key.source()), "unknown-key",
-                            "unknown key `" + name + "` in " + where,
-                            guess.empty() ? "allowed keys: " + join(spec.names())
-                                          : "did you mean `" + guess + "`?");
+                            "unknown key `" + name + "` in " + where, hint);
                 continue;
             }
-            check_value(node, *field);
+            check_value(node, *field, path.empty() ? name : path + "." + name);
         }
         for (const auto& field : spec.fields) {
             if (field.required && !table.contains(field.name)) {
@@ -86,7 +93,7 @@ class Loader {
         }
     }
 
-    void check_value(const toml::node& node, const FieldSpec& field) {
+    void check_value(const toml::node& node, const FieldSpec& field, const std::string& path) {
         const std::string name(field.name);
         auto wrong = [&](const toml::node& at, const std::string& expected) {
             std::string hint;
@@ -98,7 +105,16 @@ class Loader {
             } else if (field.type == FieldType::StringList && at.is_string()) {
                 hint = "write a list: " + name + " = [\"...\"]";
             } else if (field.type == FieldType::TableArray && at.is_table()) {
-                hint = "write [[" + name + "]] (or a list of tables) instead";
+                hint = "write [[" + path + "]] (or a list of tables) instead";
+            } else if (field.type == FieldType::Bool && at.is_string()) {
+                hint = "write true or false, without quotes";
+            } else if (field.type == FieldType::Date && at.is_integer()) {
+                hint = "write it in quotes: " + name + " = \"" +
+                       std::to_string(at.as_integer()->get()) + "\"";
+            } else if (field.type == FieldType::Table) {
+                hint = "write a [" + path + "] table";
+            } else if (field.type == FieldType::Integer && at.is_floating_point()) {
+                hint = "write a whole number";
             }
             diag_.error(file_, pos_of(at), "type",
                         "`" + name + "` must be " + expected + ", found " + type_found(at), hint);
@@ -148,7 +164,7 @@ class Loader {
                 const auto* table = node.as_table();
                 if (!table)
                     return wrong(node, describe(field.type));
-                check_table(*table, *field.nested, "[" + name + "]");
+                check_table(*table, *field.nested, "[" + path + "]", path);
                 return;
             }
             case FieldType::TableArray: {
@@ -157,7 +173,7 @@ class Loader {
                     return wrong(node, describe(field.type));
                 for (const auto& element : *array) {
                     if (const auto* table = element.as_table())
-                        check_table(*table, *field.nested, "[[" + name + "]]");
+                        check_table(*table, *field.nested, "[[" + path + "]]", path);
                     else
                         diag_.error(file_, pos_of(element), "type",
                                     "every item of `" + name + "` must be a table, found " +
@@ -344,7 +360,7 @@ class Loader {
             p.pos = pos_of(t);
             p.title = text(t, "title");
             p.authors = texts(t, "authors");
-            if (const toml::node* authors = t.get("authors"))
+            if (const auto* authors = t.get_as<toml::array>("authors"))
                 p.authors_pos = pos_of(*authors);
             p.venue = text(t, "venue");
             p.year = integer(t, "year", p.year_pos);
@@ -367,6 +383,10 @@ class Loader {
             e.course = text(t, "course");
             e.institution = text(t, "institution");
             e.terms = texts(t, "terms");
+            if (const auto* terms = t.get_as<toml::array>("terms"); terms && terms->empty())
+                diag_.error(file_, pos_of(*terms), "terms",
+                            "`terms` of \"" + e.course.value + "\" is empty",
+                            "list the terms taught, e.g. [\"Fall 2023\"]");
             e.tags = texts(t, "tags");
             cv.teaching.push_back(std::move(e));
         });
@@ -441,6 +461,19 @@ void report_syntax_error(const toml::parse_error& error, const std::string& text
         hint = "use straight quotes (\") around strings, not typographic ones";
     } else if (std::regex_search(line, std::regex(R"(^\s*[A-Za-z0-9_-]+\s*=\s*[^"'\[{\d\stf-])"))) {
         hint = "strings need quotes: key = \"value\"";
+    } else if (message.find("expected value") != std::string::npos) {
+        hint = "give the key a value, such as key = \"...\", or remove the line";
+    } else if (message.find("control characters") != std::string::npos &&
+               std::count(line.begin(), line.end(), '"') % 2 == 1) {
+        hint = "close the string with \" on the same line (use \"\"\" for several lines)";
+    } else if (message.find("parsing array: encountered end-of-file") != std::string::npos) {
+        hint = "close the list with ]";
+    } else if (message.find("invalid utf-8") != std::string::npos) {
+        hint = "save the file as UTF-8";
+    } else if (message.find("cannot redefine existing table") != std::string::npos) {
+        hint = "a [table] is written once; for a list of entries write [[name]] each time";
+    } else if (message.find("cannot redefine existing") != std::string::npos) {
+        hint = "each key may be given once per table";
     }
     diagnostics.error(file, pos, "toml-syntax", message, hint);
 }

@@ -27,7 +27,7 @@ class Validator {
     void run() {
         required(cv_.person.name, "name", cv_.person.pos);
         for (const auto& link : cv_.person.links)
-            url(link.url, "url");
+            url(link.url, link.label.empty() ? "url" : link.label.value);
         if (!cv_.person.homepage.empty() &&
             cv_.person.homepage.value.find(' ') != std::string::npos)
             diag_.error(file(), cv_.person.homepage.pos, "url", "`homepage` contains a space");
@@ -63,12 +63,9 @@ class Validator {
                     "\"" + p.title.value + "\" (" + std::to_string(p.year) + ") is listed twice",
                     "the first is at line " + std::to_string(it->second->pos.line));
         }
-        for (const auto& t : cv_.teaching) {
+        // An empty `terms` list is reported by the loader, which can tell it from a missing one.
+        for (const auto& t : cv_.teaching)
             required(t.course, "course", t.pos);
-            if (t.terms.empty())
-                diag_.error(file(), t.pos, "terms",
-                            "`terms` of \"" + t.course.value + "\" is empty");
-        }
         for (const auto& a : cv_.awards)
             required(a.title, "title", a.pos);
         for (const auto& s : cv_.sections) {
@@ -106,8 +103,13 @@ class Validator {
         if (url.value.empty() || looks_like_url(url.value))
             return;
         std::string hint = "write a full URL such as https://example.org/...";
-        if (url.value.find("://") == std::string::npos &&
-            url.value.find('.') != std::string::npos && url.value.find(' ') == std::string::npos)
+        if (url.value.rfind("mailto:", 0) == 0)
+            hint = "an e-mail link needs an address: mailto:name@example.org";
+        else if (url.value.find("//") != std::string::npos)
+            hint = "a URL starts with its scheme and ://, such as https://";
+        else if (url.value.find("://") == std::string::npos &&
+                 url.value.find('.') != std::string::npos &&
+                 url.value.find(' ') == std::string::npos)
             hint = "add the scheme: https://" + url.value;
         diag_.error(file(), url.pos, "url",
                     "link `" + label + "` is not a URL: \"" + url.value + "\"", hint);

@@ -19,6 +19,12 @@ void Diagnostics::warning(std::string file, SourcePos pos, std::string code, std
                       std::move(hint)});
 }
 
+void Diagnostics::note(std::string file, SourcePos pos, std::string code, std::string message,
+                       std::string hint) {
+    items_.push_back({Severity::Note, std::move(file), pos, std::move(code), std::move(message),
+                      std::move(hint)});
+}
+
 void Diagnostics::append(const Diagnostics& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }
@@ -30,7 +36,9 @@ int Diagnostics::error_count() const {
 }
 
 int Diagnostics::warning_count() const {
-    return static_cast<int>(items_.size()) - error_count();
+    return static_cast<int>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
+        return d.severity == Severity::Warning;
+    }));
 }
 
 void Diagnostics::sort() {
@@ -63,7 +71,15 @@ std::string line_of(const std::string& text, int line) {
 namespace {
 
 const char* severity_name(Severity s) {
-    return s == Severity::Error ? "error" : "warning";
+    switch (s) {
+        case Severity::Error:
+            return "error";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Note:
+            return "note";
+    }
+    return "error";
 }
 
 // Terminal cells before character `column` (1-based): wide characters (CJK) take two, so the
@@ -91,10 +107,31 @@ int cell_width(const std::string& line, int column) {
     return cells;
 }
 
+// The source line as it may go to a terminal: control characters (a NUL, an escape sequence
+// in a broken file) become '?', so they cannot garble the screen; tabs stay.
+std::string printable(std::string line) {
+    for (char& c : line)
+        if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F)
+            c = '?';
+    return line;
+}
+
+// Blanks that put the caret under character `column`; tabs where the line is indented with
+// tabs, so the caret lines up whatever the terminal's tab width.
+std::string caret_pad(const std::string& line, int column) {
+    std::string pad(static_cast<std::size_t>(cell_width(line, column)), ' ');
+    for (std::size_t i = 0; i < line.size() && i < pad.size() && line[i] == '\t'; ++i)
+        pad[i] = '\t';
+    return pad;
+}
+
 void print_text(std::ostream& out, const Diagnostic& d, const SourceTexts& sources, bool color) {
     const char* bold = color ? "\033[1m" : "";
     const char* reset = color ? "\033[0m" : "";
-    const char* tint = !color ? "" : d.severity == Severity::Error ? "\033[1;31m" : "\033[1;35m";
+    const char* tint = !color                            ? ""
+                       : d.severity == Severity::Error   ? "\033[1;31m"
+                       : d.severity == Severity::Warning ? "\033[1;35m"
+                                                         : "\033[1;36m";
     const char* green = color ? "\033[1;32m" : "";
     const char* cyan = color ? "\033[1;36m" : "";
 
@@ -110,14 +147,11 @@ void print_text(std::ostream& out, const Diagnostic& d, const SourceTexts& sourc
     if (d.pos.known()) {
         const auto source = sources.find(d.file);
         if (source != sources.end()) {
-            const std::string text = line_of(source->second, d.pos.line);
+            const std::string text = printable(line_of(source->second, d.pos.line));
             if (!text.empty()) {
                 out << "  " << text << '\n';
-                if (d.pos.column > 0) {
-                    const std::string pad(static_cast<std::size_t>(cell_width(text, d.pos.column)),
-                                          ' ');
-                    out << "  " << pad << green << '^' << reset << '\n';
-                }
+                if (d.pos.column > 0)
+                    out << "  " << caret_pad(text, d.pos.column) << green << '^' << reset << '\n';
             }
         }
     }
@@ -168,7 +202,9 @@ void print_diagnostics(std::ostream& out, const Diagnostics& diagnostics,
                 break;
             }
             case DiagnosticFormat::Github: {
-                out << "::" << severity_name(d.severity) << " file=" << github_escape(d.file, true);
+                // GitHub calls a note a "notice".
+                out << "::" << (d.severity == Severity::Note ? "notice" : severity_name(d.severity))
+                    << " file=" << github_escape(d.file, true);
                 if (d.pos.known())
                     out << ",line=" << d.pos.line;
                 if (column > 0)

@@ -11,7 +11,8 @@
 
 namespace mkcv {
 
-enum class Severity { Error, Warning };
+// A note adds to another diagnostic, e.g. where a value that broke TeX came from.
+enum class Severity { Error, Warning, Note };
 
 struct Diagnostic {
     Severity severity = Severity::Error;
@@ -28,6 +29,8 @@ class Diagnostics {
                std::string hint = "");
     void warning(std::string file, SourcePos pos, std::string code, std::string message,
                  std::string hint = "");
+    void note(std::string file, SourcePos pos, std::string code, std::string message,
+              std::string hint = "");
     void add(Diagnostic diagnostic) { items_.push_back(std::move(diagnostic)); }
     void append(const Diagnostics& other);
 

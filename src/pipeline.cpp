@@ -58,6 +58,24 @@ std::string explain_latex_error(const LatexError& error, const fs::path& tex_pat
     return out.str();
 }
 
+// When the failing .tex line prints values from cv.toml, shows where they were written.
+std::string point_at_values(const LatexError& error, const RenderedTemplate& r) {
+    if (error.line <= 0)
+        return "";
+    Diagnostics notes;
+    SourceTexts sources;
+    for (const auto& value : values_on_line(r.origins, line_of(r.tex, error.line), error.context)) {
+        notes.note(value.file, value.pos, "tex-value", "this line prints the value written here");
+        if (!sources.count(value.file))
+            read_file(value.file, sources[value.file]);
+    }
+    std::ostringstream out;
+    PrintOptions options;
+    options.summary = false;
+    print_diagnostics(out, notes, sources, options);
+    return out.str();
+}
+
 CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
                            const BuildOptions& options) {
     CompileOutcome outcome;
@@ -96,8 +114,10 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
             report << (result.status == LatexmkResult::Status::Failed ? ": " : "")
                    << result.explanation;
         report << '\n';
-        if (result.first_error)
+        if (result.first_error) {
             report << explain_latex_error(*result.first_error, tex_path, r.tex);
+            report << point_at_values(*result.first_error, r);
+        }
         if (result.status == LatexmkResult::Status::Failed)
             report << name << ": the full log is " << result.log.string() << "; "
                    << pdf_path.string() << " was left as it was\n";
@@ -189,7 +209,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         options.updated = updated_date(cv);
         RenderResult result = render_template(*tmpl, build_context(cv, options), diagnostics);
         if (result.ok)
-            out.push_back({std::move(*tmpl), std::move(result.tex)});
+            out.push_back({std::move(*tmpl), std::move(result.tex), value_origins(cv)});
     }
     if (diagnostics.has_errors())
         return std::nullopt;

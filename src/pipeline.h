@@ -11,6 +11,7 @@
 #include "cv_model.h"
 #include "diagnostics.h"
 #include "template_set.h"
+#include "value_origins.h"
 
 namespace mkcv {
 
@@ -28,6 +29,7 @@ LoadedCv load_and_validate(const std::filesystem::path& path, Diagnostics& diagn
 struct RenderedTemplate {
     Template tmpl;
     std::string tex;
+    std::vector<ValueOrigin> origins;  // the CV's strings, to trace a TeX error to cv.toml
 };
 
 // Renders each template (names or paths); empty when any has an error.

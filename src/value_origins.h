@@ -1,0 +1,31 @@
+// Which cv.toml values a line of generated LaTeX prints, so a TeX error on that line can
+// point back at what the user wrote (`cv.toml:12:9: note: ...`). Works on the finished .tex:
+// every string of the CV is looked for on the line, as the renderer escapes it and as a
+// template may print it raw (<<&name>>), so nothing has to be threaded through the templates.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "cv_model.h"
+
+namespace mkcv {
+
+struct ValueOrigin {
+    std::string text;  // as the user wrote it
+    std::string file;  // cv.toml, as the user named it
+    SourcePos pos;
+};
+
+// Every non-blank string of the CV, with where it was written.
+std::vector<ValueOrigin> value_origins(const Cv& cv);
+
+// The values `tex_line` prints, best first; at most `limit`. `tex_context` is TeX's "l.N"
+// excerpt (the line up to where TeX stopped), or empty: when it is known, only values before
+// that point count, and when TeX stopped inside a value, only that one.
+std::vector<ValueOrigin> values_on_line(const std::vector<ValueOrigin>& values,
+                                        const std::string& tex_line,
+                                        const std::string& tex_context = "", std::size_t limit = 3);
+
+}  // namespace mkcv
