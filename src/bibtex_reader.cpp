@@ -1,0 +1,222 @@
+#include "bibtex_reader.h"
+
+#include <btparse.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdio>
+#include <mutex>
+#include <regex>
+
+namespace mkcv {
+namespace {
+
+// btparse keeps its macro table and error counts in globals.
+std::mutex& btparse_mutex() {
+    static std::mutex mutex;
+    return mutex;
+}
+
+void initialise_btparse() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        bt_initialize();
+        bt_set_stringopts(BTE_REGULAR, BTO_FULL);
+        bt_set_stringopts(BTE_MACRODEF, BTO_MACRO);
+    });
+}
+
+std::string lower(std::string s) {
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// btparse prints its messages to stderr and offers no hook in Debian's build; catch them
+// in a temporary file for the time of one call, so they become our diagnostics instead.
+class StderrCapture {
+  public:
+    StderrCapture() {
+        std::fflush(stderr);
+        file_ = std::tmpfile();
+        saved_ = dup(STDERR_FILENO);
+        if (file_ && saved_ >= 0)
+            dup2(fileno(file_), STDERR_FILENO);
+    }
+    ~StderrCapture() { finish(); }
+
+    std::string finish() {
+        std::string text;
+        if (!file_)
+            return text;
+        std::fflush(stderr);
+        if (saved_ >= 0) {
+            dup2(saved_, STDERR_FILENO);
+            close(saved_);
+            saved_ = -1;
+        }
+        std::rewind(file_);
+        char buffer[4096];
+        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file_)) > 0;)
+            text.append(buffer, n);
+        std::fclose(file_);
+        file_ = nullptr;
+        return text;
+    }
+
+  private:
+    std::FILE* file_ = nullptr;
+    int saved_ = -1;
+};
+
+// "pubs.bib, line 16, syntax error: found …" → diagnostics; warnings stay warnings.
+void report_messages(const std::string& text, const std::string& file, bool entry_failed,
+                     int entry_line, const std::string& key, Diagnostics& diagnostics) {
+    static const std::regex message(R"(^(?:.*?), line (\d+)(?:, [^:]*?)?, ([a-z ]*?): (.*)$)");
+    std::size_t begin = 0;
+    bool reported = false;
+    while (begin < text.size()) {
+        auto end = text.find('\n', begin);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string line = text.substr(begin, end - begin);
+        begin = end + 1;
+        std::smatch match;
+        if (!std::regex_match(line, match, message)) {
+            if (!line.empty())
+                diagnostics.warning(file, {entry_line, 0}, "bibtex", line);
+            continue;
+        }
+        const int at = std::stoi(match[1].str());
+        const std::string kind = match[2].str();
+        std::string what = match[3].str();
+        if (kind.find("error") != std::string::npos) {
+            diagnostics.warning(
+                file, {at, 0}, "bibtex-syntax",
+                "BibTeX " + kind + ": " + what + (key.empty() ? "" : " (in entry `" + key + "`)"),
+                "this entry is left out; the others are read");
+            reported = true;
+        } else {
+            diagnostics.warning(file, {at, 0}, "bibtex", what);
+        }
+    }
+    if (entry_failed && !reported)
+        diagnostics.warning(
+            file, {entry_line, 0}, "bibtex-syntax",
+            "BibTeX entry" + (key.empty() ? "" : " `" + key + "`") + " is malformed",
+            "this entry is left out; the others are read");
+}
+
+// Each chunk starts at a line whose first character (after blanks) is `@`, so an entry
+// with an unbalanced brace cannot swallow the entries after it.
+struct Chunk {
+    std::string text;
+    int line;
+};
+
+std::vector<Chunk> split_entries(const std::string& text) {
+    std::vector<Chunk> chunks;
+    int line = 1;
+    std::size_t begin = 0;
+    while (begin <= text.size() && begin < text.size()) {
+        std::size_t end = text.find('\n', begin);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::size_t first = text.find_first_not_of(" \t\r", begin);
+        if (first < end && text[first] == '@')
+            chunks.push_back({"", line});
+        if (!chunks.empty())
+            chunks.back().text.append(text, begin, end - begin + 1);
+        begin = end + 1;
+        ++line;
+    }
+    return chunks;
+}
+
+const char* const kMonths[][2] = {{"jan", "January"}, {"feb", "February"}, {"mar", "March"},
+                                  {"apr", "April"},   {"may", "May"},      {"jun", "June"},
+                                  {"jul", "July"},    {"aug", "August"},   {"sep", "September"},
+                                  {"oct", "October"}, {"nov", "November"}, {"dec", "December"}};
+
+}  // namespace
+
+const BibField* BibEntry::field(const std::string& name) const {
+    for (const auto& f : fields)
+        if (f.name == name)
+            return &f;
+    return nullptr;
+}
+
+std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& file_name,
+                                  Diagnostics& diagnostics) {
+    std::lock_guard lock(btparse_mutex());
+    initialise_btparse();
+    bt_delete_all_macros();
+    std::string file = file_name;
+    for (const auto& [macro, month] : kMonths)
+        bt_add_macro_text(const_cast<char*>(macro), const_cast<char*>(month), file.data(), 0);
+
+    std::vector<BibEntry> entries;
+    for (auto& chunk : split_entries(text)) {
+        StderrCapture capture;
+        boolean ok = 0;
+        AST* ast = bt_parse_entry_s(chunk.text.data(), file.data(), chunk.line, 0, &ok);
+        BibEntry entry;
+        entry.line = chunk.line;
+        if (ast && bt_entry_metatype(ast) == BTE_REGULAR) {
+            entry.type = lower(bt_entry_type(ast) ? bt_entry_type(ast) : "");
+            entry.key = bt_entry_key(ast) ? bt_entry_key(ast) : "";
+            char* name = nullptr;
+            for (AST* field = nullptr; (field = bt_next_field(ast, field, &name));) {
+                const char* value = bt_get_text(field);
+                entry.fields.push_back({lower(name ? name : ""), value ? value : "", field->line});
+            }
+        }
+        if (ast)
+            bt_free_ast(ast);
+        bt_parse_entry_s(nullptr, nullptr, 1, 0, nullptr);
+        const std::string messages = capture.finish();
+        report_messages(messages, file_name, !ok, chunk.line, entry.key, diagnostics);
+        if (ok && !entry.type.empty())
+            entries.push_back(std::move(entry));
+    }
+    return entries;
+}
+
+std::vector<BibName> split_bibtex_names(const std::string& names, const std::string& file_name,
+                                        int line, Diagnostics& diagnostics) {
+    std::lock_guard lock(btparse_mutex());
+    initialise_btparse();
+    std::vector<BibName> out;
+    std::string copy = names;
+    std::string file = file_name;
+    char delimiter[] = "and";
+    char description[] = "name";
+    StderrCapture capture;
+    bt_stringlist* list = bt_split_list(copy.data(), delimiter, file.data(), line, description);
+    for (int i = 0; list && i < list->num_items; ++i) {
+        if (!list->items[i])
+            continue;
+        BibName name;
+        if (lower(list->items[i]) == "others") {
+            name.others = true;
+            out.push_back(name);
+            continue;
+        }
+        bt_name* split = bt_split_name(list->items[i], file.data(), line, i + 1);
+        if (!split)
+            continue;
+        std::string* parts[] = {&name.first, &name.von, &name.last, &name.jr};
+        for (int p = 0; p < BT_MAX_NAMEPARTS; ++p)
+            for (int t = 0; t < split->part_len[p]; ++t)
+                *parts[p] += (parts[p]->empty() ? "" : " ") + std::string(split->parts[p][t]);
+        bt_free_name(split);
+        out.push_back(name);
+    }
+    if (list)
+        bt_free_list(list);
+    report_messages(capture.finish(), file_name, false, line, "", diagnostics);
+    return out;
+}
+
+}  // namespace mkcv
