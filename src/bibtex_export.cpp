@@ -6,6 +6,7 @@
 
 #include "authors.h"
 #include "bibtex_text.h"
+#include "publication_merge.h"
 
 namespace mkcv {
 namespace {
@@ -196,8 +197,12 @@ std::string export_bibtex(const Cv& cv) {
             fields.emplace_back("note", field_value(p.note.value));
         if (!p.award.empty())
             fields.emplace_back("award", field_value(p.award.value));
-        // The type alone would read back as another kind: say it (mkcv reads `kind`).
-        if (p.kind == PublicationKind::Workshop || p.kind == PublicationKind::Other)
+        // When type and venue would read back as another kind, say it (mkcv reads `kind`).
+        BibEntry as_written;
+        as_written.type = entry_type(p.kind);
+        for (const auto& [name, value] : fields)
+            as_written.fields.push_back({name, value, 0});
+        if (kind_of_bibtex(as_written) != p.kind)
             fields.emplace_back("kind", to_string(p.kind));
         out += "\n@" + std::string(entry_type(p.kind)) + "{" + key + ",\n";
         for (const auto& [name, value] : fields) {

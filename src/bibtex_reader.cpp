@@ -90,11 +90,16 @@ void report_messages(const std::string& text, const std::string& file, bool entr
         const int at = std::stoi(match[1].str());
         const std::string kind = match[2].str();
         std::string what = match[3].str();
+        if (const auto skip = what.find(" (skipping to next"); skip != std::string::npos)
+            what.erase(skip);  // we skip to the next line starting with @ instead
         if (kind.find("error") != std::string::npos) {
-            diagnostics.warning(
-                file, {at, 0}, "bibtex-syntax",
-                "BibTeX " + kind + ": " + what + (key.empty() ? "" : " (in entry `" + key + "`)"),
-                "this entry is left out; the others are read");
+            // btparse notices the damage where it ends (often the next entry's line); point
+            // at the entry, and say where btparse stopped.
+            diagnostics.warning(file, {entry_line, 0}, "bibtex-syntax",
+                                "BibTeX entry" + (key.empty() ? "" : " `" + key + "`") +
+                                    " is malformed and left out: " + kind + " at line " +
+                                    std::to_string(at) + ": " + what,
+                                "the other entries are read; fix this one to print it");
             reported = true;
         } else {
             diagnostics.warning(file, {at, 0}, "bibtex", what);

@@ -172,6 +172,28 @@ const std::set<std::string>& math_commands() {
     return names;
 }
 
+// Plain-text forms of math commands, for matching and pdftotext; the PDF gets the LaTeX.
+std::string math_plain(const std::string& name) {
+    static const std::map<std::string, std::string> table{
+        {"alpha", "α"},  {"beta", "β"},    {"gamma", "γ"},  {"delta", "δ"},   {"epsilon", "ε"},
+        {"varepsilon", "ε"}, {"zeta", "ζ"}, {"eta", "η"},   {"theta", "θ"},   {"iota", "ι"},
+        {"kappa", "κ"},  {"lambda", "λ"},  {"mu", "μ"},     {"nu", "ν"},      {"xi", "ξ"},
+        {"pi", "π"},     {"rho", "ρ"},     {"sigma", "σ"},  {"tau", "τ"},     {"upsilon", "υ"},
+        {"phi", "φ"},    {"varphi", "φ"},  {"chi", "χ"},    {"psi", "ψ"},     {"omega", "ω"},
+        {"Gamma", "Γ"},  {"Delta", "Δ"},   {"Theta", "Θ"},  {"Lambda", "Λ"},  {"Xi", "Ξ"},
+        {"Pi", "Π"},     {"Sigma", "Σ"},   {"Phi", "Φ"},    {"Psi", "Ψ"},     {"Omega", "Ω"},
+        {"times", "×"},  {"cdot", "·"},    {"le", "≤"},     {"leq", "≤"},     {"ge", "≥"},
+        {"geq", "≥"},    {"ne", "≠"},      {"neq", "≠"},    {"approx", "≈"},  {"sim", "∼"},
+        {"infty", "∞"},  {"pm", "±"},      {"to", "→"},     {"rightarrow", "→"},
+        {"in", "∈"},     {"log", "log"},   {"exp", "exp"},  {"min", "min"},   {"max", "max"},
+        {"sin", "sin"},  {"cos", "cos"},   {"ell", "ℓ"},    {"partial", "∂"}, {"nabla", "∇"},
+        {"ldots", "…"},  {"cdots", "⋯"},   {"sum", "∑"},    {"prod", "∏"},    {"sqrt", "√"},
+        {"%", "%"},      {"#", "#"},       {"&", "&"},      {"_", "_"},       {"$", "$"},
+        {"{", "{"},      {"}", "}"},       {" ", " "},      {",", " "}};
+    const auto found = table.find(name);
+    return found == table.end() ? "" : found->second;
+}
+
 // Named in the error message: these read or write files or change how TeX reads its input.
 const std::set<std::string>& dangerous() {
     static const std::set<std::string> names{"input",
@@ -477,8 +499,15 @@ class Converter {
                     return;
                 }
                 i = j - 1;
+                plain += math_plain(name);
+                // "\log n": the space ends the command in TeX; keep one in the text.
+                if (std::isalpha(static_cast<unsigned char>(name[0])) && j < body.size() &&
+                    body[j] == ' ')
+                    plain += ' ';
                 continue;
             }
+            if (c == ' ' && !plain.empty() && plain.back() == ' ')
+                continue;
             if (c == '%' || c == '#' || c == '~' || c == '&' ||
                 static_cast<unsigned char>(c) < 0x20) {
                 fail(std::string("`") + c + "` cannot appear in a math formula");

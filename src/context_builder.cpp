@@ -128,6 +128,15 @@ Json person_json(const Person& p) {
         {"contacts", contacts}};
 }
 
+// "et al." or "John Smith Jr." last: templates then leave out the period after the list.
+bool ends_with_period(const std::vector<Text>& authors) {
+    if (authors.empty())
+        return false;
+    const AuthorName last = parse_author(authors.back().value);
+    return !last.equal && !last.corresponding && last.suffix.empty() && !last.name.empty() &&
+           last.name.back() == '.';
+}
+
 Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
     std::vector<std::string> aliases;
     for (const auto& alias : owner.aliases)
@@ -146,6 +155,7 @@ Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
                 {"authors", std::move(authors)},
                 {"venue", p.venue.value},
                 {"venue_short", text_or_null(p.venue_short)},
+                {"authors_end_with_period", ends_with_period(p.authors)},
                 {"key", text_or_null(p.key)},
                 {"year", std::to_string(p.year)},
                 {"kind", to_string(p.kind)},
