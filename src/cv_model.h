@@ -101,6 +101,7 @@ struct Publication {
     std::vector<Text> equal;          // names to mark * (overrides on keyed entries)
     std::vector<Text> corresponding;  // names to mark †
     std::string source_file;          // the .bib it came from; empty for cv.toml
+    SourcePos source_pos;             // of its entry in source_file
 };
 
 struct Teaching {

@@ -116,6 +116,7 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
     Publication p;
     p.key = {e.key, {}};
     p.source_file = file;
+    p.source_pos = {e.line, 0};
     p.kind = kind_of_bibtex(e);
     // `kind = {workshop}` in the entry (as `mkcv export bib` writes it) wins over the type.
     if (const auto kind = publication_kind_from_string(lower(value(e, "kind"))))

@@ -163,3 +163,17 @@ TEST_CASE("export bib writes every publication and reads back the same") {
         CHECK(p->venue.value == original.venue.value);
     }
 }
+
+TEST_CASE("a paper in both the .bib and cv.toml is a warning pointing at both") {
+    auto loaded = load(kHead +
+                       "[[publications]]\ntitle = \"GreenFlow: A Carbon Efficient Scheduler for "
+                       "Deep Learning Workloads\"\nauthors = [\"Yihao Zhao\"]\nvenue = \"TPDS\"\n"
+                       "year = 2024\n");
+    REQUIRE(loaded.cv);
+    REQUIRE(loaded.diagnostics.warning_count() == 1);
+    const auto& d = loaded.diagnostics.items().back();
+    CHECK(d.code == "duplicate");
+    CHECK(d.file.find("cv.toml") != std::string::npos);
+    CHECK(d.pos.line == 5);
+    CHECK(d.hint.find("pubs.bib:8") != std::string::npos);
+}
