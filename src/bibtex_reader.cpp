@@ -43,30 +43,36 @@ class StderrCapture {
         if (file_ && saved_ >= 0)
             dup2(fileno(file_), STDERR_FILENO);
     }
-    ~StderrCapture() { finish(); }
+    ~StderrCapture() { restore(); }
 
-    std::string finish() {
+    // What was printed since the last call.
+    std::string take() {
         std::string text;
         if (!file_)
             return text;
         std::fflush(stderr);
-        if (saved_ >= 0) {
-            dup2(saved_, STDERR_FILENO);
-            close(saved_);
-            saved_ = -1;
-        }
-        std::rewind(file_);
+        std::fseek(file_, read_, SEEK_SET);
         char buffer[4096];
         for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file_)) > 0;)
             text.append(buffer, n);
-        std::fclose(file_);
-        file_ = nullptr;
+        read_ += static_cast<long>(text.size());
         return text;
     }
 
   private:
+    void restore() {
+        std::fflush(stderr);
+        if (saved_ >= 0) {
+            dup2(saved_, STDERR_FILENO);
+            close(saved_);
+        }
+        if (file_)
+            std::fclose(file_);
+    }
+
     std::FILE* file_ = nullptr;
     int saved_ = -1;
+    long read_ = 0;
 };
 
 // "pubs.bib, line 16, syntax error: found …" → diagnostics; warnings stay warnings.
@@ -162,8 +168,8 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
         bt_add_macro_text(const_cast<char*>(macro), const_cast<char*>(month), file.data(), 0);
 
     std::vector<BibEntry> entries;
+    StderrCapture capture;
     for (auto& chunk : split_entries(text)) {
-        StderrCapture capture;
         boolean ok = 0;
         AST* ast = bt_parse_entry_s(chunk.text.data(), file.data(), chunk.line, 0, &ok);
         BibEntry entry;
@@ -180,7 +186,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
         if (ast)
             bt_free_ast(ast);
         bt_parse_entry_s(nullptr, nullptr, 1, 0, nullptr);
-        const std::string messages = capture.finish();
+        const std::string messages = capture.take();
         report_messages(messages, file_name, !ok, chunk.line, entry.key, diagnostics);
         if (ok && !entry.type.empty())
             entries.push_back(std::move(entry));
@@ -220,7 +226,7 @@ std::vector<BibName> split_bibtex_names(const std::string& names, const std::str
     }
     if (list)
         bt_free_list(list);
-    report_messages(capture.finish(), file_name, false, line, "", diagnostics);
+    report_messages(capture.take(), file_name, false, line, "", diagnostics);
     return out;
 }
 

@@ -4,6 +4,8 @@
 #include <map>
 #include <utility>
 
+#include "bibtex_text.h"
+
 namespace mkcv {
 namespace {
 
@@ -62,7 +64,8 @@ class Validator {
                 const auto [dup_file, dup_pos] = written_at(p);
                 diag_.warning(
                     dup_file, dup_pos, "duplicate",
-                    "\"" + p.title.value + "\" (" + std::to_string(p.year) + ") is listed twice",
+                    "\"" + strip_raw_latex_mark(p.title.value) + "\" (" + std::to_string(p.year) +
+                        ") is listed twice",
                     "the first is at " + (first_file == dup_file ? "line " : first_file + ":") +
                         std::to_string(first_pos.line));
             }
