@@ -118,28 +118,65 @@ void report_messages(const std::string& text, const std::string& file, bool entr
             "this entry is left out; the others are read");
 }
 
-// Each chunk starts at a line whose first character (after blanks) is `@`, so an entry
-// with an unbalanced brace cannot swallow the entries after it.
+// The text of each entry, found as BibTeX finds it: outside entries everything but `@` is
+// ignored, and an entry ends at the brace (or parenthesis) that closes it. An entry whose
+// braces do not balance ends before the next line that starts with `@`, so it cannot
+// swallow the entries after it.
 struct Chunk {
     std::string text;
     int line;
 };
 
+bool line_starts_with_at(const std::string& text, std::size_t newline) {
+    const std::size_t first = text.find_first_not_of(" \t\r", newline + 1);
+    return first != std::string::npos && text[first] == '@';
+}
+
 std::vector<Chunk> split_entries(const std::string& text) {
     std::vector<Chunk> chunks;
+    std::size_t pos = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // a UTF-8 BOM
     int line = 1;
-    std::size_t begin = 0;
-    while (begin <= text.size() && begin < text.size()) {
-        std::size_t end = text.find('\n', begin);
-        if (end == std::string::npos)
+    std::size_t counted = 0;  // `line` is the line of text[counted]
+    auto line_at = [&](std::size_t at) {
+        for (; counted < at; ++counted)
+            line += text[counted] == '\n';
+        return line;
+    };
+    while ((pos = text.find('@', pos)) != std::string::npos) {
+        const std::size_t start = pos;
+        std::size_t open = start + 1;
+        while (open < text.size() && (std::isalnum(static_cast<unsigned char>(text[open])) ||
+                                      text[open] == '_' || text[open] == ' ' || text[open] == '\t'))
+            ++open;
+        if (open >= text.size() || (text[open] != '{' && text[open] != '(')) {
+            pos = start + 1;  // an @ that starts no entry, e.g. in an e-mail address
+            continue;
+        }
+        const char closer = text[open] == '{' ? '}' : ')';
+        int depth = closer == '}' ? 1 : 0;  // braces open inside the entry
+        std::size_t end = open + 1;
+        bool closed = false;
+        for (; end < text.size(); ++end) {
+            const char c = text[end];
+            if (c == '\n' && line_starts_with_at(text, end))
+                break;  // the next entry begins: this one is unbalanced
+            if (c == '{') {
+                ++depth;
+            } else if (c == '}') {
+                if (--depth == 0 && closer == '}') {
+                    closed = true;
+                    break;
+                }
+            } else if (c == ')' && closer == ')' && depth == 0) {
+                closed = true;
+                break;
+            }
+        }
+        if (end > text.size())
             end = text.size();
-        const std::size_t first = text.find_first_not_of(" \t\r", begin);
-        if (first < end && text[first] == '@')
-            chunks.push_back({"", line});
-        if (!chunks.empty())
-            chunks.back().text.append(text, begin, end - begin + 1);
-        begin = end + 1;
-        ++line;
+        const std::size_t stop = closed ? end + 1 : end;
+        chunks.push_back({text.substr(start, stop - start), line_at(start)});
+        pos = stop;
     }
     return chunks;
 }

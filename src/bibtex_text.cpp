@@ -448,6 +448,12 @@ class Converter {
             raw_ = true;
             return;
         }
+        if (name == "url" || name == "nolinkurl")  // a URL is not LaTeX: ~ and _ stay
+            return text(std::string(argument_source()));
+        if (name == "href") {  // \href{url}{text}: the text
+            argument_source();
+            return append(sub(argument_source()));
+        }
         if (transparent().count(name))
             return append(sub(argument_source()));
         if (declarations().count(name))

@@ -151,3 +151,20 @@ TEST_CASE("a dangerous command in a field is an error naming the entry and line"
     CHECK(d.items().back().message.find("`evil`") != std::string::npos);
     CHECK(d.items().back().message.find("\\input") != std::string::npos);
 }
+
+TEST_CASE("entries are found as BibTeX finds them: several on a line, a BOM, parentheses") {
+    Diagnostics d;
+    const auto entries = read(
+        "\xEF\xBB\xBF@string{x = \"X\"}\r\n"
+        "@article{a1, title = {T1}, journal = x, year = 2020}\r\n"
+        "Text outside entries is ignored, mail@example.org too.\n"
+        "@article{a2, title = {T2}, year = 2021} @article{a3, title = {T3}, year = 2022}\n"
+        "@article(a4, title = {T4 (with parentheses)}, year = 2023)\n",
+        d);
+    CHECK_FALSE(d.has_errors());
+    REQUIRE(entries.size() == 4);
+    CHECK(entries[0].field("journal")->value == "X");
+    CHECK(entries[2].key == "a3");
+    CHECK(entries[2].line == 4);
+    CHECK(entries[3].field("title")->value == "T4 (with parentheses)");
+}

@@ -22,6 +22,8 @@ TEST_CASE("BibTeX LaTeX becomes Unicode text") {
         {"  many   spaces\n here ", "many spaces here"},
         {"UTF-8 stays: 赵怡浩, Ünïcödé", "UTF-8 stays: 赵怡浩, Ünïcödé"},
         {"\\mbox{Multi-Resource}", "Multi-Resource"},
+        {"see \\url{https://x.org/~me/a_b%20c}", "see https://x.org/~me/a_b%20c"},
+        {"\\href{https://x.org}{our site}", "our site"},
     };
     for (const auto& [in, want] : cases) {
         const LatexText out = latex_to_text(in);
