@@ -301,6 +301,7 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
     std::vector<Publication> from_bib;
     std::map<std::string, std::size_t> by_key;
     std::vector<std::string> keys;
+    std::map<std::string, std::string> left_out;  // key → where, for entries with problems
     for (const auto& name : cv.bibliography) {
         const fs::path path = cv_path.parent_path() / name.value;
         std::string text;
@@ -347,8 +348,10 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
                 continue;
             }
             auto p = publication_from_bibtex(e, file, diagnostics);
-            if (!p)
+            if (!p) {
+                left_out.emplace(e.key, file + ":" + std::to_string(e.line));
                 continue;
+            }
             by_key[e.key] = from_bib.size();
             keys.push_back(e.key);
             from_bib.push_back(std::move(*p));
@@ -363,6 +366,13 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
             continue;
         }
         const auto found = by_key.find(p.key.value);
+        if (const auto bad = left_out.find(p.key.value);
+            found == by_key.end() && bad != left_out.end()) {
+            diagnostics.error(cv_file, p.key.pos, "unknown-citekey",
+                              "the BibTeX entry `" + p.key.value + "` was left out",
+                              "see the problem reported for it at " + bad->second);
+            continue;
+        }
         if (found == by_key.end()) {
             const std::string guess = closest_match(p.key.value, keys);
             diagnostics.error(cv_file, p.key.pos, "unknown-citekey",

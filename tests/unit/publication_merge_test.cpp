@@ -177,3 +177,15 @@ TEST_CASE("a paper in both the .bib and cv.toml is a warning pointing at both") 
     CHECK(d.pos.line == 5);
     CHECK(d.hint.find("pubs.bib:8") != std::string::npos);
 }
+
+TEST_CASE("overriding an entry that was left out points at its problem") {
+    const fs::path dir = fs::temp_directory_path() / "mkcv-merge-test-left-out";
+    fs::create_directories(dir);
+    write_file_atomically(dir / "pubs.bib", "@article{notitle, author = {A, B}, year = 2020}\n");
+    write_file_atomically(dir / "cv.toml", kHead + "[[publications]]\nkey = \"notitle\"\n");
+    Diagnostics diagnostics;
+    CHECK_FALSE(load_and_validate(dir / "cv.toml", diagnostics).cv);
+    REQUIRE(diagnostics.error_count() == 1);
+    CHECK(diagnostics.items().back().message == "the BibTeX entry `notitle` was left out");
+    CHECK(diagnostics.items().back().hint.find("pubs.bib:1") != std::string::npos);
+}
