@@ -175,21 +175,25 @@ const std::set<std::string>& math_commands() {
 // Plain-text forms of math commands, for matching and pdftotext; the PDF gets the LaTeX.
 std::string math_plain(const std::string& name) {
     static const std::map<std::string, std::string> table{
-        {"alpha", "α"},  {"beta", "β"},    {"gamma", "γ"},  {"delta", "δ"},   {"epsilon", "ε"},
-        {"varepsilon", "ε"}, {"zeta", "ζ"}, {"eta", "η"},   {"theta", "θ"},   {"iota", "ι"},
-        {"kappa", "κ"},  {"lambda", "λ"},  {"mu", "μ"},     {"nu", "ν"},      {"xi", "ξ"},
-        {"pi", "π"},     {"rho", "ρ"},     {"sigma", "σ"},  {"tau", "τ"},     {"upsilon", "υ"},
-        {"phi", "φ"},    {"varphi", "φ"},  {"chi", "χ"},    {"psi", "ψ"},     {"omega", "ω"},
-        {"Gamma", "Γ"},  {"Delta", "Δ"},   {"Theta", "Θ"},  {"Lambda", "Λ"},  {"Xi", "Ξ"},
-        {"Pi", "Π"},     {"Sigma", "Σ"},   {"Phi", "Φ"},    {"Psi", "Ψ"},     {"Omega", "Ω"},
-        {"times", "×"},  {"cdot", "·"},    {"le", "≤"},     {"leq", "≤"},     {"ge", "≥"},
-        {"geq", "≥"},    {"ne", "≠"},      {"neq", "≠"},    {"approx", "≈"},  {"sim", "∼"},
-        {"infty", "∞"},  {"pm", "±"},      {"to", "→"},     {"rightarrow", "→"},
-        {"in", "∈"},     {"log", "log"},   {"exp", "exp"},  {"min", "min"},   {"max", "max"},
-        {"sin", "sin"},  {"cos", "cos"},   {"ell", "ℓ"},    {"partial", "∂"}, {"nabla", "∇"},
-        {"ldots", "…"},  {"cdots", "⋯"},   {"sum", "∑"},    {"prod", "∏"},    {"sqrt", "√"},
-        {"%", "%"},      {"#", "#"},       {"&", "&"},      {"_", "_"},       {"$", "$"},
-        {"{", "{"},      {"}", "}"},       {" ", " "},      {",", " "}};
+        {"alpha", "α"},      {"beta", "β"},       {"gamma", "γ"}, {"delta", "δ"},
+        {"epsilon", "ε"},    {"varepsilon", "ε"}, {"zeta", "ζ"},  {"eta", "η"},
+        {"theta", "θ"},      {"iota", "ι"},       {"kappa", "κ"}, {"lambda", "λ"},
+        {"mu", "μ"},         {"nu", "ν"},         {"xi", "ξ"},    {"pi", "π"},
+        {"rho", "ρ"},        {"sigma", "σ"},      {"tau", "τ"},   {"upsilon", "υ"},
+        {"phi", "φ"},        {"varphi", "φ"},     {"chi", "χ"},   {"psi", "ψ"},
+        {"omega", "ω"},      {"Gamma", "Γ"},      {"Delta", "Δ"}, {"Theta", "Θ"},
+        {"Lambda", "Λ"},     {"Xi", "Ξ"},         {"Pi", "Π"},    {"Sigma", "Σ"},
+        {"Phi", "Φ"},        {"Psi", "Ψ"},        {"Omega", "Ω"}, {"times", "×"},
+        {"cdot", "·"},       {"le", "≤"},         {"leq", "≤"},   {"ge", "≥"},
+        {"geq", "≥"},        {"ne", "≠"},         {"neq", "≠"},   {"approx", "≈"},
+        {"sim", "∼"},        {"infty", "∞"},      {"pm", "±"},    {"to", "→"},
+        {"rightarrow", "→"}, {"in", "∈"},         {"log", "log"}, {"exp", "exp"},
+        {"min", "min"},      {"max", "max"},      {"sin", "sin"}, {"cos", "cos"},
+        {"ell", "ℓ"},        {"partial", "∂"},    {"nabla", "∇"}, {"ldots", "…"},
+        {"cdots", "⋯"},      {"sum", "∑"},        {"prod", "∏"},  {"sqrt", "√"},
+        {"%", "%"},          {"#", "#"},          {"&", "&"},     {"_", "_"},
+        {"$", "$"},          {"{", "{"},          {"}", "}"},     {" ", " "},
+        {",", " "}};
     const auto found = table.find(name);
     return found == table.end() ? "" : found->second;
 }

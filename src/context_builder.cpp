@@ -193,13 +193,13 @@ Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks
         total += kept.size();
         counts.emplace_back(kind, kept.size());
         const auto custom = options.publication_headings.find(kind_name);
-        groups.push_back(Json{{"kind", kind_name},
-                              {"heading", custom != options.publication_headings.end()
-                                              ? custom->second
-                                              : std::string(heading(kind))},
-                              {"count", std::to_string(kept.size())},
-                              {"number_prefix", number_prefix(kind)},
-                              {"items", std::move(items)}});
+        groups.push_back(Json{
+            {"kind", kind_name},
+            {"heading", custom != options.publication_headings.end() ? custom->second
+                                                                     : std::string(heading(kind))},
+            {"count", std::to_string(kept.size())},
+            {"number_prefix", number_prefix(kind)},
+            {"items", std::move(items)}});
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {
         groups[i]["first"] = i == 0;

@@ -6,8 +6,8 @@
 
 #include <map>
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 

@@ -62,12 +62,12 @@ class Validator {
             if (auto [it, inserted] = seen.emplace(key, &p); !inserted) {
                 const auto [first_file, first_pos] = written_at(*it->second);
                 const auto [dup_file, dup_pos] = written_at(p);
-                diag_.warning(
-                    dup_file, dup_pos, "duplicate",
-                    "\"" + strip_raw_latex_mark(p.title.value) + "\" (" + std::to_string(p.year) +
-                        ") is listed twice",
-                    "the first is at " + (first_file == dup_file ? "line " : first_file + ":") +
-                        std::to_string(first_pos.line));
+                diag_.warning(dup_file, dup_pos, "duplicate",
+                              "\"" + strip_raw_latex_mark(p.title.value) + "\" (" +
+                                  std::to_string(p.year) + ") is listed twice",
+                              "the first is at " +
+                                  (first_file == dup_file ? "line " : first_file + ":") +
+                                  std::to_string(first_pos.line));
             }
         }
         for (const auto& t : cv_.teaching) {

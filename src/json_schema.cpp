@@ -70,8 +70,8 @@ Json table_schema(const TableSpec& spec) {
             required_unless[std::string(field.required_unless)].push_back(std::string(field.name));
     }
     for (const auto& [key, fields] : required_unless.items())
-        out["anyOf"] = Json::array({Json{{"required", Json::array({key})}},
-                                    Json{{"required", fields}}});
+        out["anyOf"] =
+            Json::array({Json{{"required", Json::array({key})}}, Json{{"required", fields}}});
     out["properties"] = std::move(properties);
     if (!required.empty())
         out["required"] = std::move(required);

@@ -98,8 +98,7 @@ TEST_CASE("entry types map to kinds") {
     CHECK(kind("misc", {{"eprint", "2003.04858", 1}, {"archiveprefix", "arXiv", 1}}) ==
           PublicationKind::Preprint);
     CHECK(kind("misc", {{"howpublished", "Blog post", 1}}) == PublicationKind::Other);
-    CHECK(kind("techreport", {{"url", "https://arxiv.org/abs/1", 1}}) ==
-          PublicationKind::Preprint);
+    CHECK(kind("techreport", {{"url", "https://arxiv.org/abs/1", 1}}) == PublicationKind::Preprint);
     CHECK(kind("unpublished", {}) == PublicationKind::Preprint);
     CHECK(kind("phdthesis", {}) == PublicationKind::Thesis);
     CHECK(kind("mastersthesis", {}) == PublicationKind::Thesis);

@@ -102,7 +102,8 @@ TEST_CASE("an unknown citekey is an error with did-you-mean; so is an unknown au
     CHECK(d.pos.line == 6);
     CHECK(d.hint == "did you mean `zhao2020aclgan`?");
 
-    auto author = load(kHead + "[[publications]]\nkey = \"gu2024greenflow\"\nequal = [\"Peng Sn\"]\n");
+    auto author =
+        load(kHead + "[[publications]]\nkey = \"gu2024greenflow\"\nequal = [\"Peng Sn\"]\n");
     CHECK_FALSE(author.cv);
     CHECK(author.diagnostics.items().back().hint == "did you mean \"Peng Sun\"?");
 }
@@ -116,8 +117,9 @@ TEST_CASE("a keyed table needs no title, authors, venue or year; an unkeyed one 
 }
 
 TEST_CASE("groups carry numbers counting down and the counts sentence") {
-    auto loaded = load(kHead + "[[publications]]\ntitle = \"T\"\nauthors = [\"Yihao Zhao\"]\n"
-                               "venue = \"V\"\nyear = 2021\nkind = \"conference\"\n");
+    auto loaded = load(kHead +
+                       "[[publications]]\ntitle = \"T\"\nauthors = [\"Yihao Zhao\"]\n"
+                       "venue = \"V\"\nyear = 2021\nkind = \"conference\"\n");
     REQUIRE(loaded.cv);
     const auto context = build_context(*loaded.cv, {});
     const auto& pubs = context["publications"];
@@ -139,9 +141,10 @@ TEST_CASE("groups carry numbers counting down and the counts sentence") {
 }
 
 TEST_CASE("export bib writes every publication and reads back the same") {
-    auto loaded = load(kHead + "[[publications]]\ntitle = \"Costs & 100% {braces}_x\"\n"
-                               "authors = [\"Yihao Zhao*\", \"Ann Lee (Advisor)\"]\n"
-                               "venue = \"Blog\"\nyear = 2021\nkind = \"workshop\"\n");
+    auto loaded = load(kHead +
+                       "[[publications]]\ntitle = \"Costs & 100% {braces}_x\"\n"
+                       "authors = [\"Yihao Zhao*\", \"Ann Lee (Advisor)\"]\n"
+                       "venue = \"Blog\"\nyear = 2021\nkind = \"workshop\"\n");
     REQUIRE(loaded.cv);
     const std::string bib = export_bibtex(*loaded.cv);
     CHECK(bib.find("@inproceedings{zhao2020aclgan,") != std::string::npos);
