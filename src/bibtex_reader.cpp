@@ -188,6 +188,15 @@ const char* const kMonths[][2] = {{"jan", "January"}, {"feb", "February"}, {"mar
 
 }  // namespace
 
+void reset_bibtex_macros() {
+    std::lock_guard lock(btparse_mutex());
+    initialise_btparse();
+    bt_delete_all_macros();
+    char file[] = "";
+    for (const auto& [macro, month] : kMonths)
+        bt_add_macro_text(const_cast<char*>(macro), const_cast<char*>(month), file, 0);
+}
+
 const BibField* BibEntry::field(const std::string& name) const {
     for (const auto& f : fields)
         if (f.name == name)
@@ -199,10 +208,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
                                   Diagnostics& diagnostics) {
     std::lock_guard lock(btparse_mutex());
     initialise_btparse();
-    bt_delete_all_macros();
     std::string file = file_name;
-    for (const auto& [macro, month] : kMonths)
-        bt_add_macro_text(const_cast<char*>(macro), const_cast<char*>(month), file.data(), 0);
 
     std::vector<BibEntry> entries;
     StderrCapture capture;

@@ -27,6 +27,10 @@ struct BibEntry {
     const BibField* field(const std::string& name) const;
 };
 
+// Forgets the @string macros read so far and defines the month macros again. Macros of one
+// file stay defined for the files read after it, as in BibTeX; call this before the first.
+void reset_bibtex_macros();
+
 // `file_name` is how diagnostics name the file.
 std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& file_name,
                                   Diagnostics& diagnostics);

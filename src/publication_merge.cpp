@@ -302,6 +302,7 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
     std::map<std::string, std::size_t> by_key;
     std::vector<std::string> keys;
     std::map<std::string, std::string> left_out;  // key → where, for entries with problems
+    reset_bibtex_macros();
     for (const auto& name : cv.bibliography) {
         const fs::path path = cv_path.parent_path() / name.value;
         std::string text;

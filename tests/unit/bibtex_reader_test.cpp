@@ -9,6 +9,7 @@ using namespace mkcv;
 namespace {
 
 std::vector<BibEntry> read(const std::string& text, Diagnostics& d) {
+    reset_bibtex_macros();
     return read_bibtex(text, "test.bib", d);
 }
 
@@ -166,4 +167,17 @@ TEST_CASE("entries are found as BibTeX finds them: several on a line, a BOM, par
     CHECK(entries[2].key == "a3");
     CHECK(entries[2].line == 4);
     CHECK(entries[3].field("title")->value == "T4 (with parentheses)");
+}
+
+TEST_CASE("@string macros of one file serve the files read after it") {
+    Diagnostics d;
+    reset_bibtex_macros();
+    read_bibtex("@string{tpds = {IEEE TPDS}}\n", "strings.bib", d);
+    const auto entries = read_bibtex("@article{a, journal = tpds # {, vol. 1}}\n", "papers.bib", d);
+    REQUIRE(entries.size() == 1);
+    CHECK(entries[0].field("journal")->value == "IEEE TPDS, vol. 1");
+    reset_bibtex_macros();
+    const auto again = read_bibtex("@article{a, journal = tpds, month = dec}\n", "other.bib", d);
+    CHECK(again[0].field("journal")->value.empty());
+    CHECK(again[0].field("month")->value == "December");
 }

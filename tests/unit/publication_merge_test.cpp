@@ -153,6 +153,7 @@ TEST_CASE("export bib writes every publication and reads back the same") {
     CHECK(bib.find("Yihao Zhao and Ann Lee") != std::string::npos);
 
     Diagnostics d;
+    reset_bibtex_macros();
     const auto entries = read_bibtex(bib, "export.bib", d);
     CHECK_FALSE(d.has_errors());
     REQUIRE(entries.size() == 3);
