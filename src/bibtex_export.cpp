@@ -26,7 +26,8 @@ std::string ascii_word(const std::string& text, std::size_t min_length) {
             continue;
         }
         static const std::set<std::string> kSkip{
-            "the", "and", "for", "with", "from", "into", "towards", "toward", "using", "via", "on"};
+            "the", "and", "for",  "with", "from", "into", "towards", "toward", "using", "via",
+            "on",  "how", "what", "why",  "when", "are",  "can",     "does",   "not"};
         if (word.size() >= min_length && !kSkip.count(word))
             return word;
         word.clear();
