@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bibtex_export.h"
 #include "context_builder.h"
 #include "file_io.h"
 #include "json_schema.h"
@@ -68,7 +69,7 @@ std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common
     if (loaded.cv)
         rendered = render_all(*loaded.cv, common.templates.empty() ? defaults : common.templates,
                               search_path(common), diagnostics);
-    report(diagnostics, {{common.cv_path, loaded.text}}, common);
+    report(diagnostics, loaded.sources, common);
     return rendered;
 }
 
@@ -131,6 +132,14 @@ int run_cli(int argc, char** argv) {
 
     app.add_subcommand("schema", "Print the JSON Schema of cv.toml (for editors)");
 
+    auto* export_ = app.add_subcommand("export", "Write the publications in another format");
+    std::string export_format;
+    export_->add_option("format", export_format, "What to write: bib (one .bib of every paper)")
+        ->required()
+        ->check(CLI::IsMember({"bib"}));
+    add_common(*export_, common, false);
+    export_->add_option("-o,--out", out_file, "Write to this file instead of standard output");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -152,12 +161,27 @@ int run_cli(int argc, char** argv) {
     if (app.got_subcommand(validate)) {
         Diagnostics diagnostics;
         LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
-        report(diagnostics, {{common.cv_path, loaded.text}}, common);
+        report(diagnostics, loaded.sources, common);
         if (diagnostics.has_errors())
             return kExitInvalid;
         if (print_options(common).format == DiagnosticFormat::Text)
             std::cerr << common.cv_path << ": ok"
                       << (diagnostics.warning_count() ? " (with warnings)" : "") << '\n';
+        return kExitOk;
+    }
+    if (app.got_subcommand(export_)) {
+        Diagnostics diagnostics;
+        LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+        report(diagnostics, loaded.sources, common);
+        if (!loaded.cv)
+            return kExitInvalid;
+        const std::string bib = export_bibtex(*loaded.cv);
+        if (out_file.empty()) {
+            std::cout << bib;
+        } else if (auto error = write_file_atomically(out_file, bib); !error.empty()) {
+            std::cerr << "mkcv: error: " << error << '\n';
+            return kExitBuildFailed;
+        }
         return kExitOk;
     }
     if (app.got_subcommand(context)) {
@@ -167,7 +191,7 @@ int run_cli(int argc, char** argv) {
         if (loaded.cv)
             tmpl = load_template(common.templates.empty() ? "long" : common.templates.front(),
                                  search_path(common), diagnostics);
-        report(diagnostics, {{common.cv_path, loaded.text}}, common);
+        report(diagnostics, loaded.sources, common);
         if (!loaded.cv || !tmpl)
             return kExitInvalid;
         ContextOptions options;

@@ -4,8 +4,10 @@
 // The result is JSON so `mkcv context` can show template authors exactly what they get.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -20,6 +22,10 @@ struct ContentFilter {
 
 struct ContextOptions {
     ContentFilter filter;
+    // Publication groups: kinds in the order they print (kinds left out follow in the
+    // standard order) and headings replacing the standard ones; from the template manifest.
+    std::vector<std::string> publication_order;
+    std::map<std::string, std::string> publication_headings;
     std::string template_name;
     std::string generator = "mkcv";
     std::optional<PartialDate> updated;  // "Last updated"; never the wall clock

@@ -82,13 +82,18 @@ class Loader {
             check_value(node, *field, path.empty() ? name : path + "." + name);
         }
         for (const auto& field : spec.fields) {
-            if (field.required && !table.contains(field.name)) {
+            if (field.required && !table.contains(field.name) &&
+                !(!field.required_unless.empty() && table.contains(field.required_unless))) {
                 const std::string key(field.name);
                 diag_.error(file_, pos_of(table), "missing-key",
                             where + " lacks the required key `" + key + "`",
                             field.type == FieldType::Table
                                 ? "add a [" + key + "] table"
-                                : "add " + key + " = " + example(field.type));
+                                : "add " + key + " = " + example(field.type) +
+                                      (field.required_unless.empty()
+                                           ? ""
+                                           : ", or " + std::string(field.required_unless) +
+                                                 " = \"...\" to take it from the bibliography"));
             }
         }
     }
@@ -374,6 +379,11 @@ class Loader {
             p.note = text(t, "note");
             p.links = url_map(t, "links");
             p.tags = texts(t, "tags");
+            p.key = text(t, "key");
+            p.venue_short = text(t, "venue_short");
+            p.kind_given = !kind.empty();
+            p.equal = texts(t, "equal");
+            p.corresponding = texts(t, "corresponding");
             cv.publications.push_back(std::move(p));
         });
         each_table(root, "teaching", [&](const toml::table& t) {
@@ -413,6 +423,7 @@ class Loader {
             });
             cv.sections.push_back(std::move(s));
         });
+        cv.bibliography = texts(root, "bibliography");
         if (const auto* b = root.get_as<toml::table>("build"))
             cv.build.date = date(*b, "date", cv.build.date_pos);
         return cv;

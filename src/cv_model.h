@@ -93,6 +93,15 @@ struct Publication {
     std::vector<Link> links;  // in the order the label names sort: TOML tables have no order
     std::vector<Text> tags;
     SourcePos pos;
+    // BibTeX (see publication_merge.h). Values from a .bib may be marked LaTeX (bibtex_text.h).
+    Text key;                         // citekey: taken from the bibliography, or overriding it
+    Text venue_short;                 // e.g. "SIGCOMM" beside "Proc. ACM SIGCOMM"
+    int month = 0;                    // 1–12 when known; orders papers of the same year
+    bool kind_given = false;          // `kind` was written (an override replaces the mapped one)
+    std::vector<Text> equal;          // names to mark * (overrides on keyed entries)
+    std::vector<Text> corresponding;  // names to mark †
+    std::string source_file;          // the .bib it came from; empty for cv.toml
+    SourcePos source_pos;             // of its entry in source_file
 };
 
 struct Teaching {
@@ -148,6 +157,7 @@ struct Cv {
     std::vector<Award> awards;
     std::vector<CustomSection> sections;
     BuildSettings build;
+    std::vector<Text> bibliography;  // .bib files, relative to cv.toml
 };
 
 const char* to_string(PublicationKind kind);

@@ -69,12 +69,22 @@ const TableSpec kExperience{
 
 const TableSpec kPublication{
     "publications",
-    "A paper, in any order: the CV sorts them.",
-    {{"title", FieldType::String, true, "Title as it should print."},
-     {"authors", FieldType::StringList, true,
-      "Authors in order; a trailing * marks equal contribution, † a corresponding author."},
-     {"venue", FieldType::String, true, "Conference, journal or \"Preprint\"."},
-     {"year", FieldType::Integer, true, "Year of publication."},
+    "A paper, in any order: the CV sorts them. With `key`, an entry of the bibliography that "
+    "this table adds to or overrides.",
+    {{"key", FieldType::String, false,
+      "Citekey of a BibTeX entry in `bibliography`; the other keys then override or add to it."},
+     {"title", FieldType::String, true, "Title as it should print.", nullptr, {}, "key"},
+     {"authors",
+      FieldType::StringList,
+      true,
+      "Authors in order; a trailing * marks equal contribution, † a corresponding author.",
+      nullptr,
+      {},
+      "key"},
+     {"venue", FieldType::String, true, "Conference, journal or \"Preprint\".", nullptr, {}, "key"},
+     {"venue_short", FieldType::String, false,
+      "Short name of the venue, e.g. SIGCOMM; BibTeX field `shortvenue` or `venue_short`."},
+     {"year", FieldType::Integer, true, "Year of publication.", nullptr, {}, "key"},
      {"kind",
       FieldType::String,
       false,
@@ -86,6 +96,10 @@ const TableSpec kPublication{
      {"note", FieldType::String, false, "A remark printed after the entry."},
      {"links", FieldType::UrlMap, false,
       "Links by label, e.g. { paper = \"...\", code = \"...\" }."},
+     {"equal", FieldType::StringList, false,
+      "Authors (by name, any spelling) marked * for equal contribution."},
+     {"corresponding", FieldType::StringList, false,
+      "Authors (by name, any spelling) marked † as corresponding authors."},
      {"tags", FieldType::StringList, false, "Free tags that templates can filter on."}}};
 
 const TableSpec kTeaching{
@@ -136,6 +150,8 @@ const TableSpec kRoot{
      {"research_interests", FieldType::String, false, "A paragraph on research interests."},
      {"education", FieldType::TableArray, false, "Degrees.", &kEducation},
      {"experience", FieldType::TableArray, false, "Positions and internships.", &kExperience},
+     {"bibliography", FieldType::StringList, false,
+      "BibTeX files (relative to cv.toml) whose entries are publications too."},
      {"publications", FieldType::TableArray, false, "Papers.", &kPublication},
      {"teaching", FieldType::TableArray, false, "Teaching.", &kTeaching},
      {"awards", FieldType::TableArray, false, "Honours and awards.", &kAward},

@@ -29,6 +29,8 @@ struct FieldSpec {
     std::string_view doc;
     const TableSpec* nested = nullptr;
     std::vector<std::string_view> allowed = {};  // for strings with a fixed set of values
+    // A required field may be left out when this key is given (`key`: the rest comes from BibTeX).
+    std::string_view required_unless = {};
 };
 
 struct TableSpec {

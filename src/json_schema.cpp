@@ -61,11 +61,17 @@ Json table_schema(const TableSpec& spec) {
     out["description"] = std::string(spec.doc);
     Json properties = Json::object();
     Json required = Json::array();
+    Json required_unless = Json::object();  // key that excuses them → fields
     for (const auto& field : spec.fields) {
         properties[std::string(field.name)] = field_schema(field);
-        if (field.required)
+        if (field.required && field.required_unless.empty())
             required.push_back(std::string(field.name));
+        else if (field.required)
+            required_unless[std::string(field.required_unless)].push_back(std::string(field.name));
     }
+    for (const auto& [key, fields] : required_unless.items())
+        out["anyOf"] =
+            Json::array({Json{{"required", Json::array({key})}}, Json{{"required", fields}}});
     out["properties"] = std::move(properties);
     if (!required.empty())
         out["required"] = std::move(required);

@@ -14,6 +14,7 @@
 #include "cv_validate.h"
 #include "file_io.h"
 #include "latexmk.h"
+#include "publication_merge.h"
 #include "renderer.h"
 #include "version.h"
 
@@ -170,6 +171,9 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
     }
     LoadResult result = load_cv(loaded.text, path.string());
     diagnostics.append(result.diagnostics);
+    loaded.sources[path.string()] = loaded.text;
+    if (result.cv)
+        merge_bibliography(*result.cv, path, diagnostics, loaded.sources);
     if (result.cv)
         validate_cv(*result.cv, diagnostics);
     if (!diagnostics.has_errors())

@@ -21,6 +21,8 @@ enum ExitCode { kExitOk = 0, kExitBuildFailed = 1, kExitInvalid = 2, kExitStale 
 struct LoadedCv {
     std::optional<Cv> cv;
     std::string text;  // the file's content, to show offending lines
+    // Every file read (cv.toml and its .bib files) by diagnostic name, to show offending lines.
+    SourceTexts sources;
 };
 
 // Reads, parses and validates a cv.toml; `cv` is empty when there are errors.
