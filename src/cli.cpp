@@ -105,6 +105,8 @@ int run_cli(int argc, char** argv) {
         ->check(CLI::Range(1, 64));
     build->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
     build->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
+    build->add_flag("--strict-pages", build_options.strict_pages,
+                    "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
 
     auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
     add_common(*render, common, true);
@@ -165,12 +167,9 @@ int run_cli(int argc, char** argv) {
         report(diagnostics, {{common.cv_path, loaded.text}}, common);
         if (!loaded.cv || !tmpl)
             return kExitInvalid;
-        ContextOptions options;
-        options.filter = tmpl->manifest.filter;
-        options.template_name = tmpl->manifest.name;
-        options.generator = std::string("mkcv ") + kVersion;
-        options.updated = updated_date(*loaded.cv);
-        std::cout << build_context(*loaded.cv, options).dump(2) << '\n';
+        // The very data render and build give the template: after its filters.
+        const TemplateInput input = template_input(*loaded.cv, *tmpl);
+        std::cout << template_context(input.filtered.cv, input).dump(2) << '\n';
         return kExitOk;
     }
     if (app.got_subcommand(render)) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "content_rules.h"
 #include "dates.h"
 #include "source_location.h"
 
@@ -101,6 +102,7 @@ struct Teaching {
     Text institution;
     std::vector<Text> terms;
     std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -111,6 +113,7 @@ struct Award {
     Text issuer;
     Text note;
     std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -129,6 +132,8 @@ struct CustomSection {
     Text text;
     std::vector<Text> items;
     std::vector<SectionEntry> entries;
+    std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -148,6 +153,7 @@ struct Cv {
     std::vector<Award> awards;
     std::vector<CustomSection> sections;
     BuildSettings build;
+    std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
 };
 
 const char* to_string(PublicationKind kind);

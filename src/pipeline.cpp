@@ -14,6 +14,7 @@
 #include "cv_validate.h"
 #include "file_io.h"
 #include "latexmk.h"
+#include "page_budget.h"
 #include "renderer.h"
 #include "version.h"
 
@@ -38,6 +39,7 @@ std::string seconds_since(Clock::time_point start) {
 struct CompileOutcome {
     std::string report;  // lines to print, in order
     bool ok = false;
+    int pages = 0;
 };
 
 // Prints the offending .tex line under a TeX error, like a compiler does.
@@ -125,7 +127,20 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
                << pdf_path.string() << '\n';
     outcome.report = report.str();
     outcome.ok = true;
+    outcome.pages = result.pages;
     return outcome;
+}
+
+// compile_one, within the template's page budget (page_budget.h).
+CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& stem,
+                                const BuildOptions& options) {
+    const BudgetOutcome budget =
+        compile_within_budget(r, options.strict_pages, [&](const std::string& tex) {
+            const RenderedTemplate attempt{r.tmpl, tex, {}};
+            const CompileOutcome o = compile_one(attempt, stem, options);
+            return CompileAttempt{o.ok, o.pages, o.report};
+        });
+    return {budget.report, budget.ok, 0};
 }
 
 }  // namespace
@@ -177,14 +192,11 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         auto tmpl = load_template(name, search, diagnostics);
         if (!tmpl)
             continue;
-        ContextOptions options;
-        options.filter = tmpl->manifest.filter;
-        options.template_name = tmpl->manifest.name;
-        options.generator = std::string("mkcv ") + kVersion;
-        options.updated = updated_date(cv);
-        RenderResult result = render_template(*tmpl, build_context(cv, options), diagnostics);
+        TemplateInput input = template_input(cv, *tmpl);
+        RenderResult result =
+            render_template(*tmpl, template_context(input.filtered.cv, input), diagnostics);
         if (result.ok)
-            out.push_back({std::move(*tmpl), std::move(result.tex)});
+            out.push_back({std::move(*tmpl), std::move(result.tex), std::move(input)});
     }
     if (diagnostics.has_errors())
         return std::nullopt;
@@ -200,7 +212,7 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
     for (std::size_t begin = 0; begin < rendered.size(); begin += jobs) {
         const std::size_t end = std::min(rendered.size(), begin + jobs);
         for (std::size_t i = begin; i < end; ++i)
-            running.push_back(std::async(std::launch::async, compile_one, std::cref(rendered[i]),
+            running.push_back(std::async(std::launch::async, compile_budgeted, std::cref(rendered[i]),
                                          std::cref(stem), std::cref(options)));
         for (std::size_t i = begin; i < end; ++i)
             outcomes[i] = running[i].get();

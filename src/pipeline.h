@@ -11,6 +11,7 @@
 #include "cv_model.h"
 #include "diagnostics.h"
 #include "template_set.h"
+#include "template_variant.h"
 
 namespace mkcv {
 
@@ -28,6 +29,7 @@ LoadedCv load_and_validate(const std::filesystem::path& path, Diagnostics& diagn
 struct RenderedTemplate {
     Template tmpl;
     std::string tex;
+    TemplateInput input;  // what it was rendered from, to render again for the page budget
 };
 
 // Renders each template (names or paths); empty when any has an error.
@@ -44,6 +46,7 @@ struct BuildOptions {
     int jobs = 1;
     bool verbose = false;
     bool quiet = false;
+    bool strict_pages = false;  // over a template's max_pages: fail instead of dropping entries
 };
 
 // Writes <out>/<stem>-<name>.tex and compiles it; the PDF is replaced only on success.

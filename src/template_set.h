@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "content_rules.h"
 #include "context_builder.h"
 #include "diagnostics.h"
 
@@ -26,6 +27,7 @@ struct TemplateManifest {
     std::string main = "cv.tex.mustache";
     int max_pages = 0;  // 0: no budget
     ContentFilter filter;
+    ContentRules rules;  // what the template keeps of the CV, and the page budget
 };
 
 struct TemplateFile {

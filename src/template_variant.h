@@ -1,0 +1,28 @@
+// One template applied to one CV: the template's rules merged with the CV's
+// [templates.NAME] overrides, the CV filtered by them, and the options its context is built
+// with. `mkcv render`, `mkcv build` and `mkcv context` all go through here, so `context`
+// prints exactly what the template receives.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "content_filter.h"
+#include "context_builder.h"
+#include "cv_model.h"
+#include "template_set.h"
+
+namespace mkcv {
+
+struct TemplateInput {
+    ContentRules rules;    // manifest, then cv.toml's [templates.NAME]
+    FilteredCv filtered;   // the CV after the rules
+    ContextOptions options;
+    int max_pages = 0;     // 0: no page budget
+};
+
+TemplateInput template_input(const Cv& cv, const Template& tmpl);
+
+// The context of `input`, after the page budget removed what it had to.
+nlohmann::ordered_json template_context(const Cv& filtered_cv, const TemplateInput& input);
+
+}  // namespace mkcv
