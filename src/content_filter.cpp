@@ -110,13 +110,12 @@ int entry_year(const Teaching& t) {
     for (const auto& term : t.terms) {
         const std::string& s = term.value;
         for (std::size_t i = 0; i + 4 <= s.size(); ++i) {
-            const bool digits = std::all_of(s.begin() + static_cast<long>(i),
-                                            s.begin() + static_cast<long>(i + 4),
-                                            [](char c) { return std::isdigit(
-                                                             static_cast<unsigned char>(c)); });
-            const bool alone = (i == 0 || !std::isdigit(static_cast<unsigned char>(s[i - 1]))) &&
-                               (i + 4 == s.size() ||
-                                !std::isdigit(static_cast<unsigned char>(s[i + 4])));
+            const bool digits =
+                std::all_of(s.begin() + static_cast<long>(i), s.begin() + static_cast<long>(i + 4),
+                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+            const bool alone =
+                (i == 0 || !std::isdigit(static_cast<unsigned char>(s[i - 1]))) &&
+                (i + 4 == s.size() || !std::isdigit(static_cast<unsigned char>(s[i + 4])));
             if (digits && alone)
                 year = std::max(year, std::stoi(s.substr(i, 4)));
         }
@@ -170,12 +169,11 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
                    [](const Publication& p) { return entry_year(p); });
     if (publications.max_authors)
         for (auto& p : c.publications)
-            p.authors = shorten_authors(p.authors, static_cast<std::size_t>(*publications.max_authors),
-                                        c.person);
+            p.authors = shorten_authors(
+                p.authors, static_cast<std::size_t>(*publications.max_authors), c.person);
     filter_section(c.teaching, rules_for(rules, "teaching"),
                    [](const Teaching& t) { return entry_year(t); });
-    filter_section(c.awards, awards,
-                   [](const Award& a) { return entry_year(a); });
+    filter_section(c.awards, awards, [](const Award& a) { return entry_year(a); });
     filter_section(c.sections, rules_for(rules, "sections"),
                    [](const CustomSection&) { return 0; });
     if (rules.order)

@@ -17,7 +17,7 @@ struct SectionHeading {
 };
 
 struct FilteredCv {
-    Cv cv;                                // only what the template shows
+    Cv cv;  // only what the template shows
     // Papers whose `award` is listed under Awards: those the awards rules keep, whether or
     // not the paper itself is printed (a short CV still names a best paper award).
     std::vector<Publication> award_papers;

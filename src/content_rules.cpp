@@ -3,10 +3,9 @@
 namespace mkcv {
 
 const std::vector<std::string>& section_names() {
-    static const std::vector<std::string> kNames{"research_interests", "education",
-                                                 "publications",       "experience",
-                                                 "teaching",           "awards",
-                                                 "sections"};
+    static const std::vector<std::string> kNames{
+        "research_interests", "education", "publications", "experience",
+        "teaching",           "awards",    "sections"};
     return kNames;
 }
 

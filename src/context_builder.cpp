@@ -297,6 +297,7 @@ nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options
                     {"text", text_or_null(s.text)},
                     {"items", text_list(s.items)},
                     {"has_items", !s.items.empty()},
+                    {"has_entries", !s.entries.empty()},
                     {"entries", list(s.entries, [](const SectionEntry& e) {
                          return Json{{"title", e.title.value},
                                      {"subtitle", text_or_null(e.subtitle)},
@@ -310,7 +311,8 @@ nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options
 
     // The sections to print, in order, for templates that let cv.toml choose the order:
     // <<#sections_order>><<#is.education>>…<</is.education>><</sections_order>>.
-    const auto headings = options.sections.empty() ? section_headings(cv, cv.publications, {}) : options.sections;
+    const auto headings =
+        options.sections.empty() ? section_headings(cv, cv.publications, {}) : options.sections;
     context["sections_order"] = list(headings, [](const SectionHeading& h) {
         Json is = Json::object();
         for (const auto& name : section_names())

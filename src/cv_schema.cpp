@@ -118,17 +118,16 @@ const TableSpec kSectionEntry{
      {"text", FieldType::String, false, "A paragraph."},
      {"highlights", FieldType::StringList, false, "Bullet points."}}};
 
-const TableSpec kSection{"sections",
-                         "A section of your own, printed in file order after the built-in ones.",
-                         {{"title", FieldType::String, true, "Section heading."},
-                          {"text", FieldType::String, false, "A paragraph."},
-                          {"items", FieldType::StringList, false, "A bulleted list."},
-                          {"entries", FieldType::TableArray, false,
-                           "Entries with title, subtitle, date ...", &kSectionEntry},
-                          {"selected", FieldType::Bool, false,
-                           "Keep in CVs that print selected entries only."},
-                          {"tags", FieldType::StringList, false,
-                           "Free tags that templates can filter on."}}};
+const TableSpec kSection{
+    "sections",
+    "A section of your own, printed in file order after the built-in ones.",
+    {{"title", FieldType::String, true, "Section heading."},
+     {"text", FieldType::String, false, "A paragraph."},
+     {"items", FieldType::StringList, false, "A bulleted list."},
+     {"entries", FieldType::TableArray, false, "Entries with title, subtitle, date ...",
+      &kSectionEntry},
+     {"selected", FieldType::Bool, false, "Keep in CVs that print selected entries only."},
+     {"tags", FieldType::StringList, false, "Free tags that templates can filter on."}}};
 
 const TableSpec kBuild{"build",
                        "How the CV is built.",

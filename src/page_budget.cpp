@@ -55,7 +55,8 @@ std::vector<DroppableEntry> droppable_entries(const TemplateInput& input) {
     add("education", cv.education.size(), [&](std::size_t i) {
         const auto& e = cv.education[i];
         const int y = entry_year(e);
-        return std::tuple(e.degree.value + ", " + e.institution.value + with_year(y), e.selected, y);
+        return std::tuple(e.degree.value + ", " + e.institution.value + with_year(y), e.selected,
+                          y);
     });
     add("publications", cv.publications.size(), [&](std::size_t i) {
         const auto& p = cv.publications[i];
@@ -119,8 +120,8 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
         outcome.report = first.report;
         return outcome;
     }
-    const std::string over = name + ": " + pages(first.pages) + ", over its budget of " +
-                             pages(budget) + " (max_pages)";
+    const std::string over =
+        name + ": " + pages(first.pages) + ", over its budget of " + pages(budget) + " (max_pages)";
     if (strict) {
         outcome.report = first.report + name + ": error: " + pages(first.pages) +
                          ", over the budget of " + pages(budget) + " by " +
@@ -146,9 +147,8 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
     }
     if (least.pages > budget) {
         outcome.report = name + ": error: " + pages(least.pages) + " even after dropping all " +
-                         std::to_string(order.size()) +
-                         " droppable entries; over the budget of " + pages(budget) + " by " +
-                         pages(least.pages - budget) + "\n" + name +
+                         std::to_string(order.size()) + " droppable entries; over the budget of " +
+                         pages(budget) + " by " + pages(least.pages - budget) + "\n" + name +
                          ": hint: shorten the text, or raise max_pages in [templates." + name +
                          "] of cv.toml\n";
         return outcome;
@@ -177,8 +177,8 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
         outcome.report = fitting.report;
         return outcome;
     }
-    std::string report = over + "; dropped " + std::to_string(hi) +
-                         (hi == 1 ? " entry" : " entries") + " to fit:\n";
+    std::string report =
+        over + "; dropped " + std::to_string(hi) + (hi == 1 ? " entry" : " entries") + " to fit:\n";
     for (std::size_t i = 0; i < hi; ++i)
         report += name + ":   dropped " + order[i].section + ": " + order[i].label + "\n";
     outcome.ok = true;

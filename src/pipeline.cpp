@@ -212,8 +212,9 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
     for (std::size_t begin = 0; begin < rendered.size(); begin += jobs) {
         const std::size_t end = std::min(rendered.size(), begin + jobs);
         for (std::size_t i = begin; i < end; ++i)
-            running.push_back(std::async(std::launch::async, compile_budgeted, std::cref(rendered[i]),
-                                         std::cref(stem), std::cref(options)));
+            running.push_back(std::async(std::launch::async, compile_budgeted,
+                                         std::cref(rendered[i]), std::cref(stem),
+                                         std::cref(options)));
         for (std::size_t i = begin; i < end; ++i)
             outcomes[i] = running[i].get();
     }

@@ -17,9 +17,9 @@ SourcePos pos_of(const toml::node& node) {
 // One [filters.SECTION] table; the same keys as [templates.NAME.filters.SECTION] in cv.toml.
 SectionRules parse_section_rules(const toml::table& table, const std::string& file_name,
                                  Diagnostics& diagnostics) {
-    static const std::vector<std::string> keys{
-        "title", "selected", "include_tags", "exclude_tags", "since",
-        "max_entries", "max_authors", "priority", "keep"};
+    static const std::vector<std::string> keys{"title",        "selected", "include_tags",
+                                               "exclude_tags", "since",    "max_entries",
+                                               "max_authors",  "priority", "keep"};
     SectionRules rules;
     for (const auto& [key, node] : table) {
         const std::string name(key.str());
@@ -140,7 +140,8 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
         manifest.rules.order_pos = pos(*node);
         std::vector<std::string> order;
         if (!array)
-            diagnostics.error(file_name, pos(*node), "type", "`order` must be a list of section names");
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`order` must be a list of section names");
         for (std::size_t i = 0; array && i < array->size(); ++i) {
             const toml::node& item = *array->get(i);
             const auto* s = item.as_string();
@@ -177,8 +178,7 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
                 // The shorthand of earlier manifests: publications = "selected" or "all".
                 if (const auto* shorthand = value.as_string();
                     shorthand && (shorthand->get() == "selected" || shorthand->get() == "all")) {
-                    manifest.rules.sections[section].selected_only =
-                        shorthand->get() == "selected";
+                    manifest.rules.sections[section].selected_only = shorthand->get() == "selected";
                     continue;
                 }
                 if (const auto* table = value.as_table())
@@ -187,8 +187,9 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
                 else
                     diagnostics.error(file_name, pos(value), "type",
                                       "[filters." + section + "] must be a table",
-                                      "write [filters." + section + "] with keys such as "
-                                      "selected = true, since = 2020, max_entries = 10");
+                                      "write [filters." + section +
+                                          "] with keys such as "
+                                          "selected = true, since = 2020, max_entries = 10");
             }
         }
     }

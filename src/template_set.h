@@ -57,6 +57,13 @@ struct TemplateSearchPath {
 // the binary, or the source tree's latex_templates/ when run from a build folder.
 std::filesystem::path builtin_template_root();
 
+// The user's template folder: $XDG_DATA_HOME/mkcv/templates, else
+// ~/.local/share/mkcv/templates; empty when neither variable is set.
+std::filesystem::path user_template_root();
+
+// Letters, digits, - and _: a name can never leave the folder it is looked up in.
+bool is_template_name(const std::string& name);
+
 // `name_or_path` is a folder when it contains a slash, else a template name.
 std::optional<Template> load_template(const std::string& name_or_path,
                                       const TemplateSearchPath& search, Diagnostics& diagnostics);

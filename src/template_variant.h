@@ -14,10 +14,10 @@
 namespace mkcv {
 
 struct TemplateInput {
-    ContentRules rules;    // manifest, then cv.toml's [templates.NAME]
-    FilteredCv filtered;   // the CV after the rules
+    ContentRules rules;   // manifest, then cv.toml's [templates.NAME]
+    FilteredCv filtered;  // the CV after the rules
     ContextOptions options;
-    int max_pages = 0;     // 0: no page budget
+    int max_pages = 0;  // 0: no page budget
 };
 
 TemplateInput template_input(const Cv& cv, const Template& tmpl);
