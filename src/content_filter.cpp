@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "authors.h"
 
@@ -191,8 +192,9 @@ std::vector<SectionHeading> section_headings(const Cv& cv,
                                              const std::vector<Publication>& award_papers,
                                              const ContentRules& rules) {
     std::vector<SectionHeading> out;
+    std::set<std::string> seen;
     for (const auto& name : rules.order ? *rules.order : section_names()) {
-        if (section_empty(cv, award_papers, name))
+        if (section_empty(cv, award_papers, name) || !seen.insert(name).second)
             continue;
         out.push_back({name, rules_for(rules, name).title.value_or(default_section_title(name))});
     }

@@ -131,15 +131,32 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
     return outcome;
 }
 
-// compile_one, within the template's page budget (page_budget.h).
+// compile_one, within the template's page budget (page_budget.h). A failed budget leaves
+// the previous PDF as it was, as a TeX failure does, though attempts replaced it meanwhile.
 CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& stem,
                                 const BuildOptions& options) {
+    if (r.input.max_pages <= 0)
+        return compile_one(r, stem, options);
+    const std::string base = stem + "-" + r.tmpl.manifest.name;
+    const fs::path pdf = options.out_dir / (base + ".pdf");
+    const fs::path previous = options.out_dir / ".mkcv" / (base + ".previous.pdf");
+    std::error_code ec;
+    const bool had_pdf = fs::exists(pdf, ec);
+    fs::create_directories(previous.parent_path(), ec);
+    const bool saved = had_pdf && replace_file_atomically(pdf, previous).empty();
     const BudgetOutcome budget =
         compile_within_budget(r, options.strict_pages, [&](const std::string& tex) {
             const RenderedTemplate attempt{r.tmpl, tex, {}};
             const CompileOutcome o = compile_one(attempt, stem, options);
             return CompileAttempt{o.ok, o.pages, o.report};
         });
+    if (!budget.ok) {
+        if (saved)
+            replace_file_atomically(previous, pdf);
+        else if (!had_pdf)
+            fs::remove(pdf, ec);
+    }
+    fs::remove(previous, ec);
     return {budget.report, budget.ok, 0};
 }
 

@@ -28,6 +28,7 @@ set +e
 "$MKCV" build many.toml -t short -o strict --strict-pages > strict.log 2>&1; strict=$?
 set -e
 expect_status 1 "$strict" "--strict-pages fails over budget"
+[[ ! -e strict/many-short.pdf ]] && pass "no over-budget PDF is left behind" || fail "strict/many-short.pdf written"
 contains "$(cat strict.log)" "over the budget of 1 page by 1 page (--strict-pages)" "--strict-pages says by how much"
 
 # Nothing may be dropped and 60 papers cannot fit one page: fail and say by how much.
@@ -39,8 +40,10 @@ max_entries = 60
 keep = 60
 TOML
 set +e
+mkdir -p tight && cp out/many-short.pdf tight/tight-short.pdf
 "$MKCV" build tight.toml -t short -o tight > tight.log 2>&1; tight=$?
 set -e
 expect_status 1 "$tight" "an impossible budget fails"
+cmp -s out/many-short.pdf tight/tight-short.pdf && pass "the previous PDF is left as it was" || fail "tight-short.pdf was replaced"
 contains "$(cat tight.log)" "over the budget of 1 page by" "the overflow is measured"
 finish
