@@ -32,6 +32,7 @@ struct ContentRules {
     SourcePos order_pos;
     std::optional<int> max_pages;
     std::map<std::string, SectionRules> sections;  // by section name
+    SourcePos pos;                                 // of the [templates.NAME] table
 };
 
 // The section names, as cv.toml names the tables; also the default order.

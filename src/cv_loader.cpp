@@ -236,6 +236,7 @@ class Loader {
     // [templates.NAME]: the same rules a template.toml gives, already checked by the schema.
     ContentRules rules(const toml::table& t) {
         ContentRules r;
+        r.pos = pos_of(t);
         if (const toml::node* order = t.get("order")) {
             r.order = strings(t, "order");
             r.order_pos = pos_of(*order);

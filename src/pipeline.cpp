@@ -205,16 +205,19 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const TemplateSearchPath& search,
                                                         Diagnostics& diagnostics) {
     std::vector<RenderedTemplate> out;
+    std::vector<std::string> loaded;
     for (const auto& name : templates) {
         auto tmpl = load_template(name, search, diagnostics);
         if (!tmpl)
             continue;
+        loaded.push_back(tmpl->manifest.name);
         TemplateInput input = template_input(cv, *tmpl);
         RenderResult result =
             render_template(*tmpl, template_context(input.filtered.cv, input), diagnostics);
         if (result.ok)
             out.push_back({std::move(*tmpl), std::move(result.tex), std::move(input)});
     }
+    check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())
         return std::nullopt;
     return out;

@@ -1,6 +1,9 @@
 #include "template_variant.h"
 
+#include <algorithm>
+
 #include "pipeline.h"
+#include "text_similarity.h"
 #include "version.h"
 
 namespace mkcv {
@@ -17,6 +20,24 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl) {
     input.options.updated = updated_date(cv);
     input.max_pages = input.rules.max_pages.value_or(0);
     return input;
+}
+
+void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
+                              const std::vector<std::string>& also, Diagnostics& diagnostics) {
+    if (cv.templates.empty())
+        return;
+    std::vector<std::string> known = also;
+    for (const auto& listing : list_templates(search))
+        known.push_back(listing.name);
+    for (const auto& [name, rules] : cv.templates) {
+        if (std::find(known.begin(), known.end(), name) != known.end())
+            continue;
+        const std::string guess = closest_match(name, known);
+        diagnostics.warning(cv.source_name, rules.pos, "template",
+                            "[templates." + name + "] names no template mkcv can find",
+                            guess.empty() ? "mkcv templates lists them"
+                                          : "did you mean [templates." + guess + "]?");
+    }
 }
 
 nlohmann::ordered_json template_context(const Cv& filtered_cv, const TemplateInput& input) {

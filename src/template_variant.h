@@ -22,6 +22,12 @@ struct TemplateInput {
 
 TemplateInput template_input(const Cv& cv, const Template& tmpl);
 
+// Warns about [templates.NAME] tables of cv.toml that name no template mkcv can find: a
+// typo there would otherwise change nothing, silently.
+// `also` are names of templates given by path, which the search path does not list.
+void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
+                              const std::vector<std::string>& also, Diagnostics& diagnostics);
+
 // The context of `input`, after the page budget removed what it had to.
 nlohmann::ordered_json template_context(const Cv& filtered_cv, const TemplateInput& input);
 

@@ -162,3 +162,17 @@ TEST_CASE("the page budget drops unselected before selected, older before newer"
     CHECK(titles(smaller) == std::vector<std::string>{"New", "Mid"});
     CHECK(smaller.awards.empty());
 }
+
+TEST_CASE("a [templates.NAME] table naming no template is a warning with a guess") {
+    const Cv cv = test::load_ok(std::string(kPapers) + "\n[templates.shrot]\nmax_pages = 2\n");
+    Diagnostics diagnostics;
+    const auto search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
+    check_template_overrides(cv, search, {}, diagnostics);
+    REQUIRE(diagnostics.warning_count() == 1);
+    CHECK(diagnostics.items()[0].message == "[templates.shrot] names no template mkcv can find");
+    CHECK(diagnostics.items()[0].hint == "did you mean [templates.short]?");
+    CHECK(diagnostics.items()[0].pos.line == 31);
+    Diagnostics none;
+    check_template_overrides(cv, search, {"shrot"}, none);
+    CHECK(none.empty());
+}
