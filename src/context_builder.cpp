@@ -210,7 +210,7 @@ Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks
                 {"groups", std::move(groups)}};
 }
 
-Json awards_json(const Cv& cv) {
+Json awards_json(const Cv& cv, const std::vector<Publication>& papers) {
     struct Row {
         int year;
         Json json;
@@ -222,7 +222,7 @@ Json awards_json(const Cv& cv) {
                                      {"issuer", text_or_null(a.issuer)},
                                      {"note", text_or_null(a.note)},
                                      {"paper", nullptr}}});
-    for (const auto& p : cv.publications)
+    for (const auto& p : papers)
         if (!p.award.empty())
             rows.push_back({p.year, Json{{"title", p.award.value},
                                          {"year", std::to_string(p.year)},
@@ -314,13 +314,15 @@ nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options
                     {"terms_text", join(t.terms, ", ")}};
     });
 
-    context["awards"] = awards_json(cv);
+    context["awards"] =
+        awards_json(cv, options.award_papers ? *options.award_papers : cv.publications);
 
     context["sections"] = list(cv.sections, [](const CustomSection& s) {
         return Json{{"title", s.title.value},
                     {"text", text_or_null(s.text)},
                     {"items", text_list(s.items)},
                     {"has_items", !s.items.empty()},
+                    {"has_entries", !s.entries.empty()},
                     {"entries", list(s.entries, [](const SectionEntry& e) {
                          return Json{{"title", e.title.value},
                                      {"subtitle", text_or_null(e.subtitle)},
@@ -331,6 +333,26 @@ nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options
                                      {"has_highlights", !e.highlights.empty()}};
                      })}};
     });
+
+    // The sections to print, in order, for templates that let cv.toml choose the order:
+    // <<#sections_order>><<#is.education>>…<</is.education>><</sections_order>>.
+    const auto headings =
+        options.sections.empty() ? section_headings(cv, cv.publications, {}) : options.sections;
+    context["sections_order"] = list(headings, [](const SectionHeading& h) {
+        Json is = Json::object();
+        for (const auto& name : section_names())
+            is[name] = name == h.name;
+        return Json{{"name", h.name}, {"title", text_or_null(h.title)}, {"is", std::move(is)}};
+    });
+    Json titles = Json::object();
+    for (const auto& name : section_names()) {
+        std::string title = default_section_title(name);
+        for (const auto& h : headings)
+            if (h.name == name)
+                title = h.title;
+        titles[name] = text_or_null(title);
+    }
+    context["titles"] = std::move(titles);
 
     // Mustache cannot test a list for emptiness without iterating it; give templates flags.
     context["has"] = Json{{"research_interests", !cv.research_interests.empty()},

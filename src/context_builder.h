@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "content_filter.h"
 #include "cv_model.h"
 
 namespace mkcv {
@@ -29,6 +30,10 @@ struct ContextOptions {
     std::string template_name;
     std::string generator = "mkcv";
     std::optional<PartialDate> updated;  // "Last updated"; never the wall clock
+    // Sections in print order with their headings (content_filter.h); empty: the default.
+    std::vector<SectionHeading> sections;
+    // Papers whose awards are listed under Awards; null: every paper of the CV.
+    const std::vector<Publication>* award_papers = nullptr;
 };
 
 nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "content_rules.h"
 #include "dates.h"
 #include "source_location.h"
 
@@ -110,6 +111,7 @@ struct Teaching {
     Text institution;
     std::vector<Text> terms;
     std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -120,6 +122,7 @@ struct Award {
     Text issuer;
     Text note;
     std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -138,6 +141,8 @@ struct CustomSection {
     Text text;
     std::vector<Text> items;
     std::vector<SectionEntry> entries;
+    std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -158,6 +163,7 @@ struct Cv {
     std::vector<CustomSection> sections;
     BuildSettings build;
     std::vector<Text> bibliography;  // .bib files, relative to cv.toml
+    std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
 };
 
 const char* to_string(PublicationKind kind);

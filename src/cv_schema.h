@@ -18,6 +18,7 @@ enum class FieldType {
     Table,       // a single sub-table described by `nested`
     TableArray,  // an array of tables described by `nested`
     UrlMap,      // inline table: label → URL
+    TableMap,    // a table of tables by free names, each described by `nested`
 };
 
 struct TableSpec;

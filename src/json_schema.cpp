@@ -25,6 +25,11 @@ Json field_schema(const FieldSpec& field) {
         case FieldType::StringList:
             out["type"] = "array";
             out["items"] = Json{{"type", "string"}};
+            if (!field.allowed.empty()) {
+                out["items"]["enum"] = Json::array();
+                for (auto value : field.allowed)
+                    out["items"]["enum"].push_back(std::string(value));
+            }
             break;
         case FieldType::Integer:
             out["type"] = "integer";
@@ -49,6 +54,10 @@ Json field_schema(const FieldSpec& field) {
         case FieldType::UrlMap:
             out["type"] = "object";
             out["additionalProperties"] = Json{{"type", "string"}};
+            break;
+        case FieldType::TableMap:
+            out["type"] = "object";
+            out["additionalProperties"] = table_schema(*field.nested);
             break;
     }
     out["description"] = std::string(field.doc);
