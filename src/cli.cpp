@@ -90,7 +90,8 @@ int run_cli(int argc, char** argv) {
     app.set_version_flag("--version", std::string("mkcv ") + kVersion);
     app.require_subcommand(0, 1);
     app.footer(
-        "Exit status: 0 success, 1 TeX failed or a tool is missing, 2 invalid input or usage.");
+        "Exit status: 0 success, 1 TeX failed or a tool is missing, 2 invalid input or usage,\n"
+        "3 (check) a PDF is stale or missing.");
 
     CommonOptions common;
     BuildOptions build_options;
@@ -105,6 +106,13 @@ int run_cli(int argc, char** argv) {
         ->check(CLI::Range(1, 64));
     build->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
     build->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
+    build->add_flag("-f,--force", build_options.force, "Compile even the PDFs that are up to date");
+
+    auto* check = app.add_subcommand(
+        "check", "Exit 0 when every PDF is up to date with its inputs, 3 when not (runs no TeX)");
+    add_common(*check, common, true);
+    check->add_option("-o,--out", build_options.out_dir, "Output folder")->capture_default_str();
+    check->add_flag("-q,--quiet", build_options.quiet, "Print only what is stale");
 
     auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
     add_common(*render, common, true);
@@ -192,19 +200,16 @@ int run_cli(int argc, char** argv) {
     }
 
     // `mkcv` alone, or `mkcv build`.
-    const auto start = std::chrono::steady_clock::now();
     auto rendered = prepare(common, {"long", "short"});
     if (!rendered)
         return kExitInvalid;
-    if (!build_options.quiet) {
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        for (const auto& r : *rendered)
-            std::cerr << r.tmpl.manifest.name << ": rendered (" << rendered->size()
-                      << " templates in " << static_cast<int>(ms * 10) / 10.0 << " ms)\n";
-    }
     const fs::path cv_path(common.cv_path);
+    if (app.got_subcommand(check))
+        return check_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+    if (!build_options.quiet)
+        for (const auto& r : *rendered)
+            std::cerr << r.tmpl.manifest.name << ": rendered in "
+                      << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
     return build_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
 }
 

@@ -109,6 +109,16 @@ std::string debian_package_for(const std::string& file) {
     return found == known.end() ? "" : found->second;
 }
 
+std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
+    return {engine_flag(job.engine),
+            "-norc",
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "-file-line-error",
+            "-latexoption=-no-shell-escape",
+            job.tex_file};
+}
+
 LatexmkResult run_latexmk(const LatexmkJob& job) {
     LatexmkResult result;
     const fs::path stem = fs::path(job.tex_file).stem();
@@ -130,13 +140,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         return result;
     }
 
-    std::vector<std::string> args{engine_flag(job.engine),
-                                  "-norc",
-                                  "-interaction=nonstopmode",
-                                  "-halt-on-error",
-                                  "-file-line-error",
-                                  "-latexoption=-no-shell-escape",
-                                  job.tex_file};
+    const std::vector<std::string> args = latexmk_arguments(job);
     bp::environment env = boost::this_process::environment();
     for (const auto& [key, value] : job.environment)
         env[key] = value;

@@ -9,12 +9,14 @@
 #include <ostream>
 #include <sstream>
 
+#include "build_state.h"
 #include "context_builder.h"
 #include "cv_loader.h"
 #include "cv_validate.h"
 #include "file_io.h"
 #include "latexmk.h"
 #include "renderer.h"
+#include "source_date.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -58,6 +60,20 @@ std::string explain_latex_error(const LatexError& error, const fs::path& tex_pat
     return out.str();
 }
 
+// How latexmk is run for one output; also part of what the output is recorded to depend on.
+LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
+                   const BuildOptions& options) {
+    LatexmkJob job;
+    job.work_dir = options.out_dir / ".mkcv" / base;
+    job.tex_file = base + ".tex";
+    job.engine = r.tmpl.manifest.engine;
+    job.timeout = std::chrono::seconds(r.timeout_seconds);
+    // Reproducible PDFs: TeX and xdvipdfmx take the PDF's dates and /ID from here.
+    job.environment["SOURCE_DATE_EPOCH"] = std::to_string(r.source_date_epoch);
+    job.environment["FORCE_SOURCE_DATE"] = "1";
+    return job;
+}
+
 CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
                            const BuildOptions& options) {
     CompileOutcome outcome;
@@ -66,13 +82,27 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
     const std::string base = stem + "-" + name;
     const fs::path tex_path = options.out_dir / (base + ".tex");
     const fs::path pdf_path = options.out_dir / (base + ".pdf");
-    const fs::path work_dir = options.out_dir / ".mkcv" / base;
+    const LatexmkJob job = job_for(r, base, options);
+    const fs::path& work_dir = job.work_dir;
 
-    std::error_code ec;
-    fs::create_directories(work_dir, ec);
-    if (ec) {
-        outcome.report =
-            name + ": error: cannot create " + work_dir.string() + ": " + ec.message() + "\n";
+    // Incremental builds: nothing to do when the PDF is the one built from these inputs.
+    const BuildInputs inputs = inputs_of(r, job);
+    const fs::path record_path = state_path(options.out_dir, base);
+    if (!options.force && why_stale(inputs, read_build_record(record_path), pdf_path).empty()) {
+        std::string written;
+        if (!read_file(tex_path, written) || written != r.tex)
+            if (auto error = write_file_atomically(tex_path, r.tex); !error.empty()) {
+                outcome.report = name + ": error: " + error + "\n";
+                return outcome;
+            }
+        if (!options.quiet)
+            outcome.report = name + ": up to date (" + pdf_path.string() + ")\n";
+        outcome.ok = true;
+        return outcome;
+    }
+
+    if (auto error = prepare_work_dir(work_dir); !error.empty()) {
+        outcome.report = name + ": error: " + error + "\n";
         return outcome;
     }
     for (const auto& target : {tex_path, work_dir / (base + ".tex")}) {
@@ -83,11 +113,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
     }
 
     const auto start = Clock::now();
-    LatexmkJob job;
-    job.work_dir = work_dir;
-    job.tex_file = base + ".tex";
-    job.engine = r.tmpl.manifest.engine;
     const LatexmkResult result = run_latexmk(job);
+    finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
         report << name << ": error: ";
         if (result.status == LatexmkResult::Status::Failed)
@@ -110,6 +137,11 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
         return outcome;
     }
     if (auto error = replace_file_atomically(result.pdf, pdf_path); !error.empty()) {
+        outcome.report = name + ": error: " + error + "\n";
+        return outcome;
+    }
+    // Recorded only once the PDF is in place: a build killed before this point is redone.
+    if (auto error = record_build(record_path, inputs, pdf_path); !error.empty()) {
         outcome.report = name + ": error: " + error + "\n";
         return outcome;
     }
@@ -155,16 +187,14 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
 std::optional<PartialDate> updated_date(const Cv& cv) {
     if (cv.build.date)
         return cv.build.date;
-    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
-        char* end = nullptr;
-        const long long seconds = std::strtoll(epoch, &end, 10);
-        if (end && *end == '\0' && seconds >= 0) {
-            const std::time_t t = static_cast<std::time_t>(seconds);
-            std::tm tm{};
-            gmtime_r(&t, &tm);
-            return PartialDate{tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, false};
-        }
-    }
+    return updated_date(cv, outside_source_date(cv.source_name));
+}
+
+std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> outside) {
+    if (cv.build.date)
+        return cv.build.date;
+    if (outside)
+        return date_of_epoch(*outside);
     return std::nullopt;
 }
 
@@ -173,7 +203,11 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const TemplateSearchPath& search,
                                                         Diagnostics& diagnostics) {
     std::vector<RenderedTemplate> out;
+    // Asked once: it may mean asking git.
+    const std::optional<long long> outside =
+        cv.build.date ? std::nullopt : outside_source_date(cv.source_name);
     for (const auto& name : templates) {
+        const auto start = Clock::now();
         auto tmpl = load_template(name, search, diagnostics);
         if (!tmpl)
             continue;
@@ -181,10 +215,12 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         options.filter = tmpl->manifest.filter;
         options.template_name = tmpl->manifest.name;
         options.generator = std::string("mkcv ") + kVersion;
-        options.updated = updated_date(cv);
+        options.updated = updated_date(cv, outside);
         RenderResult result = render_template(*tmpl, build_context(cv, options), diagnostics);
         if (result.ok)
-            out.push_back({std::move(*tmpl), std::move(result.tex)});
+            out.push_back({std::move(*tmpl), std::move(result.tex),
+                           std::chrono::duration<double, std::milli>(Clock::now() - start).count(),
+                           build_epoch(cv, outside), cv.build.timeout});
     }
     if (diagnostics.has_errors())
         return std::nullopt;
@@ -211,6 +247,26 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
         ok = ok && outcome.ok;
     }
     return ok ? kExitOk : kExitBuildFailed;
+}
+
+int check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+              const BuildOptions& options, std::ostream& log) {
+    bool all_current = true;
+    for (const auto& r : rendered) {
+        const std::string base = stem + "-" + r.tmpl.manifest.name;
+        const fs::path pdf_path = options.out_dir / (base + ".pdf");
+        const std::string reason =
+            why_stale(inputs_of(r, job_for(r, base, options)),
+                      read_build_record(state_path(options.out_dir, base)), pdf_path);
+        if (reason.empty()) {
+            if (!options.quiet)
+                log << r.tmpl.manifest.name << ": up to date (" << pdf_path.string() << ")\n";
+        } else {
+            all_current = false;
+            log << r.tmpl.manifest.name << ": stale: " << reason << '\n';
+        }
+    }
+    return all_current ? kExitOk : kExitStale;
 }
 
 }  // namespace mkcv

@@ -28,6 +28,9 @@ LoadedCv load_and_validate(const std::filesystem::path& path, Diagnostics& diagn
 struct RenderedTemplate {
     Template tmpl;
     std::string tex;
+    double render_ms = 0;             // time taken to render, for progress output
+    long long source_date_epoch = 0;  // the moment the PDF is dated by (source_date.h)
+    int timeout_seconds = 120;        // [build] timeout
 };
 
 // Renders each template (names or paths); empty when any has an error.
@@ -36,19 +39,27 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const TemplateSearchPath& search,
                                                         Diagnostics& diagnostics);
 
-// The date the CV says it was last updated: [build] date, else SOURCE_DATE_EPOCH, else none.
+// The date the CV says it was last updated: [build] date, else SOURCE_DATE_EPOCH, else the
+// last git commit of cv.toml, else none. `outside` is outside_source_date() when known.
 std::optional<PartialDate> updated_date(const Cv& cv);
+std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> outside);
 
 struct BuildOptions {
     std::filesystem::path out_dir = "out";
     int jobs = 1;
     bool verbose = false;
     bool quiet = false;
+    bool force = false;  // compile even when the PDF is up to date
 };
 
 // Writes <out>/<stem>-<name>.tex and compiles it; the PDF is replaced only on success.
 // Returns kExitOk or kExitBuildFailed; progress and TeX errors go to `log`.
 int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+              const BuildOptions& options, std::ostream& log);
+
+// Compares each output with the record of its last build, without running TeX: kExitOk
+// when all are up to date, else kExitStale, naming each stale output and why on `log`.
+int check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
               const BuildOptions& options, std::ostream& log);
 
 }  // namespace mkcv
