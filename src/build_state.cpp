@@ -186,8 +186,10 @@ std::string record_build(const fs::path& record_path, const BuildInputs& inputs,
 
 std::string prepare_work_dir(const fs::path& work_dir) {
     std::error_code ec;
-    if (fs::exists(work_dir / kBusyMarker, ec))
+    if (fs::exists(work_dir / kBusyMarker, ec)) {
+        stop_abandoned_latexmk(work_dir);
         fs::remove_all(work_dir, ec);
+    }
     fs::create_directories(work_dir, ec);
     if (ec)
         return "cannot create " + work_dir.string() + ": " + ec.message();

@@ -1,9 +1,12 @@
 #include "latexmk.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <thread>
+
+#include <signal.h>
 
 #include <boost/process.hpp>
 
@@ -14,6 +17,9 @@ namespace fs = std::filesystem;
 
 namespace mkcv {
 namespace {
+
+// Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
+constexpr const char* kGroupFile = ".mkcv-latexmk-group";
 
 const char* engine_flag(const std::string& engine) {
     if (engine == "lualatex")
@@ -109,6 +115,23 @@ std::string debian_package_for(const std::string& file) {
     return found == known.end() ? "" : found->second;
 }
 
+void stop_abandoned_latexmk(const fs::path& work_dir) {
+    std::string text;
+    if (!read_file(work_dir / kGroupFile, text))
+        return;
+    const long group = std::strtol(text.c_str(), nullptr, 10);
+    if (group <= 1)
+        return;
+    // Only a group whose leader still works in this folder: the number may have been reused.
+    std::error_code ec;
+    const fs::path cwd = fs::read_symlink("/proc/" + std::to_string(group) + "/cwd", ec);
+    if (ec || cwd != fs::canonical(work_dir, ec))
+        return;
+    ::kill(-static_cast<pid_t>(group), SIGKILL);
+    for (int i = 0; i < 200 && ::kill(-static_cast<pid_t>(group), 0) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
 std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
     return {engine_flag(job.engine),
             "-norc",
@@ -157,6 +180,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         result.explanation = "could not start latexmk: " + start_error.message();
         return result;
     }
+    write_file_atomically(job.work_dir / kGroupFile, std::to_string(group.native_handle()));
     // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
     std::error_code wait_error;
     const auto deadline = std::chrono::steady_clock::now() + job.timeout;

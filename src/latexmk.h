@@ -41,6 +41,10 @@ struct LatexmkResult {
 
 LatexmkResult run_latexmk(const LatexmkJob& job);
 
+// A build killed mid-TeX (SIGKILL, a crash) leaves latexmk's process group running in its
+// folder; this stops it, if it still runs there, before the folder is used again.
+void stop_abandoned_latexmk(const std::filesystem::path& work_dir);
+
 // latexmk's arguments for the job, so what determines the output can be recorded.
 std::vector<std::string> latexmk_arguments(const LatexmkJob& job);
 
