@@ -184,9 +184,9 @@ std::string record_build(const fs::path& record_path, const BuildInputs& inputs,
     return write_build_record(record_path, record);
 }
 
-std::string prepare_work_dir(const fs::path& work_dir) {
+std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
     std::error_code ec;
-    if (fs::exists(work_dir / kBusyMarker, ec)) {
+    if (clean || fs::exists(work_dir / kBusyMarker, ec)) {
         stop_abandoned_latexmk(work_dir);
         fs::remove_all(work_dir, ec);
     }

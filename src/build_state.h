@@ -65,10 +65,10 @@ BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job);
 std::string record_build(const std::filesystem::path& record_path, const BuildInputs& inputs,
                          const std::filesystem::path& pdf);
 
-// Creates the build folder, first emptying it when the last build in it never finished (it
-// was killed mid-TeX: half-written auxiliary files must not mislead latexmk). Marks the
-// folder busy until finish_work_dir. Returns an empty string or what went wrong.
-std::string prepare_work_dir(const std::filesystem::path& work_dir);
+// Creates the build folder, first emptying it when `clean` or when the last build in it
+// never finished (it was killed mid-TeX: half-written auxiliary files must not mislead
+// latexmk). Marks the folder busy until finish_work_dir. Returns "" or what went wrong.
+std::string prepare_work_dir(const std::filesystem::path& work_dir, bool clean = false);
 void finish_work_dir(const std::filesystem::path& work_dir);
 
 }  // namespace mkcv

@@ -106,7 +106,8 @@ int run_cli(int argc, char** argv) {
         ->check(CLI::Range(1, 64));
     build->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
     build->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
-    build->add_flag("-f,--force", build_options.force, "Compile even the PDFs that are up to date");
+    build->add_flag("-f,--force", build_options.force,
+                    "Compile every PDF from scratch, even when up to date");
 
     auto* check = app.add_subcommand(
         "check", "Exit 0 when every PDF is up to date with its inputs, 3 when not (runs no TeX)");
@@ -206,6 +207,8 @@ int run_cli(int argc, char** argv) {
     const fs::path cv_path(common.cv_path);
     if (app.got_subcommand(check))
         return check_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+    if (!build_options.quiet)
+        build_options.progress = progress_style_for(STDERR_FILENO);
     if (!build_options.quiet)
         for (const auto& r : *rendered)
             std::cerr << r.tmpl.manifest.name << ": rendered in "

@@ -170,6 +170,9 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     // TeX must never wait for an answer on a terminal.
     env["max_print_line"] = "10000";
 
+    // Boost.Process opens the file without truncating it: old output would be read as new.
+    std::error_code ignored;
+    fs::remove(result.output, ignored);
     std::error_code start_error;
     bp::group group;
     bp::child child(latexmk, bp::args(args), bp::start_dir(job.work_dir.string()),

@@ -75,7 +75,7 @@ LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
 }
 
 CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
-                           const BuildOptions& options) {
+                           const BuildOptions& options, Progress& progress, std::size_t row) {
     CompileOutcome outcome;
     std::ostringstream report;
     const std::string& name = r.tmpl.manifest.name;
@@ -101,7 +101,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
         return outcome;
     }
 
-    if (auto error = prepare_work_dir(work_dir); !error.empty()) {
+    if (auto error = prepare_work_dir(work_dir, options.force); !error.empty()) {
         outcome.report = name + ": error: " + error + "\n";
         return outcome;
     }
@@ -113,6 +113,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
     }
 
     const auto start = Clock::now();
+    progress.stage(row, "latexmk");
     const LatexmkResult result = run_latexmk(job);
     finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
@@ -231,21 +232,28 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
               const BuildOptions& options, std::ostream& log) {
     std::vector<std::future<CompileOutcome>> running;
     std::vector<CompileOutcome> outcomes(rendered.size());
-    // Templates compile side by side, `jobs` at a time; reports print in template order.
+    std::vector<std::string> names;
+    for (const auto& r : rendered)
+        names.push_back(r.tmpl.manifest.name);
+    Progress progress(log, options.progress, names);
+    // Each report is printed as soon as its template is done.
+    const auto compile = [&](std::size_t i) {
+        CompileOutcome outcome = compile_one(rendered[i], stem, options, progress, i);
+        progress.finish(i, outcome.report);
+        return outcome;
+    };
+    // Templates compile side by side, `jobs` at a time.
     const std::size_t jobs = static_cast<std::size_t>(std::max(1, options.jobs));
     for (std::size_t begin = 0; begin < rendered.size(); begin += jobs) {
         const std::size_t end = std::min(rendered.size(), begin + jobs);
         for (std::size_t i = begin; i < end; ++i)
-            running.push_back(std::async(std::launch::async, compile_one, std::cref(rendered[i]),
-                                         std::cref(stem), std::cref(options)));
+            running.push_back(std::async(std::launch::async, compile, i));
         for (std::size_t i = begin; i < end; ++i)
             outcomes[i] = running[i].get();
     }
     bool ok = true;
-    for (const auto& outcome : outcomes) {
-        log << outcome.report;
+    for (const auto& outcome : outcomes)
         ok = ok && outcome.ok;
-    }
     return ok ? kExitOk : kExitBuildFailed;
 }
 

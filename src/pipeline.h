@@ -10,6 +10,7 @@
 
 #include "cv_model.h"
 #include "diagnostics.h"
+#include "progress.h"
 #include "template_set.h"
 
 namespace mkcv {
@@ -50,6 +51,7 @@ struct BuildOptions {
     bool verbose = false;
     bool quiet = false;
     bool force = false;  // compile even when the PDF is up to date
+    ProgressStyle progress = ProgressStyle::Lines;
 };
 
 // Writes <out>/<stem>-<name>.tex and compiles it; the PDF is replaced only on success.

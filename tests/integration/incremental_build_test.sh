@@ -23,6 +23,12 @@ contains "$out" "long: stale: out/cv-long.pdf does not exist" "check names a mis
 "$MKCV" build > first.log 2>&1 || { cat first.log; fail "first build"; finish; }
 contains "$(cat first.log)" "long: rendered in " "plain progress: rendered"
 contains "$(cat first.log)" "long: latexmk " "plain progress: latexmk"
+# In a log, one plain line per stage and no terminal control codes.
+grep -Eq '^long: rendered in [0-9.]+ ms$' first.log && pass "rendered line format" ||
+  fail "rendered line: $(cat first.log)"
+grep -Eq '^short: latexmk [0-9]+ pass(es)? [0-9.]+ m?s, 1 page → out/cv-short.pdf$' first.log &&
+  pass "latexmk line format" || fail "latexmk line: $(cat first.log)"
+grep -q $'\e' first.log && fail "escape codes in a log" || pass "no escape codes in a log"
 check_status
 expect_status 0 "$status" "check after a build exits 0"
 contains "$out" "short: up to date (out/cv-short.pdf)" "check says up to date"
@@ -80,8 +86,15 @@ lacks "$out" "long:" "check -t short checks short only"
 [[ ! -s quiet.log ]] && pass "--quiet prints nothing on success" || fail "--quiet printed: $(cat quiet.log)"
 check_status
 expect_status 0 "$status" "rebuilt: up to date again"
-"$MKCV" build --force > force.log 2>&1 || fail "build --force"
+"$MKCV" build --force -v > force.log 2>&1 || fail "build --force"
 contains "$(cat force.log)" "long: latexmk " "--force compiles up-to-date PDFs"
+contains "$(cat force.log)" "Latexmk: " "--verbose shows latexmk's output"
+# On a terminal, a live line per running template (`script` gives it a terminal).
+if command -v script > /dev/null; then
+  TERM=xterm script -qec "$MKCV build --force -t short" /dev/null > live.log 2>&1 || fail "live build"
+  grep -q $'\e\\[1F' live.log && pass "live status redrawn on a terminal" || fail "no live status"
+  contains "$(cat live.log)" "short: latexmk 2 passes" "live display ends with the result line"
+fi
 
 # Another output folder has its own records.
 check_status -o elsewhere
