@@ -12,6 +12,7 @@
 #include "json_schema.h"
 #include "pipeline.h"
 #include "version.h"
+#include "watch.h"
 
 namespace fs = std::filesystem;
 
@@ -115,6 +116,15 @@ int run_cli(int argc, char** argv) {
     check->add_option("-o,--out", build_options.out_dir, "Output folder")->capture_default_str();
     check->add_flag("-q,--quiet", build_options.quiet, "Print only what is stale");
 
+    auto* watch = app.add_subcommand(
+        "watch", "Build, then build again whenever cv.toml or a template file changes");
+    add_common(*watch, common, true);
+    watch->add_option("-o,--out", build_options.out_dir, "Output folder")->capture_default_str();
+    watch->add_option("-j,--jobs", build_options.jobs, "Templates compiled at once")
+        ->check(CLI::Range(1, 64));
+    watch->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
+    watch->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
+
     auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
     add_common(*render, common, true);
     render->add_option("-o,--out", out_file, "Write to this file instead of standard output");
@@ -200,20 +210,39 @@ int run_cli(int argc, char** argv) {
         return kExitOk;
     }
 
-    // `mkcv` alone, or `mkcv build`.
-    auto rendered = prepare(common, {"long", "short"});
-    if (!rendered)
-        return kExitInvalid;
+    // `mkcv` alone, `mkcv build`, `mkcv check` and `mkcv watch`.
     const fs::path cv_path(common.cv_path);
-    if (app.got_subcommand(check))
-        return check_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
-    if (!build_options.quiet)
-        build_options.progress = progress_style_for(STDERR_FILENO);
-    if (!build_options.quiet)
+    // `inputs`, when given, receives the template files the outputs are made from.
+    const auto build_once = [&](std::vector<fs::path>* inputs) -> int {
+        auto rendered = prepare(common, {"long", "short"});
+        if (!rendered)
+            return kExitInvalid;
         for (const auto& r : *rendered)
-            std::cerr << r.tmpl.manifest.name << ": rendered in "
-                      << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
-    return build_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+            if (inputs) {
+                inputs->push_back(r.tmpl.dir / "template.toml");
+                inputs->push_back(r.tmpl.main.path);
+                for (const auto& [name, partial] : r.tmpl.partials)
+                    inputs->push_back(partial.path);
+            }
+        if (app.got_subcommand(check))
+            return check_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+        if (!build_options.quiet)
+            build_options.progress = progress_style_for(STDERR_FILENO);
+        if (!build_options.quiet)
+            for (const auto& r : *rendered)
+                std::cerr << r.tmpl.manifest.name << ": rendered in "
+                          << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
+        return build_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+    };
+    if (app.got_subcommand(watch))
+        return watch_and_rebuild(
+            [&] {
+                std::vector<fs::path> files{cv_path};
+                build_once(&files);
+                return files;
+            },
+            {}, std::cerr);
+    return build_once(nullptr);
 }
 
 }  // namespace mkcv
