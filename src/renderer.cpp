@@ -12,6 +12,18 @@ namespace {
 
 using Data = kainjow::mustache::data;
 
+// kainjow's set() and push_back() copy the whole value, which made converting a CV with
+// thousands of publications quadratic in its depth; these move it into place instead.
+// (The const_cast is sound: `parent` is ours and not const.)
+void set_moved(Data& parent, const std::string& key, Data&& value) {
+    parent.set(key, Data(false));
+    *const_cast<Data*>(parent.get(key)) = std::move(value);
+}
+void push_back_moved(Data& list, Data&& value) {
+    const_cast<kainjow::mustache::basic_list<std::string>&>(list.list_value())
+        .push_back(std::move(value));
+}
+
 // JSON → Mustache data. Mustache has no numbers and treats only `false` and empty lists
 // as false, so numbers become strings and null becomes false.
 Data to_data(const nlohmann::ordered_json& json) {
@@ -19,13 +31,13 @@ Data to_data(const nlohmann::ordered_json& json) {
         case nlohmann::json::value_t::object: {
             Data out{Data::type::object};
             for (const auto& [key, value] : json.items())
-                out.set(key, to_data(value));
+                set_moved(out, key, to_data(value));
             return out;
         }
         case nlohmann::json::value_t::array: {
             Data out{Data::type::list};
             for (const auto& value : json)
-                out.push_back(to_data(value));
+                push_back_moved(out, to_data(value));
             return out;
         }
         case nlohmann::json::value_t::string:
