@@ -158,17 +158,20 @@ Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
                     {"equal", a.equal},
                     {"corresponding", a.corresponding}};
     });
-    return Json{{"title", p.title.value},
-                {"authors", std::move(authors)},
-                {"venue", p.venue.value},
-                {"year", std::to_string(p.year)},
-                {"kind", to_string(p.kind)},
-                {"award", text_or_null(p.award)},
-                {"note", text_or_null(p.note)},
-                {"selected", p.selected},
-                {"links", list(p.links, [](const Link& l) {
-                     return link_json(l.label.value, l.url.value);
-                 })}};
+    // nlohmann's initializer lists copy every value deeply: lists are moved in afterwards.
+    Json out{{"title", p.title.value},
+             {"authors", nullptr},
+             {"venue", p.venue.value},
+             {"year", std::to_string(p.year)},
+             {"kind", to_string(p.kind)},
+             {"award", text_or_null(p.award)},
+             {"note", text_or_null(p.note)},
+             {"selected", p.selected},
+             {"links", nullptr}};
+    out["authors"] = std::move(authors);
+    out["links"] =
+        list(p.links, [](const Link& l) { return link_json(l.label.value, l.url.value); });
+    return out;
 }
 
 Json publications_json(const Cv& cv, const ContentFilter& filter, Marks& marks) {
@@ -187,17 +190,21 @@ Json publications_json(const Cv& cv, const ContentFilter& filter, Marks& marks) 
             return a->year > b->year;
         });
         Json items = Json::array();
+        items.get_ref<Json::array_t&>().reserve(kept.size());
         for (const auto* p : kept)
             items.push_back(publication_json(*p, cv.person, marks));
         total += kept.size();
         groups.push_back(Json{{"kind", kind_name},
                               {"heading", heading(kind)},
                               {"count", std::to_string(kept.size())},
-                              {"items", std::move(items)}});
+                              {"items", nullptr}});
+        groups.back()["items"] = std::move(items);  // see publication_json
     }
     for (std::size_t i = 0; i < groups.size(); ++i)
         groups[i] = with_position(std::move(groups[i]), i == 0, i + 1 == groups.size());
-    return Json{{"count", std::to_string(total)}, {"groups", std::move(groups)}};
+    Json out{{"count", std::to_string(total)}, {"groups", nullptr}};
+    out["groups"] = std::move(groups);
+    return out;
 }
 
 Json awards_json(const Cv& cv) {

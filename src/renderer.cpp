@@ -19,9 +19,8 @@ void set_moved(Data& parent, const std::string& key, Data&& value) {
     parent.set(key, Data(false));
     *const_cast<Data*>(parent.get(key)) = std::move(value);
 }
-void push_back_moved(Data& list, Data&& value) {
-    const_cast<kainjow::mustache::basic_list<std::string>&>(list.list_value())
-        .push_back(std::move(value));
+kainjow::mustache::basic_list<std::string>& items_of(Data& list) {
+    return const_cast<kainjow::mustache::basic_list<std::string>&>(list.list_value());
 }
 
 // JSON → Mustache data. Mustache has no numbers and treats only `false` and empty lists
@@ -36,8 +35,10 @@ Data to_data(const nlohmann::ordered_json& json) {
         }
         case nlohmann::json::value_t::array: {
             Data out{Data::type::list};
+            // Reserved: data's move is not noexcept, so a growing vector would copy.
+            items_of(out).reserve(json.size());
             for (const auto& value : json)
-                push_back_moved(out, to_data(value));
+                items_of(out).push_back(to_data(value));
             return out;
         }
         case nlohmann::json::value_t::string:
@@ -135,6 +136,27 @@ void locate_tag(const Template& tmpl, const std::string& name, const std::string
     file = tmpl.main.path.string();
 }
 
+// kainjow parses a partial again at every inclusion: a per-publication partial was parsed
+// thousands of times. kainjow has no standalone-line rules, so putting a partial's text in
+// place of its tag renders the same; partials that change delimiters, or nest too deep,
+// are left to kainjow.
+std::string inline_partials(const std::string& text, const Template& tmpl, int depth = 0) {
+    static const std::regex tag(R"(<<\s*>\s*([^\s>]+)\s*>>)");
+    std::string out;
+    auto last = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), tag), end; it != end; ++it) {
+        const auto found = tmpl.partials.find((*it)[1].str());
+        if (found == tmpl.partials.end() || depth >= 8 ||
+            found->second.text.find("<<=") != std::string::npos)
+            continue;
+        out.append(last, text.cbegin() + it->position(0));
+        out += inline_partials(found->second.text, tmpl, depth + 1);
+        last = text.cbegin() + it->position(0) + it->length(0);
+    }
+    out.append(last, text.cend());
+    return out;
+}
+
 }  // namespace
 
 RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json& context,
@@ -144,7 +166,7 @@ RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json&
     for (const auto& [name, file] : tmpl.partials)
         partials.set(name, Data(prefix + file.text));
 
-    kainjow::mustache::mustache mustache(prefix + tmpl.main.text);
+    kainjow::mustache::mustache mustache(prefix + inline_partials(tmpl.main.text, tmpl));
     mustache.set_custom_escape([](const std::string& text) { return escape_latex(text); });
     const Data data = to_data(context);
     TemplateContext ctx(&data, &partials);
