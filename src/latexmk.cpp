@@ -165,10 +165,12 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
 
     const std::vector<std::string> args = latexmk_arguments(job);
     bp::environment env = boost::this_process::environment();
+    // set(), not operator[]: Boost 1.74's environment lookup reads past the end of entries
+    // shorter than the name looked up (AddressSanitizer reports it).
     for (const auto& [key, value] : job.environment)
-        env[key] = value;
+        env.set(key, value);
     // TeX must never wait for an answer on a terminal.
-    env["max_print_line"] = "10000";
+    env.set("max_print_line", "10000");
 
     // Boost.Process opens the file without truncating it: old output would be read as new.
     std::error_code ignored;
