@@ -188,18 +188,19 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
         }
     }
     if (const toml::node* node = root.get("publication_headings")) {
-        const auto* table = node->as_table();
-        if (!table)
+        if (const auto* table = node->as_table()) {
+            for (const auto& [key, value] : *table) {
+                const std::string kind(key.str());
+                if (!check_kind(kind, value))
+                    continue;
+                if (const auto* heading = value.as_string())
+                    manifest.publication_headings[kind] = heading->get();
+                else
+                    diagnostics.error(file_name, pos(value), "type", "a heading must be a string");
+            }
+        } else {
             diagnostics.error(file_name, pos(*node), "type",
                               "`publication_headings` must be a table of kind = \"Heading\"");
-        for (const auto& [key, value] : table ? *table : toml::table{}) {
-            const std::string kind(key.str());
-            if (!check_kind(kind, value))
-                continue;
-            if (const auto* heading = value.as_string())
-                manifest.publication_headings[kind] = heading->get();
-            else
-                diagnostics.error(file_name, pos(value), "type", "a heading must be a string");
         }
     }
     if (manifest.max_pages > 0)
