@@ -118,6 +118,8 @@ class Loader {
             } else if (expected == describe(FieldType::String) && !at.is_string() &&
                        !at.is_array() && !at.is_table()) {
                 hint = "write it in quotes";
+            } else if (expected == describe(FieldType::String)) {
+                hint = "give one piece of text: " + name + " = \"...\"";
             } else if (field.type == FieldType::StringList && at.is_string()) {
                 hint = "write a list: " + name + " = [\"...\"]";
             } else if (field.type == FieldType::TableArray && at.is_table()) {
