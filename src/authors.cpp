@@ -64,9 +64,17 @@ AuthorName parse_author(const std::string& written) {
     return author;
 }
 
+// "Zhao, Yihao" (BibTeX's order) → "Yihao Zhao".
+static std::string first_last(const std::string& name) {
+    const auto comma = name.find(',');
+    if (comma == std::string::npos || name.find(',', comma + 1) != std::string::npos)
+        return name;
+    return name.substr(comma + 1) + " " + name.substr(0, comma);
+}
+
 bool same_person(const std::string& a, const std::string& b) {
-    const std::string na = normalise(a);
-    return !na.empty() && na == normalise(b);
+    const std::string na = normalise(first_last(a));
+    return !na.empty() && na == normalise(first_last(b));
 }
 
 bool is_owner(const AuthorName& author, const std::string& owner,

@@ -7,10 +7,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bibtex_export.h"
 #include "context_builder.h"
 #include "file_io.h"
 #include "json_schema.h"
 #include "pipeline.h"
+#include "template_scaffold.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -68,7 +70,7 @@ std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common
     if (loaded.cv)
         rendered = render_all(*loaded.cv, common.templates.empty() ? defaults : common.templates,
                               search_path(common), diagnostics);
-    report(diagnostics, {{common.cv_path, loaded.text}}, common);
+    report(diagnostics, loaded.sources, common);
     return rendered;
 }
 
@@ -110,6 +112,8 @@ int run_cli(int argc, char** argv) {
         ->check(CLI::Range(1, 64));
     build->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
     build->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
+    build->add_flag("--strict-pages", build_options.strict_pages,
+                    "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
 
     auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
     add_common(*render, common, true);
@@ -129,7 +133,26 @@ int run_cli(int argc, char** argv) {
     templates->add_option("cv", common.cv_path, "The CV whose folder may hold templates/")
         ->capture_default_str();
 
+    auto* template_command = app.add_subcommand("template", "Make your own template");
+    template_command->require_subcommand(1);
+    ScaffoldRequest scaffold;
+    std::string scaffold_dir;
+    auto* template_new = template_command->add_subcommand(
+        "new", "Copy a template into your template folder (or --template-dir), ready to edit");
+    template_new->add_option("name", scaffold.name, "Name of the new template")->required();
+    template_new->add_option("--from", scaffold.from, "Template to copy")->capture_default_str();
+    template_new->add_option("--template-dir", scaffold_dir,
+                             "Create it here instead of ~/.local/share/mkcv/templates");
+
     app.add_subcommand("schema", "Print the JSON Schema of cv.toml (for editors)");
+
+    auto* export_ = app.add_subcommand("export", "Write the publications in another format");
+    std::string export_format;
+    export_->add_option("format", export_format, "What to write: bib (one .bib of every paper)")
+        ->required()
+        ->check(CLI::IsMember({"bib"}));
+    add_common(*export_, common, false);
+    export_->add_option("-o,--out", out_file, "Write to this file instead of standard output");
 
     try {
         app.parse(argc, argv);
@@ -142,6 +165,22 @@ int run_cli(int argc, char** argv) {
         std::cout << cv_json_schema();
         return kExitOk;
     }
+    if (template_command->got_subcommand(template_new)) {
+        Diagnostics diagnostics;
+        scaffold.root = scaffold_dir;
+        // --from is looked up as usual, --template-dir included.
+        if (!scaffold_dir.empty())
+            common.template_dirs.push_back(scaffold_dir);
+        const fs::path made = new_template(scaffold, search_path(common), diagnostics);
+        report(diagnostics, {}, common);
+        if (made.empty())
+            return kExitInvalid;
+        std::cout << "created " << made.string() << " from \"" << scaffold.from << "\"\n  edit "
+                  << (made / "cv.tex.mustache").string() << "\n  build with: mkcv build -t "
+                  << scaffold.name
+                  << (scaffold_dir.empty() ? "" : " --template-dir " + scaffold_dir) << '\n';
+        return kExitOk;
+    }
     if (app.got_subcommand(templates)) {
         for (const auto& t : list_templates(search_path(common))) {
             std::cout << t.name << (t.shadowed ? " (hidden by the one above)" : "") << "\n    "
@@ -152,12 +191,27 @@ int run_cli(int argc, char** argv) {
     if (app.got_subcommand(validate)) {
         Diagnostics diagnostics;
         LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
-        report(diagnostics, {{common.cv_path, loaded.text}}, common);
+        report(diagnostics, loaded.sources, common);
         if (diagnostics.has_errors())
             return kExitInvalid;
         if (print_options(common).format == DiagnosticFormat::Text)
             std::cerr << common.cv_path << ": ok"
                       << (diagnostics.warning_count() ? " (with warnings)" : "") << '\n';
+        return kExitOk;
+    }
+    if (app.got_subcommand(export_)) {
+        Diagnostics diagnostics;
+        LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+        report(diagnostics, loaded.sources, common);
+        if (!loaded.cv)
+            return kExitInvalid;
+        const std::string bib = export_bibtex(*loaded.cv);
+        if (out_file.empty()) {
+            std::cout << bib;
+        } else if (auto error = write_file_atomically(out_file, bib); !error.empty()) {
+            std::cerr << "mkcv: error: " << error << '\n';
+            return kExitBuildFailed;
+        }
         return kExitOk;
     }
     if (app.got_subcommand(context)) {
@@ -167,15 +221,12 @@ int run_cli(int argc, char** argv) {
         if (loaded.cv)
             tmpl = load_template(common.templates.empty() ? "long" : common.templates.front(),
                                  search_path(common), diagnostics);
-        report(diagnostics, {{common.cv_path, loaded.text}}, common);
+        report(diagnostics, loaded.sources, common);
         if (!loaded.cv || !tmpl)
             return kExitInvalid;
-        ContextOptions options;
-        options.filter = tmpl->manifest.filter;
-        options.template_name = tmpl->manifest.name;
-        options.generator = std::string("mkcv ") + kVersion;
-        options.updated = updated_date(*loaded.cv);
-        std::cout << build_context(*loaded.cv, options).dump(2) << '\n';
+        // The very data render and build give the template: after its filters.
+        const TemplateInput input = template_input(*loaded.cv, *tmpl);
+        std::cout << template_context(input.filtered.cv, input).dump(2) << '\n';
         return kExitOk;
     }
     if (app.got_subcommand(render)) {

@@ -4,6 +4,7 @@
 
 #include "authors.h"
 #include "latex_escape.h"
+#include "publication_groups.h"
 
 namespace mkcv {
 namespace {
@@ -127,6 +128,15 @@ Json person_json(const Person& p) {
         {"contacts", contacts}};
 }
 
+// "et al." or "John Smith Jr." last: templates then leave out the period after the list.
+bool ends_with_period(const std::vector<Text>& authors) {
+    if (authors.empty())
+        return false;
+    const AuthorName last = parse_author(authors.back().value);
+    return !last.equal && !last.corresponding && last.suffix.empty() && !last.name.empty() &&
+           last.name.back() == '.';
+}
+
 Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
     std::vector<std::string> aliases;
     for (const auto& alias : owner.aliases)
@@ -144,6 +154,9 @@ Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
     return Json{{"title", p.title.value},
                 {"authors", std::move(authors)},
                 {"venue", p.venue.value},
+                {"venue_short", text_or_null(p.venue_short)},
+                {"authors_end_with_period", ends_with_period(p.authors)},
+                {"key", text_or_null(p.key)},
                 {"year", std::to_string(p.year)},
                 {"kind", to_string(p.kind)},
                 {"award", text_or_null(p.award)},
@@ -154,38 +167,50 @@ Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
                  })}};
 }
 
-Json publications_json(const Cv& cv, const ContentFilter& filter, Marks& marks) {
+Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks) {
+    const ContentFilter& filter = options.filter;
     Json groups = Json::array();
     std::size_t total = 0;
-    for (const auto& kind_name : publication_kind_names()) {
-        const PublicationKind kind = *publication_kind_from_string(kind_name);
+    std::vector<std::pair<PublicationKind, std::size_t>> counts;
+    for (const PublicationKind kind : group_order(options.publication_order)) {
+        const std::string kind_name = to_string(kind);
         std::vector<const Publication*> kept;
         for (const auto& p : cv.publications)
             if (p.kind == kind && (!filter.selected_publications_only || p.selected))
                 kept.push_back(&p);
         if (kept.empty())
             continue;
-        // Newest first; papers of the same year keep the order of cv.toml.
-        std::stable_sort(kept.begin(), kept.end(), [](const Publication* a, const Publication* b) {
-            return a->year > b->year;
-        });
+        std::stable_sort(kept.begin(), kept.end(), newer_first);
+        // Numbers count down, so the newest paper has the highest: [C7] … [C1].
+        // `year_first` marks the first paper of each year, for templates that group by year.
         Json items = Json::array();
-        for (const auto* p : kept)
-            items.push_back(publication_json(*p, cv.person, marks));
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            Json item = publication_json(*kept[i], cv.person, marks);
+            item["number"] = number_prefix(kind) + std::to_string(kept.size() - i);
+            item["year_first"] = i == 0 || kept[i - 1]->year != kept[i]->year;
+            items.push_back(std::move(item));
+        }
         total += kept.size();
-        groups.push_back(Json{{"kind", kind_name},
-                              {"heading", heading(kind)},
-                              {"count", std::to_string(kept.size())},
-                              {"items", std::move(items)}});
+        counts.emplace_back(kind, kept.size());
+        const auto custom = options.publication_headings.find(kind_name);
+        groups.push_back(Json{
+            {"kind", kind_name},
+            {"heading", custom != options.publication_headings.end() ? custom->second
+                                                                     : std::string(heading(kind))},
+            {"count", std::to_string(kept.size())},
+            {"number_prefix", number_prefix(kind)},
+            {"items", std::move(items)}});
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {
         groups[i]["first"] = i == 0;
         groups[i]["last"] = i + 1 == groups.size();
     }
-    return Json{{"count", std::to_string(total)}, {"groups", std::move(groups)}};
+    return Json{{"count", std::to_string(total)},
+                {"counts_text", text_or_null(counts_text(counts))},
+                {"groups", std::move(groups)}};
 }
 
-Json awards_json(const Cv& cv) {
+Json awards_json(const Cv& cv, const std::vector<Publication>& papers) {
     struct Row {
         int year;
         Json json;
@@ -197,7 +222,7 @@ Json awards_json(const Cv& cv) {
                                      {"issuer", text_or_null(a.issuer)},
                                      {"note", text_or_null(a.note)},
                                      {"paper", nullptr}}});
-    for (const auto& p : cv.publications)
+    for (const auto& p : papers)
         if (!p.award.empty())
             rows.push_back({p.year, Json{{"title", p.award.value},
                                          {"year", std::to_string(p.year)},
@@ -273,7 +298,7 @@ nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options
     });
 
     Marks marks;
-    context["publications"] = publications_json(cv, options.filter, marks);
+    context["publications"] = publications_json(cv, options, marks);
     context["legend"] = Json{{"equal", marks.equal},
                              {"corresponding", marks.corresponding},
                              {"any", marks.equal || marks.corresponding}};
@@ -289,13 +314,15 @@ nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options
                     {"terms_text", join(t.terms, ", ")}};
     });
 
-    context["awards"] = awards_json(cv);
+    context["awards"] =
+        awards_json(cv, options.award_papers ? *options.award_papers : cv.publications);
 
     context["sections"] = list(cv.sections, [](const CustomSection& s) {
         return Json{{"title", s.title.value},
                     {"text", text_or_null(s.text)},
                     {"items", text_list(s.items)},
                     {"has_items", !s.items.empty()},
+                    {"has_entries", !s.entries.empty()},
                     {"entries", list(s.entries, [](const SectionEntry& e) {
                          return Json{{"title", e.title.value},
                                      {"subtitle", text_or_null(e.subtitle)},
@@ -306,6 +333,26 @@ nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options
                                      {"has_highlights", !e.highlights.empty()}};
                      })}};
     });
+
+    // The sections to print, in order, for templates that let cv.toml choose the order:
+    // <<#sections_order>><<#is.education>>…<</is.education>><</sections_order>>.
+    const auto headings =
+        options.sections.empty() ? section_headings(cv, cv.publications, {}) : options.sections;
+    context["sections_order"] = list(headings, [](const SectionHeading& h) {
+        Json is = Json::object();
+        for (const auto& name : section_names())
+            is[name] = name == h.name;
+        return Json{{"name", h.name}, {"title", text_or_null(h.title)}, {"is", std::move(is)}};
+    });
+    Json titles = Json::object();
+    for (const auto& name : section_names()) {
+        std::string title = default_section_title(name);
+        for (const auto& h : headings)
+            if (h.name == name)
+                title = h.title;
+        titles[name] = text_or_null(title);
+    }
+    context["titles"] = std::move(titles);
 
     // Mustache cannot test a list for emptiness without iterating it; give templates flags.
     context["has"] = Json{{"research_interests", !cv.research_interests.empty()},

@@ -4,11 +4,14 @@
 // The result is JSON so `mkcv context` can show template authors exactly what they get.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "content_filter.h"
 #include "cv_model.h"
 
 namespace mkcv {
@@ -20,9 +23,17 @@ struct ContentFilter {
 
 struct ContextOptions {
     ContentFilter filter;
+    // Publication groups: kinds in the order they print (kinds left out follow in the
+    // standard order) and headings replacing the standard ones; from the template manifest.
+    std::vector<std::string> publication_order;
+    std::map<std::string, std::string> publication_headings;
     std::string template_name;
     std::string generator = "mkcv";
     std::optional<PartialDate> updated;  // "Last updated"; never the wall clock
+    // Sections in print order with their headings (content_filter.h); empty: the default.
+    std::vector<SectionHeading> sections;
+    // Papers whose awards are listed under Awards; null: every paper of the CV.
+    const std::vector<Publication>* award_papers = nullptr;
 };
 
 nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options);

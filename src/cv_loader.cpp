@@ -89,13 +89,18 @@ class Loader {
             check_value(node, *field, path.empty() ? name : path + "." + name);
         }
         for (const auto& field : spec.fields) {
-            if (field.required && !table.contains(field.name)) {
+            if (field.required && !table.contains(field.name) &&
+                !(!field.required_unless.empty() && table.contains(field.required_unless))) {
                 const std::string key(field.name);
                 diag_.error(file_, pos_of(table), "missing-key",
                             where + " lacks the required key `" + key + "`",
                             field.type == FieldType::Table
                                 ? "add a [" + key + "] table"
-                                : "add " + key + " = " + example(field.type));
+                                : "add " + key + " = " + example(field.type) +
+                                      (field.required_unless.empty()
+                                           ? ""
+                                           : ", or " + std::string(field.required_unless) +
+                                                 " = \"...\" to take it from the bibliography"));
             }
         }
     }
@@ -176,6 +181,8 @@ class Loader {
                             "every item of `" + name + "` must be a string, found " +
                                 type_found(element),
                             element.is_table() || element.is_array() ? "" : "write it in quotes");
+                    else if (!field.allowed.empty())
+                        check_allowed(element, field);
                 return;
             }
             case FieldType::Table: {
@@ -199,6 +206,20 @@ class Loader {
                 }
                 return;
             }
+            case FieldType::TableMap: {
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                for (const auto& [key, element] : *table) {
+                    const std::string where = "[" + name + "." + std::string(key.str()) + "]";
+                    if (const auto* t = element.as_table())
+                        check_table(*t, *field.nested, where);
+                    else
+                        diag_.error(file_, pos_of(element), "type",
+                                    where + " must be a table, found " + type_found(element));
+                }
+                return;
+            }
             case FieldType::UrlMap: {
                 const auto* table = node.as_table();
                 if (!table)
@@ -213,7 +234,78 @@ class Loader {
         }
     }
 
+    void check_allowed(const toml::node& node, const FieldSpec& field) {
+        const std::string value(*node.as_string());
+        std::vector<std::string> allowed(field.allowed.begin(), field.allowed.end());
+        if (std::find(allowed.begin(), allowed.end(), value) != allowed.end())
+            return;
+        const std::string guess = closest_match(value, allowed);
+        diag_.error(file_, pos_of(node), "value",
+                    "`" + std::string(field.name) + "` must be one of " + join(allowed) +
+                        ", found \"" + value + "\"",
+                    guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+    }
+
     // --- conversion --------------------------------------------------------------------
+
+    // A count such as max_entries: whole and not negative (at least `least`).
+    std::optional<int> count(const toml::table& table, std::string_view key, int least) {
+        const auto* value = table.get_as<int64_t>(key);
+        if (!value)
+            return std::nullopt;
+        if (value->get() < least || value->get() > 100000) {
+            diag_.error(file_, pos_of(*value), "value",
+                        "`" + std::string(key) + "` must be a whole number from " +
+                            std::to_string(least) + " to 100000");
+            return std::nullopt;
+        }
+        return static_cast<int>(value->get());
+    }
+
+    std::optional<std::vector<std::string>> strings(const toml::table& table,
+                                                    std::string_view key) {
+        if (!table.get_as<toml::array>(key))
+            return std::nullopt;
+        std::vector<std::string> out;
+        for (const auto& t : texts(table, key))
+            out.push_back(t.value);
+        return out;
+    }
+
+    // [templates.NAME]: the same rules a template.toml gives, already checked by the schema.
+    ContentRules rules(const toml::table& t) {
+        ContentRules r;
+        r.pos = pos_of(t);
+        if (const toml::node* order = t.get("order")) {
+            r.order = strings(t, "order");
+            r.order_pos = pos_of(*order);
+        }
+        r.max_pages = count(t, "max_pages", 1);
+        if (const auto* filters = t.get_as<toml::table>("filters")) {
+            for (const auto& [section, node] : *filters) {
+                const auto* f = node.as_table();
+                if (!f)
+                    continue;
+                SectionRules s;
+                if (const auto* title = f->get_as<std::string>("title"))
+                    s.title = title->get();
+                if (const auto* selected = f->get_as<bool>("selected"))
+                    s.selected_only = selected->get();
+                s.include_tags = strings(*f, "include_tags");
+                s.exclude_tags = strings(*f, "exclude_tags");
+                SourcePos ignored;
+                if (f->contains("since"))
+                    s.since = integer(*f, "since", ignored);
+                s.max_entries = count(*f, "max_entries", 0);
+                s.max_authors = count(*f, "max_authors", 1);
+                if (const auto* priority = f->get_as<int64_t>("priority"))
+                    s.priority = static_cast<int>(priority->get());
+                s.keep = count(*f, "keep", 0);
+                r.sections[std::string(section.str())] = std::move(s);
+            }
+        }
+        return r;
+    }
 
     Text text(const toml::table& table, std::string_view key) {
         const toml::node* node = table.get(key);
@@ -392,6 +484,11 @@ class Loader {
             p.note = text(t, "note");
             p.links = url_map(t, "links");
             p.tags = texts(t, "tags");
+            p.key = text(t, "key");
+            p.venue_short = text(t, "venue_short");
+            p.kind_given = !kind.empty();
+            p.equal = texts(t, "equal");
+            p.corresponding = texts(t, "corresponding");
             cv.publications.push_back(std::move(p));
         });
         each_table(root, "teaching", [&](const toml::table& t) {
@@ -406,6 +503,7 @@ class Loader {
                             "`terms` of \"" + e.course.value + "\" is empty",
                             "list the terms taught, e.g. [\"Fall 2023\"]");
             e.tags = texts(t, "tags");
+            e.selected = flag(t, "selected");
             cv.teaching.push_back(std::move(e));
         });
         each_table(root, "awards", [&](const toml::table& t) {
@@ -416,6 +514,7 @@ class Loader {
             a.issuer = text(t, "issuer");
             a.note = text(t, "note");
             a.tags = texts(t, "tags");
+            a.selected = flag(t, "selected");
             cv.awards.push_back(std::move(a));
         });
         each_table(root, "sections", [&](const toml::table& t) {
@@ -429,10 +528,17 @@ class Loader {
                                      text(e, "location"), text(e, "text"), texts(e, "highlights"),
                                      pos_of(e)});
             });
+            s.tags = texts(t, "tags");
+            s.selected = flag(t, "selected");
             cv.sections.push_back(std::move(s));
         });
+        cv.bibliography = texts(root, "bibliography");
         if (const auto* b = root.get_as<toml::table>("build"))
             cv.build.date = date(*b, "date", cv.build.date_pos);
+        if (const auto* templates = root.get_as<toml::table>("templates"))
+            for (const auto& [name, node] : *templates)
+                if (const auto* t = node.as_table())
+                    cv.templates[std::string(name.str())] = rules(*t);
         return cv;
     }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "content_rules.h"
 #include "dates.h"
 #include "source_location.h"
 
@@ -93,6 +94,15 @@ struct Publication {
     std::vector<Link> links;  // in the order the label names sort: TOML tables have no order
     std::vector<Text> tags;
     SourcePos pos;
+    // BibTeX (see publication_merge.h). Values from a .bib may be marked LaTeX (bibtex_text.h).
+    Text key;                         // citekey: taken from the bibliography, or overriding it
+    Text venue_short;                 // e.g. "SIGCOMM" beside "Proc. ACM SIGCOMM"
+    int month = 0;                    // 1–12 when known; orders papers of the same year
+    bool kind_given = false;          // `kind` was written (an override replaces the mapped one)
+    std::vector<Text> equal;          // names to mark * (overrides on keyed entries)
+    std::vector<Text> corresponding;  // names to mark †
+    std::string source_file;          // the .bib it came from; empty for cv.toml
+    SourcePos source_pos;             // of its entry in source_file
 };
 
 struct Teaching {
@@ -101,6 +111,7 @@ struct Teaching {
     Text institution;
     std::vector<Text> terms;
     std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -111,6 +122,7 @@ struct Award {
     Text issuer;
     Text note;
     std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -129,6 +141,8 @@ struct CustomSection {
     Text text;
     std::vector<Text> items;
     std::vector<SectionEntry> entries;
+    std::vector<Text> tags;
+    bool selected = false;
     SourcePos pos;
 };
 
@@ -148,6 +162,8 @@ struct Cv {
     std::vector<Award> awards;
     std::vector<CustomSection> sections;
     BuildSettings build;
+    std::vector<Text> bibliography;  // .bib files, relative to cv.toml
+    std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
 };
 
 const char* to_string(PublicationKind kind);

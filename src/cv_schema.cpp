@@ -69,12 +69,22 @@ const TableSpec kExperience{
 
 const TableSpec kPublication{
     "publications",
-    "A paper, in any order: the CV sorts them.",
-    {{"title", FieldType::String, true, "Title as it should print."},
-     {"authors", FieldType::StringList, true,
-      "Authors in order; a trailing * marks equal contribution, † a corresponding author."},
-     {"venue", FieldType::String, true, "Conference, journal or \"Preprint\"."},
-     {"year", FieldType::Integer, true, "Year of publication."},
+    "A paper, in any order: the CV sorts them. With `key`, an entry of the bibliography that "
+    "this table adds to or overrides.",
+    {{"key", FieldType::String, false,
+      "Citekey of a BibTeX entry in `bibliography`; the other keys then override or add to it."},
+     {"title", FieldType::String, true, "Title as it should print.", nullptr, {}, "key"},
+     {"authors",
+      FieldType::StringList,
+      true,
+      "Authors in order; a trailing * marks equal contribution, † a corresponding author.",
+      nullptr,
+      {},
+      "key"},
+     {"venue", FieldType::String, true, "Conference, journal or \"Preprint\".", nullptr, {}, "key"},
+     {"venue_short", FieldType::String, false,
+      "Short name of the venue, e.g. SIGCOMM; BibTeX field `shortvenue` or `venue_short`."},
+     {"year", FieldType::Integer, true, "Year of publication.", nullptr, {}, "key"},
      {"kind",
       FieldType::String,
       false,
@@ -86,6 +96,10 @@ const TableSpec kPublication{
      {"note", FieldType::String, false, "A remark printed after the entry."},
      {"links", FieldType::UrlMap, false,
       "Links by label, e.g. { paper = \"...\", code = \"...\" }."},
+     {"equal", FieldType::StringList, false,
+      "Authors (by name, any spelling) marked * for equal contribution."},
+     {"corresponding", FieldType::StringList, false,
+      "Authors (by name, any spelling) marked † as corresponding authors."},
      {"tags", FieldType::StringList, false, "Free tags that templates can filter on."}}};
 
 const TableSpec kTeaching{
@@ -95,6 +109,7 @@ const TableSpec kTeaching{
      {"course", FieldType::String, true, "Course name."},
      {"institution", FieldType::String, true, "Where it was taught."},
      {"terms", FieldType::StringList, true, "Terms, e.g. [\"Fall 2022\", \"Fall 2023\"]."},
+     {"selected", FieldType::Bool, false, "Keep in CVs that print selected entries only."},
      {"tags", FieldType::StringList, false, "Free tags that templates can filter on."}}};
 
 const TableSpec kAward{
@@ -104,6 +119,7 @@ const TableSpec kAward{
      {"year", FieldType::Integer, true, "Year received."},
      {"issuer", FieldType::String, false, "Who gave it."},
      {"note", FieldType::String, false, "A remark."},
+     {"selected", FieldType::Bool, false, "Keep in CVs that print selected entries only."},
      {"tags", FieldType::StringList, false, "Free tags that templates can filter on."}}};
 
 const TableSpec kSectionEntry{
@@ -116,18 +132,61 @@ const TableSpec kSectionEntry{
      {"text", FieldType::String, false, "A paragraph."},
      {"highlights", FieldType::StringList, false, "Bullet points."}}};
 
-const TableSpec kSection{"sections",
-                         "A section of your own, printed in file order after the built-in ones.",
-                         {{"title", FieldType::String, true, "Section heading."},
-                          {"text", FieldType::String, false, "A paragraph."},
-                          {"items", FieldType::StringList, false, "A bulleted list."},
-                          {"entries", FieldType::TableArray, false,
-                           "Entries with title, subtitle, date ...", &kSectionEntry}}};
+const TableSpec kSection{
+    "sections",
+    "A section of your own, printed in file order after the built-in ones.",
+    {{"title", FieldType::String, true, "Section heading."},
+     {"text", FieldType::String, false, "A paragraph."},
+     {"items", FieldType::StringList, false, "A bulleted list."},
+     {"entries", FieldType::TableArray, false, "Entries with title, subtitle, date ...",
+      &kSectionEntry},
+     {"selected", FieldType::Bool, false, "Keep in CVs that print selected entries only."},
+     {"tags", FieldType::StringList, false, "Free tags that templates can filter on."}}};
 
 const TableSpec kBuild{"build",
                        "How the CV is built.",
                        {{"date", FieldType::Date, false,
                          "Date printed as \"Last updated\"; without it the CV prints no date."}}};
+
+const TableSpec kSectionRules{
+    "filter",
+    "Which entries of a section a template keeps; see docs/templates.md.",
+    {{"title", FieldType::String, false, "Heading of the section."},
+     {"selected", FieldType::Bool, false, "Keep only entries with selected = true."},
+     {"include_tags", FieldType::StringList, false, "Keep only entries with one of these tags."},
+     {"exclude_tags", FieldType::StringList, false, "Leave out entries with any of these tags."},
+     {"since", FieldType::Integer, false, "Keep entries of this year or later (undated ones too)."},
+     {"max_entries", FieldType::Integer, false, "Keep at most this many entries, newest first."},
+     {"max_authors", FieldType::Integer, false,
+      "Publications: print this many authors, then \"et al.\"; your own name is always kept."},
+     {"priority", FieldType::Integer, false,
+      "Page budget: entries of lower-priority sections are dropped first (default 0)."},
+     {"keep", FieldType::Integer, false,
+      "Page budget: the first N entries of the section are never dropped."}}};
+
+const TableSpec kFilters{
+    "filters",
+    "Rules per section.",
+    {{"research_interests", FieldType::Table, false, "Research interests.", &kSectionRules},
+     {"education", FieldType::Table, false, "Education.", &kSectionRules},
+     {"publications", FieldType::Table, false, "Publications.", &kSectionRules},
+     {"experience", FieldType::Table, false, "Experience.", &kSectionRules},
+     {"teaching", FieldType::Table, false, "Teaching.", &kSectionRules},
+     {"awards", FieldType::Table, false, "Honours and awards.", &kSectionRules},
+     {"sections", FieldType::Table, false, "Custom sections.", &kSectionRules}}};
+
+const TableSpec kTemplateSettings{
+    "template",
+    "Overrides a template's template.toml for this CV, key by key.",
+    {{"order",
+      FieldType::StringList,
+      false,
+      "Sections to print, in order; sections not named are left out.",
+      nullptr,
+      {"research_interests", "education", "publications", "experience", "teaching", "awards",
+       "sections"}},
+     {"max_pages", FieldType::Integer, false, "Page budget: at most this many pages."},
+     {"filters", FieldType::Table, false, "Rules per section.", &kFilters}}};
 
 const TableSpec kRoot{
     "cv",
@@ -136,11 +195,15 @@ const TableSpec kRoot{
      {"research_interests", FieldType::String, false, "A paragraph on research interests."},
      {"education", FieldType::TableArray, false, "Degrees.", &kEducation},
      {"experience", FieldType::TableArray, false, "Positions and internships.", &kExperience},
+     {"bibliography", FieldType::StringList, false,
+      "BibTeX files (relative to cv.toml) whose entries are publications too."},
      {"publications", FieldType::TableArray, false, "Papers.", &kPublication},
      {"teaching", FieldType::TableArray, false, "Teaching.", &kTeaching},
      {"awards", FieldType::TableArray, false, "Honours and awards.", &kAward},
      {"sections", FieldType::TableArray, false, "Custom sections.", &kSection},
-     {"build", FieldType::Table, false, "Build settings.", &kBuild}}};
+     {"build", FieldType::Table, false, "Build settings.", &kBuild},
+     {"templates", FieldType::TableMap, false,
+      "Per-template overrides by template name, e.g. [templates.short].", &kTemplateSettings}}};
 
 }  // namespace
 
@@ -180,6 +243,8 @@ std::string describe(FieldType type) {
             return "an array of tables";
         case FieldType::UrlMap:
             return "a table of label = \"URL\"";
+        case FieldType::TableMap:
+            return "a table of tables";
     }
     return "a value";
 }

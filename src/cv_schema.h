@@ -18,6 +18,7 @@ enum class FieldType {
     Table,       // a single sub-table described by `nested`
     TableArray,  // an array of tables described by `nested`
     UrlMap,      // inline table: label → URL
+    TableMap,    // a table of tables by free names, each described by `nested`
 };
 
 struct TableSpec;
@@ -29,6 +30,8 @@ struct FieldSpec {
     std::string_view doc;
     const TableSpec* nested = nullptr;
     std::vector<std::string_view> allowed = {};  // for strings with a fixed set of values
+    // A required field may be left out when this key is given (`key`: the rest comes from BibTeX).
+    std::string_view required_unless = {};
 };
 
 struct TableSpec {

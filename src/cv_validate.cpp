@@ -4,6 +4,8 @@
 #include <map>
 #include <utility>
 
+#include "bibtex_text.h"
+
 namespace mkcv {
 namespace {
 
@@ -57,11 +59,16 @@ class Validator {
             for (const auto& link : p.links)
                 url(link.url, link.label.value);
             const auto key = std::make_pair(fold_case(p.title.value), p.year);
-            if (auto [it, inserted] = seen.emplace(key, &p); !inserted)
-                diag_.warning(
-                    file(), p.pos, "duplicate",
-                    "\"" + p.title.value + "\" (" + std::to_string(p.year) + ") is listed twice",
-                    "the first is at line " + std::to_string(it->second->pos.line));
+            if (auto [it, inserted] = seen.emplace(key, &p); !inserted) {
+                const auto [first_file, first_pos] = written_at(*it->second);
+                const auto [dup_file, dup_pos] = written_at(p);
+                diag_.warning(dup_file, dup_pos, "duplicate",
+                              "\"" + strip_raw_latex_mark(p.title.value) + "\" (" +
+                                  std::to_string(p.year) + ") is listed twice",
+                              "the first is at " +
+                                  (first_file == dup_file ? "line " : first_file + ":") +
+                                  std::to_string(first_pos.line));
+            }
         }
         // An empty `terms` list is reported by the loader, which can tell it from a missing one.
         for (const auto& t : cv_.teaching)
@@ -81,6 +88,13 @@ class Validator {
 
   private:
     const std::string& file() const { return cv_.source_name; }
+
+    // A publication from a .bib without a cv.toml override was written in the .bib.
+    std::pair<std::string, SourcePos> written_at(const Publication& p) const {
+        if (p.pos.known() || p.source_file.empty())
+            return {file(), p.pos};
+        return {p.source_file, p.source_pos};
+    }
 
     void required(const Text& text, const char* key, SourcePos table_pos) {
         // A missing key was reported by the loader; here only present-but-blank values.

@@ -25,6 +25,11 @@ Json field_schema(const FieldSpec& field) {
         case FieldType::StringList:
             out["type"] = "array";
             out["items"] = Json{{"type", "string"}};
+            if (!field.allowed.empty()) {
+                out["items"]["enum"] = Json::array();
+                for (auto value : field.allowed)
+                    out["items"]["enum"].push_back(std::string(value));
+            }
             break;
         case FieldType::Integer:
             out["type"] = "integer";
@@ -50,6 +55,10 @@ Json field_schema(const FieldSpec& field) {
             out["type"] = "object";
             out["additionalProperties"] = Json{{"type", "string"}};
             break;
+        case FieldType::TableMap:
+            out["type"] = "object";
+            out["additionalProperties"] = table_schema(*field.nested);
+            break;
     }
     out["description"] = std::string(field.doc);
     return out;
@@ -61,11 +70,17 @@ Json table_schema(const TableSpec& spec) {
     out["description"] = std::string(spec.doc);
     Json properties = Json::object();
     Json required = Json::array();
+    Json required_unless = Json::object();  // key that excuses them → fields
     for (const auto& field : spec.fields) {
         properties[std::string(field.name)] = field_schema(field);
-        if (field.required)
+        if (field.required && field.required_unless.empty())
             required.push_back(std::string(field.name));
+        else if (field.required)
+            required_unless[std::string(field.required_unless)].push_back(std::string(field.name));
     }
+    for (const auto& [key, fields] : required_unless.items())
+        out["anyOf"] =
+            Json::array({Json{{"required", Json::array({key})}}, Json{{"required", fields}}});
     out["properties"] = std::move(properties);
     if (!required.empty())
         out["required"] = std::move(required);

@@ -14,6 +14,8 @@
 #include "cv_validate.h"
 #include "file_io.h"
 #include "latexmk.h"
+#include "page_budget.h"
+#include "publication_merge.h"
 #include "renderer.h"
 #include "version.h"
 
@@ -38,6 +40,7 @@ std::string seconds_since(Clock::time_point start) {
 struct CompileOutcome {
     std::string report;  // lines to print, in order
     bool ok = false;
+    int pages = 0;
 };
 
 // Prints the offending .tex line under a TeX error, like a compiler does.
@@ -145,7 +148,38 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
                << pdf_path.string() << '\n';
     outcome.report = report.str();
     outcome.ok = true;
+    outcome.pages = result.pages;
     return outcome;
+}
+
+// compile_one, within the template's page budget (page_budget.h). A failed budget leaves
+// the previous PDF as it was, as a TeX failure does, though attempts replaced it meanwhile.
+CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& stem,
+                                const BuildOptions& options) {
+    if (r.input.max_pages <= 0)
+        return compile_one(r, stem, options);
+    const std::string base = stem + "-" + r.tmpl.manifest.name;
+    const fs::path pdf = options.out_dir / (base + ".pdf");
+    const fs::path previous = options.out_dir / ".mkcv" / (base + ".previous.pdf");
+    std::error_code ec;
+    const bool had_pdf = fs::exists(pdf, ec);
+    fs::create_directories(previous.parent_path(), ec);
+    const bool saved = had_pdf && replace_file_atomically(pdf, previous).empty();
+    const BudgetOutcome budget =
+        compile_within_budget(r, options.strict_pages, [&](const std::string& tex) {
+            // The attempt keeps the origins, so a TeX error in it still points at cv.toml.
+            const RenderedTemplate attempt{r.tmpl, tex, r.origins, {}};
+            const CompileOutcome o = compile_one(attempt, stem, options);
+            return CompileAttempt{o.ok, o.pages, o.report};
+        });
+    if (!budget.ok) {
+        if (saved)
+            replace_file_atomically(previous, pdf);
+        else if (!had_pdf)
+            fs::remove(pdf, ec);
+    }
+    fs::remove(previous, ec);
+    return {budget.report, budget.ok, 0};
 }
 
 }  // namespace
@@ -159,12 +193,20 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
             path == "cv.toml" ? "run mkcv in the folder of your cv.toml, or name the file" : "");
         return loaded;
     }
+    if (fs::is_directory(path, ec)) {
+        diagnostics.error(path.string(), {}, "io", "is a folder, not a file",
+                          "name the .toml file: " + (path / "cv.toml").string());
+        return loaded;
+    }
     if (!read_file(path, loaded.text)) {
         diagnostics.error(path.string(), {}, "io", "cannot read the file");
         return loaded;
     }
     LoadResult result = load_cv(loaded.text, path.string());
     diagnostics.append(result.diagnostics);
+    loaded.sources[path.string()] = loaded.text;
+    if (result.cv)
+        merge_bibliography(*result.cv, path, diagnostics, loaded.sources);
     if (result.cv)
         validate_cv(*result.cv, diagnostics);
     if (!diagnostics.has_errors())
@@ -193,19 +235,20 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const TemplateSearchPath& search,
                                                         Diagnostics& diagnostics) {
     std::vector<RenderedTemplate> out;
+    std::vector<std::string> loaded;
     for (const auto& name : templates) {
         auto tmpl = load_template(name, search, diagnostics);
         if (!tmpl)
             continue;
-        ContextOptions options;
-        options.filter = tmpl->manifest.filter;
-        options.template_name = tmpl->manifest.name;
-        options.generator = std::string("mkcv ") + kVersion;
-        options.updated = updated_date(cv);
-        RenderResult result = render_template(*tmpl, build_context(cv, options), diagnostics);
+        loaded.push_back(tmpl->manifest.name);
+        TemplateInput input = template_input(cv, *tmpl);
+        RenderResult result =
+            render_template(*tmpl, template_context(input.filtered.cv, input), diagnostics);
         if (result.ok)
-            out.push_back({std::move(*tmpl), std::move(result.tex), value_origins(cv)});
+            out.push_back(
+                {std::move(*tmpl), std::move(result.tex), value_origins(cv), std::move(input)});
     }
+    check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())
         return std::nullopt;
     return out;
@@ -220,8 +263,9 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
     for (std::size_t begin = 0; begin < rendered.size(); begin += jobs) {
         const std::size_t end = std::min(rendered.size(), begin + jobs);
         for (std::size_t i = begin; i < end; ++i)
-            running.push_back(std::async(std::launch::async, compile_one, std::cref(rendered[i]),
-                                         std::cref(stem), std::cref(options)));
+            running.push_back(std::async(std::launch::async, compile_budgeted,
+                                         std::cref(rendered[i]), std::cref(stem),
+                                         std::cref(options)));
         for (std::size_t i = begin; i < end; ++i)
             outcomes[i] = running[i].get();
     }

@@ -12,6 +12,7 @@
 #include "diagnostics.h"
 #include "template_set.h"
 #include "value_origins.h"
+#include "template_variant.h"
 
 namespace mkcv {
 
@@ -21,6 +22,8 @@ enum ExitCode { kExitOk = 0, kExitBuildFailed = 1, kExitInvalid = 2, kExitStale 
 struct LoadedCv {
     std::optional<Cv> cv;
     std::string text;  // the file's content, to show offending lines
+    // Every file read (cv.toml and its .bib files) by diagnostic name, to show offending lines.
+    SourceTexts sources;
 };
 
 // Reads, parses and validates a cv.toml; `cv` is empty when there are errors.
@@ -30,6 +33,7 @@ struct RenderedTemplate {
     Template tmpl;
     std::string tex;
     std::vector<ValueOrigin> origins;  // the CV's strings, to trace a TeX error to cv.toml
+    TemplateInput input;  // what it was rendered from, to render again for the page budget
 };
 
 // Renders each template (names or paths); empty when any has an error.
@@ -46,6 +50,7 @@ struct BuildOptions {
     int jobs = 1;
     bool verbose = false;
     bool quiet = false;
+    bool strict_pages = false;  // over a template's max_pages: fail instead of dropping entries
 };
 
 // Writes <out>/<stem>-<name>.tex and compiles it; the PDF is replaced only on success.

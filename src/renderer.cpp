@@ -5,7 +5,7 @@
 
 #include <kainjow/mustache.hpp>
 
-#include "latex_escape.h"
+#include "bibtex_text.h"
 #include "text_similarity.h"
 
 namespace mkcv {
@@ -152,7 +152,8 @@ RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json&
         partials.set(name, Data(prefix + file.text));
 
     kainjow::mustache::mustache mustache(prefix + tmpl.main.text);
-    mustache.set_custom_escape([](const std::string& text) { return escape_latex(text); });
+    // Values marked as LaTeX (from BibTeX, vetted) print as they are; all others are escaped.
+    mustache.set_custom_escape([](const std::string& text) { return value_to_latex(text); });
     const Data data = to_data(context);
     TemplateContext ctx(&data, &partials);
     RenderResult result;

@@ -1,10 +1,84 @@
 #include "template_manifest.h"
 
+#include <algorithm>
+
 #include <toml++/toml.h>
 
 #include "text_similarity.h"
 
 namespace mkcv {
+namespace {
+
+SourcePos pos_of(const toml::node& node) {
+    return SourcePos{static_cast<int>(node.source().begin.line),
+                     static_cast<int>(node.source().begin.column)};
+}
+
+// One [filters.SECTION] table; the same keys as [templates.NAME.filters.SECTION] in cv.toml.
+SectionRules parse_section_rules(const toml::table& table, const std::string& file_name,
+                                 Diagnostics& diagnostics) {
+    static const std::vector<std::string> keys{"title",        "selected", "include_tags",
+                                               "exclude_tags", "since",    "max_entries",
+                                               "max_authors",  "priority", "keep"};
+    SectionRules rules;
+    for (const auto& [key, node] : table) {
+        const std::string name(key.str());
+        auto wrong = [&](const std::string& expected) {
+            diagnostics.error(file_name, pos_of(node), "type",
+                              "`" + name + "` must be " + expected);
+        };
+        if (name == "title") {
+            if (const auto* s = node.as_string())
+                rules.title = s->get();
+            else
+                wrong("a string");
+        } else if (name == "selected") {
+            if (const auto* b = node.as_boolean())
+                rules.selected_only = b->get();
+            else
+                wrong("true or false");
+        } else if (name == "include_tags" || name == "exclude_tags") {
+            std::vector<std::string> tags;
+            const auto* array = node.as_array();
+            if (array)
+                for (const auto& item : *array)
+                    if (const auto* s = item.as_string())
+                        tags.push_back(s->get());
+            if (!array || tags.size() != array->size())
+                wrong("a list of strings");
+            (name == "include_tags" ? rules.include_tags : rules.exclude_tags) = tags;
+        } else if (name == "since" || name == "max_entries" || name == "max_authors" ||
+                   name == "priority" || name == "keep") {
+            const auto* n = node.as_integer();
+            const int least = name == "priority" ? -1000 : name == "max_authors" ? 1 : 0;
+            const int most = name == "since" ? 9999 : 100000;
+            if (!n || n->get() < least || n->get() > most) {
+                wrong("a whole number from " + std::to_string(least) + " to " +
+                      std::to_string(most));
+                continue;
+            }
+            const int value = static_cast<int>(n->get());
+            if (name == "since")
+                rules.since = value;
+            else if (name == "max_entries")
+                rules.max_entries = value;
+            else if (name == "max_authors")
+                rules.max_authors = value;
+            else if (name == "priority")
+                rules.priority = value;
+            else
+                rules.keep = value;
+        } else {
+            const std::string guess = closest_match(name, keys);
+            diagnostics.error(file_name, pos_of(node), "unknown-key",
+                              "unknown key `" + name + "` in a filter",
+                              guess.empty() ? "" : "did you mean `" + guess + "`?");
+        }
+    }
+    return rules;
+}
+
+}  // namespace
 
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
                                 Diagnostics& diagnostics) {
@@ -22,8 +96,8 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
         return SourcePos{static_cast<int>(node.source().begin.line),
                          static_cast<int>(node.source().begin.column)};
     };
-    static const std::vector<std::string> keys{"name", "description", "engine",
-                                               "main", "max_pages",   "filters"};
+    static const std::vector<std::string> keys{"name",      "description", "engine", "main",
+                                               "max_pages", "order",       "filters"};
     for (const auto& [key, node] : root) {
         const std::string name(key.str());
         if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
@@ -61,22 +135,61 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
         else
             manifest.max_pages = static_cast<int>(n->get());
     }
+    if (const toml::node* node = root.get("order")) {
+        const auto* array = node->as_array();
+        manifest.rules.order_pos = pos(*node);
+        std::vector<std::string> order;
+        if (!array)
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`order` must be a list of section names");
+        for (std::size_t i = 0; array && i < array->size(); ++i) {
+            const toml::node& item = *array->get(i);
+            const auto* s = item.as_string();
+            const auto& names = section_names();
+            if (!s || std::find(names.begin(), names.end(), s->get()) == names.end()) {
+                const std::string guess = s ? closest_match(s->get(), names) : "";
+                diagnostics.error(file_name, pos(item), "value",
+                                  "`order` names sections: research_interests, education, "
+                                  "publications, experience, teaching, awards, sections",
+                                  guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+            } else {
+                order.push_back(s->get());
+            }
+        }
+        manifest.rules.order = order;
+    }
+    if (manifest.max_pages > 0)
+        manifest.rules.max_pages = manifest.max_pages;
     if (const toml::node* node = root.get("filters")) {
         const auto* filters = node->as_table();
         if (!filters) {
             diagnostics.error(file_name, pos(*node), "type", "`filters` must be a table");
         } else {
             for (const auto& [key, value] : *filters) {
-                if (key.str() == "publications" && value.is_string() &&
-                    (value.as_string()->get() == "selected" || value.as_string()->get() == "all")) {
-                    manifest.filter.selected_publications_only =
-                        value.as_string()->get() == "selected";
-                } else {
-                    diagnostics.error(
-                        file_name, pos(value), "value",
-                        "unknown filter `" + std::string(key.str()) + "`",
-                        "the supported filter is publications = \"selected\" or \"all\"");
+                const std::string section(key.str());
+                const auto& names = section_names();
+                if (std::find(names.begin(), names.end(), section) == names.end()) {
+                    const std::string guess = closest_match(section, names);
+                    diagnostics.error(file_name, pos(value), "unknown-key",
+                                      "unknown section `" + section + "` in [filters]",
+                                      guess.empty() ? "" : "did you mean `" + guess + "`?");
+                    continue;
                 }
+                // The shorthand of earlier manifests: publications = "selected" or "all".
+                if (const auto* shorthand = value.as_string();
+                    shorthand && (shorthand->get() == "selected" || shorthand->get() == "all")) {
+                    manifest.rules.sections[section].selected_only = shorthand->get() == "selected";
+                    continue;
+                }
+                if (const auto* table = value.as_table())
+                    manifest.rules.sections[section] =
+                        parse_section_rules(*table, file_name, diagnostics);
+                else
+                    diagnostics.error(file_name, pos(value), "type",
+                                      "[filters." + section + "] must be a table",
+                                      "write [filters." + section +
+                                          "] with keys such as "
+                                          "selected = true, since = 2020, max_entries = 10");
             }
         }
     }

@@ -164,17 +164,26 @@ fs::path builtin_template_root() {
     return root;
 }
 
+fs::path user_template_root() {
+    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
+        return fs::path(data) / "mkcv" / "templates";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return fs::path(home) / ".local" / "share" / "mkcv" / "templates";
+    return {};
+}
+
+bool is_template_name(const std::string& name) {
+    return valid_name(name);
+}
+
 TemplateSearchPath TemplateSearchPath::standard(const std::vector<fs::path>& extra_dirs,
                                                 const fs::path& cv_path) {
     TemplateSearchPath search;
     for (const auto& dir : extra_dirs)
         search.roots.emplace_back(dir, "--template-dir");
     search.roots.emplace_back(cv_path.parent_path() / "templates", "beside cv.toml");
-    if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
-        search.roots.emplace_back(fs::path(data) / "mkcv" / "templates", "user");
-    else if (const char* home = std::getenv("HOME"); home && *home)
-        search.roots.emplace_back(fs::path(home) / ".local" / "share" / "mkcv" / "templates",
-                                  "user");
+    if (const fs::path user = user_template_root(); !user.empty())
+        search.roots.emplace_back(user, "user");
     search.roots.emplace_back(builtin_template_root(), "built-in");
     return search;
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "content_rules.h"
 #include "context_builder.h"
 #include "diagnostics.h"
 
@@ -26,6 +27,7 @@ struct TemplateManifest {
     std::string main = "cv.tex.mustache";
     int max_pages = 0;  // 0: no budget
     ContentFilter filter;
+    ContentRules rules;  // what the template keeps of the CV, and the page budget
 };
 
 struct TemplateFile {
@@ -54,6 +56,13 @@ struct TemplateSearchPath {
 // The folder of the built-in templates: installed under share/mkcv/latex_templates next to
 // the binary, or the source tree's latex_templates/ when run from a build folder.
 std::filesystem::path builtin_template_root();
+
+// The user's template folder: $XDG_DATA_HOME/mkcv/templates, else
+// ~/.local/share/mkcv/templates; empty when neither variable is set.
+std::filesystem::path user_template_root();
+
+// Letters, digits, - and _: a name can never leave the folder it is looked up in.
+bool is_template_name(const std::string& name);
 
 // `name_or_path` is a folder when it contains a slash, else a template name.
 std::optional<Template> load_template(const std::string& name_or_path,

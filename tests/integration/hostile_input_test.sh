@@ -55,4 +55,14 @@ if grep -q "Missing character" out/.mkcv/hostile-long/hostile-long.log; then
 else pass "no missing glyphs"; fi
 
 "$MKCV" build hostile.toml -t short -o out > build-short.log 2>&1 && pass "short builds too" || { cat build-short.log; fail "short"; }
+
+# The modern template prints every string as written too, with every glyph.
+"$MKCV" build hostile.toml -t modern -o out > build-modern.log 2>&1 || { cat build-modern.log; fail "modern"; finish; }
+modern="$(pdf_text out/hostile-modern.pdf)"
+for s in "${strings[@]}"; do
+  contains "$modern" "$(echo "$s" | tr -s ' ')" "modern PDF has «$s»"
+done
+if grep -q "Missing character" out/.mkcv/hostile-modern/hostile-modern.log; then
+  fail "modern: glyphs missing"
+else pass "modern: no missing glyphs"; fi
 finish

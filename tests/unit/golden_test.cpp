@@ -15,7 +15,7 @@ TEST_CASE("golden .tex output of the built-in templates for cv.toml") {
         load_and_validate(std::string(MKCV_TEST_SOURCE_DIR) + "/cv.toml", diagnostics);
     REQUIRE(loaded.cv);
     const auto search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
-    for (const std::string name : {"long", "short"}) {
+    for (const std::string name : {"long", "short", "modern"}) {
         SECTION(name) {
             const auto rendered = render_all(*loaded.cv, {name}, search, diagnostics);
             REQUIRE(rendered);

@@ -54,3 +54,16 @@ TEST_CASE("URLs are shown without their scheme") {
     CHECK(display_url("mailto:a@b.c") == "a@b.c");
     CHECK(display_url("ftp://x") == "ftp://x");
 }
+
+TEST_CASE("text in scripts the main fonts lack is wrapped for a font that has them") {
+    CHECK(escape_latex("a ∑ b") == "a \\mkcvscript{math}{∑} b");
+    CHECK(escape_latex("∀x ∈ ℝ") == "\\mkcvscript{math}{∀}x \\mkcvscript{math}{∈ ℝ}");
+    CHECK(escape_latex("עברית: שלום עולם") ==
+          "\\mkcvscriptrtl{hebrew}{עברית}: \\mkcvscriptrtl{hebrew}{שלום עולם}");
+    CHECK(escape_latex("مرحبا بالعالم!") == "\\mkcvscriptrtl{arabic}{مرحبا بالعالم}!");
+    CHECK(escape_latex("नमस्ते 100%") == "\\mkcvscript{devanagari}{नमस्ते} 100\\%");
+    CHECK(escape_latex("Ελληνικά 赵怡浩") ==
+          "Ελληνικά 赵怡浩");  // covered by the main and CJK fonts
+    CHECK(escape_latex("ok \xff bad") ==
+          "ok \xff bad");  // invalid UTF-8 is passed on, not crashed on
+}

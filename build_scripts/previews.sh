@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Renders the first page of every built-in template for cv.toml into docs/images/NAME.png,
+# the previews the README shows. Run after changing a template's look:
+#
+#   build_scripts/previews.sh            (uses build/mkcv; run build_scripts/setup.sh first)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+mkcv="${MKCV:-$root/build/mkcv}"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+cd "$root"
+templates=()
+for dir in latex_templates/*/; do
+  name="$(basename "$dir")"
+  [[ -f "$dir/template.toml" ]] && templates+=(-t "$name")
+done
+"$mkcv" build cv.toml "${templates[@]}" -o "$out" -q
+for pdf in "$out"/cv-*.pdf; do
+  name="$(basename "$pdf" .pdf)"
+  name="${name#cv-}"
+  # 70 dpi: an A4 page is 579 × 819 pixels, readable on GitHub and small in the repository.
+  pdftoppm -png -r 70 -f 1 -l 1 -singlefile "$pdf" "docs/images/$name"
+  echo "docs/images/$name.png"
+done

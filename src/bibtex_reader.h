@@ -1,0 +1,49 @@
+// .bib text → entries and fields, through Debian's btparse (the only file that includes it).
+// @string macros, `#` concatenation, quotes and braces, @comment and @preamble are the
+// library's; month macros (jan … dec) are predefined as BibTeX defines them. Values stay
+// LaTeX (bibtex_text.h turns them into text). A malformed entry is reported as a warning
+// with its line and skipped; the entries around it still load.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "diagnostics.h"
+
+namespace mkcv {
+
+struct BibField {
+    std::string name;   // lower case: "title", "booktitle" …
+    std::string value;  // macros expanded, pieces pasted, white space collapsed
+    int line = 0;
+};
+
+struct BibEntry {
+    std::string type;  // lower case: "inproceedings" …
+    std::string key;   // as written
+    int line = 0;      // of the `@`
+    std::vector<BibField> fields;
+
+    const BibField* field(const std::string& name) const;
+};
+
+// Forgets the @string macros read so far and defines the month macros again. Macros of one
+// file stay defined for the files read after it, as in BibTeX; call this before the first.
+void reset_bibtex_macros();
+
+// `file_name` is how diagnostics name the file.
+std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& file_name,
+                                  Diagnostics& diagnostics);
+
+// One name of an author list, split by BibTeX's rules: "van der Berg, Jr., Jan" and
+// "Jan van der Berg" both give first "Jan", von "van der", last "Berg" (jr "Jr." for the first).
+struct BibName {
+    std::string first, von, last, jr;
+    bool others = false;  // the literal "others" (printed as "et al.")
+};
+
+// "A and B and others" → names; problems are reported against file:line.
+std::vector<BibName> split_bibtex_names(const std::string& names, const std::string& file_name,
+                                        int line, Diagnostics& diagnostics);
+
+}  // namespace mkcv

@@ -1,0 +1,34 @@
+// One template applied to one CV: the template's rules merged with the CV's
+// [templates.NAME] overrides, the CV filtered by them, and the options its context is built
+// with. `mkcv render`, `mkcv build` and `mkcv context` all go through here, so `context`
+// prints exactly what the template receives.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "content_filter.h"
+#include "context_builder.h"
+#include "cv_model.h"
+#include "template_set.h"
+
+namespace mkcv {
+
+struct TemplateInput {
+    ContentRules rules;   // manifest, then cv.toml's [templates.NAME]
+    FilteredCv filtered;  // the CV after the rules
+    ContextOptions options;
+    int max_pages = 0;  // 0: no page budget
+};
+
+TemplateInput template_input(const Cv& cv, const Template& tmpl);
+
+// Warns about [templates.NAME] tables of cv.toml that name no template mkcv can find: a
+// typo there would otherwise change nothing, silently.
+// `also` are names of templates given by path, which the search path does not list.
+void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
+                              const std::vector<std::string>& also, Diagnostics& diagnostics);
+
+// The context of `input`, after the page budget removed what it had to.
+nlohmann::ordered_json template_context(const Cv& filtered_cv, const TemplateInput& input);
+
+}  // namespace mkcv

@@ -1,0 +1,65 @@
+# docs/templates.md documents the real context: every variable it lists exists in the
+# context of a built-in template, and every variable of those contexts is listed; every
+# filter key of the schema is documented too.
+source "$(dirname "$0")/lib.sh"
+
+cd "$WORK"
+cp "$SRC/cv.toml" cv.toml
+cp "$SRC/tests/data/hostile.toml" hostile.toml
+# Custom-section entries, which neither of the other CVs has.
+cat > entries.toml <<'TOML'
+[person]
+name = "Ada Lovelace"
+[[sections]]
+title = "Service"
+[[sections.entries]]
+title = "Program committee"
+subtitle = "NSDI 2026"
+date = "2025"
+location = "Boston"
+text = "Two rounds."
+highlights = ["Reviewed 12 papers"]
+TOML
+for cv in cv.toml hostile.toml entries.toml; do
+  for t in long short modern; do
+    "$MKCV" context "$cv" -t "$t" > "context-${cv%.toml}-$t.json"
+  done
+done
+"$MKCV" schema > schema.json
+
+python3 - "$SRC/docs/templates.md" schema.json context-*.json > report.txt <<'PY' || true
+import json, re, sys
+doc = open(sys.argv[1], encoding="utf-8").read()
+variables = doc[doc.index("## Every variable"):]
+documented = set(re.findall(r"^\| `([a-z_.\[\]]+)` \|", variables, re.M))
+actual = set()
+def walk(value, path):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            walk(v, f"{path}.{k}" if path else k)
+    elif isinstance(value, list):
+        actual.add(path + "[]")
+        for item in value:
+            walk(item, path + "[]")
+    else:
+        actual.add(path)
+for name in sys.argv[3:]:
+    walk(json.load(open(name, encoding="utf-8")), "")
+# `first` and `last` of list items are documented once, for all lists.
+actual = {p for p in actual if not re.search(r"\[\]\.(first|last)$", p)}
+for p in sorted(actual - documented): print("undocumented: " + p)
+for p in sorted(documented - actual): print("documented but not in the context: " + p)
+schema = json.load(open(sys.argv[2]))
+rules = schema["properties"]["templates"]["additionalProperties"]
+for key in list(rules["properties"]) + list(rules["properties"]["filters"]["properties"]["publications"]["properties"]):
+    if f"`{key}`" not in doc: print("filter key not documented: " + key)
+print(f"checked {len(actual)} variables")
+PY
+cat report.txt
+if grep -q -E "^(undocumented|documented but|filter key)" report.txt; then
+  fail "docs/templates.md and the context differ"
+else
+  pass "docs/templates.md lists exactly the context's variables"
+fi
+contains "$(cat report.txt)" "checked" "the check ran"
+finish
