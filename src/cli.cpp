@@ -14,6 +14,7 @@
 #include "pipeline.h"
 #include "template_scaffold.h"
 #include "version.h"
+#include "watch.h"
 
 namespace fs = std::filesystem;
 
@@ -97,7 +98,8 @@ int run_cli(int argc, char** argv) {
     app.set_version_flag("--version", std::string("mkcv ") + kVersion);
     app.require_subcommand(0, 1);
     app.footer(
-        "Exit status: 0 success, 1 TeX failed or a tool is missing, 2 invalid input or usage.");
+        "Exit status: 0 success, 1 TeX failed or a tool is missing, 2 invalid input or usage,\n"
+        "3 (check) a PDF is stale or missing.");
 
     CommonOptions common;
     BuildOptions build_options;
@@ -114,6 +116,23 @@ int run_cli(int argc, char** argv) {
     build->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
     build->add_flag("--strict-pages", build_options.strict_pages,
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
+    build->add_flag("-f,--force", build_options.force,
+                    "Compile every PDF from scratch, even when up to date");
+
+    auto* check = app.add_subcommand(
+        "check", "Exit 0 when every PDF is up to date with its inputs, 3 when not (runs no TeX)");
+    add_common(*check, common, true);
+    check->add_option("-o,--out", build_options.out_dir, "Output folder")->capture_default_str();
+    check->add_flag("-q,--quiet", build_options.quiet, "Print only what is stale");
+
+    auto* watch = app.add_subcommand(
+        "watch", "Build, then build again whenever cv.toml or a template file changes");
+    add_common(*watch, common, true);
+    watch->add_option("-o,--out", build_options.out_dir, "Output folder")->capture_default_str();
+    watch->add_option("-j,--jobs", build_options.jobs, "Templates compiled at once")
+        ->check(CLI::Range(1, 64));
+    watch->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
+    watch->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
 
     auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
     add_common(*render, common, true);
@@ -225,7 +244,7 @@ int run_cli(int argc, char** argv) {
         if (!loaded.cv || !tmpl)
             return kExitInvalid;
         // The very data render and build give the template: after its filters.
-        const TemplateInput input = template_input(*loaded.cv, *tmpl);
+        const TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
         std::cout << template_context(input.filtered.cv, input).dump(2) << '\n';
         return kExitOk;
     }
@@ -247,21 +266,39 @@ int run_cli(int argc, char** argv) {
         return kExitOk;
     }
 
-    // `mkcv` alone, or `mkcv build`.
-    const auto start = std::chrono::steady_clock::now();
-    auto rendered = prepare(common, {"long", "short"});
-    if (!rendered)
-        return kExitInvalid;
-    if (!build_options.quiet) {
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        for (const auto& r : *rendered)
-            std::cerr << r.tmpl.manifest.name << ": rendered (" << rendered->size()
-                      << " templates in " << static_cast<int>(ms * 10) / 10.0 << " ms)\n";
-    }
+    // `mkcv` alone, `mkcv build`, `mkcv check` and `mkcv watch`.
     const fs::path cv_path(common.cv_path);
-    return build_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+    // `inputs`, when given, receives the template files the outputs are made from.
+    const auto build_once = [&](std::vector<fs::path>* inputs) -> int {
+        auto rendered = prepare(common, {"long", "short"});
+        if (!rendered)
+            return kExitInvalid;
+        for (const auto& r : *rendered)
+            if (inputs) {
+                inputs->push_back(r.tmpl.dir / "template.toml");
+                inputs->push_back(r.tmpl.main.path);
+                for (const auto& [name, partial] : r.tmpl.partials)
+                    inputs->push_back(partial.path);
+            }
+        if (app.got_subcommand(check))
+            return check_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+        if (!build_options.quiet)
+            build_options.progress = progress_style_for(STDERR_FILENO);
+        if (!build_options.quiet)
+            for (const auto& r : *rendered)
+                std::cerr << r.tmpl.manifest.name << ": rendered in "
+                          << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
+        return build_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
+    };
+    if (app.got_subcommand(watch))
+        return watch_and_rebuild(
+            [&] {
+                std::vector<fs::path> files{cv_path};
+                build_once(&files);
+                return files;
+            },
+            {}, std::cerr);
+    return build_once(nullptr);
 }
 
 }  // namespace mkcv

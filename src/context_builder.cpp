@@ -19,16 +19,33 @@ Json text_or_null(const std::string& text) {
     return text.empty() ? Json(nullptr) : Json(text);
 }
 
+// Adds `first` and `last` by moving the members into a new object: growing an ordered_json
+// object in place copies every member deeply (its keys are const, so its vector cannot
+// move them), which made CVs with thousands of publications slow.
+Json with_position(Json item, bool first, bool last) {
+    if (!item.is_object()) {
+        item["first"] = first;
+        item["last"] = last;
+        return item;
+    }
+    Json out = Json::object();
+    auto& members = out.get_ref<Json::object_t&>();
+    auto& old = item.get_ref<Json::object_t&>();
+    members.reserve(old.size() + 2);
+    for (auto& [key, value] : old)
+        members.emplace_back(key, std::move(value));
+    members.emplace_back("first", first);
+    members.emplace_back("last", last);
+    return out;
+}
+
 // Lists carry `first` and `last` so templates can place separators.
 template <typename T, typename Fn>
 Json list(const std::vector<T>& items, Fn&& make) {
     Json out = Json::array();
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        Json item = make(items[i]);
-        item["first"] = i == 0;
-        item["last"] = i + 1 == items.size();
-        out.push_back(std::move(item));
-    }
+    out.get_ref<Json::array_t&>().reserve(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out.push_back(with_position(make(items[i]), i == 0, i + 1 == items.size()));
     return out;
 }
 
@@ -151,20 +168,23 @@ Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
                     {"equal", a.equal},
                     {"corresponding", a.corresponding}};
     });
-    return Json{{"title", p.title.value},
-                {"authors", std::move(authors)},
-                {"venue", p.venue.value},
-                {"venue_short", text_or_null(p.venue_short)},
-                {"authors_end_with_period", ends_with_period(p.authors)},
-                {"key", text_or_null(p.key)},
-                {"year", std::to_string(p.year)},
-                {"kind", to_string(p.kind)},
-                {"award", text_or_null(p.award)},
-                {"note", text_or_null(p.note)},
-                {"selected", p.selected},
-                {"links", list(p.links, [](const Link& l) {
-                     return link_json(l.label.value, l.url.value);
-                 })}};
+    // nlohmann's initializer lists copy every value deeply: lists are moved in afterwards.
+    Json out{{"title", p.title.value},
+             {"authors", nullptr},
+             {"venue", p.venue.value},
+             {"venue_short", text_or_null(p.venue_short)},
+             {"authors_end_with_period", ends_with_period(p.authors)},
+             {"key", text_or_null(p.key)},
+             {"year", std::to_string(p.year)},
+             {"kind", to_string(p.kind)},
+             {"award", text_or_null(p.award)},
+             {"note", text_or_null(p.note)},
+             {"selected", p.selected},
+             {"links", nullptr}};
+    out["authors"] = std::move(authors);
+    out["links"] =
+        list(p.links, [](const Link& l) { return link_json(l.label.value, l.url.value); });
+    return out;
 }
 
 Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks) {
@@ -184,6 +204,7 @@ Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks
         // Numbers count down, so the newest paper has the highest: [C7] … [C1].
         // `year_first` marks the first paper of each year, for templates that group by year.
         Json items = Json::array();
+        items.get_ref<Json::array_t&>().reserve(kept.size());
         for (std::size_t i = 0; i < kept.size(); ++i) {
             Json item = publication_json(*kept[i], cv.person, marks);
             item["number"] = number_prefix(kind) + std::to_string(kept.size() - i);
@@ -199,15 +220,16 @@ Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks
                                                                      : std::string(heading(kind))},
             {"count", std::to_string(kept.size())},
             {"number_prefix", number_prefix(kind)},
-            {"items", std::move(items)}});
+            {"items", nullptr}});
+        groups.back()["items"] = std::move(items);  // see publication_json
     }
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-        groups[i]["first"] = i == 0;
-        groups[i]["last"] = i + 1 == groups.size();
-    }
-    return Json{{"count", std::to_string(total)},
-                {"counts_text", text_or_null(counts_text(counts))},
-                {"groups", std::move(groups)}};
+    for (std::size_t i = 0; i < groups.size(); ++i)
+        groups[i] = with_position(std::move(groups[i]), i == 0, i + 1 == groups.size());
+    Json out{{"count", std::to_string(total)},
+             {"counts_text", text_or_null(counts_text(counts))},
+             {"groups", nullptr}};
+    out["groups"] = std::move(groups);
+    return out;
 }
 
 Json awards_json(const Cv& cv, const std::vector<Publication>& papers) {
@@ -248,7 +270,8 @@ std::string link_target(const std::string& url) {
 }
 
 nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options) {
-    Json context;
+    Json context = Json::object();
+    context.get_ref<Json::object_t&>().reserve(16);  // see with_position
     const std::string title = cv.person.name.value + " – Curriculum Vitae";
     context["meta"] =
         Json{{"title", title},

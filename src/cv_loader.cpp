@@ -533,8 +533,19 @@ class Loader {
             cv.sections.push_back(std::move(s));
         });
         cv.bibliography = texts(root, "bibliography");
-        if (const auto* b = root.get_as<toml::table>("build"))
+        if (const auto* b = root.get_as<toml::table>("build")) {
             cv.build.date = date(*b, "date", cv.build.date_pos);
+            if (const auto* timeout = b->get_as<int64_t>("timeout")) {
+                cv.build.timeout_pos = pos_of(*timeout);
+                if (timeout->get() < 1 || timeout->get() > 86400)
+                    diag_.error(file_, cv.build.timeout_pos, "value",
+                                "`timeout` " + std::to_string(timeout->get()) +
+                                    " is not a number of seconds from 1 to 86400",
+                                "the default is 120");
+                else
+                    cv.build.timeout = static_cast<int>(timeout->get());
+            }
+        }
         if (const auto* templates = root.get_as<toml::table>("templates"))
             for (const auto& [name, node] : *templates)
                 if (const auto* t = node.as_table())

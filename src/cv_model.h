@@ -149,6 +149,8 @@ struct CustomSection {
 struct BuildSettings {
     std::optional<PartialDate> date;  // "last updated"; reproducible builds never read the clock
     SourcePos date_pos;
+    int timeout = 120;  // seconds TeX may take per template before it is stopped
+    SourcePos timeout_pos;
 };
 
 struct Cv {

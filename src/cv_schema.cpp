@@ -146,7 +146,9 @@ const TableSpec kSection{
 const TableSpec kBuild{"build",
                        "How the CV is built.",
                        {{"date", FieldType::Date, false,
-                         "Date printed as \"Last updated\"; without it the CV prints no date."}}};
+                         "Date printed as \"Last updated\"; without it the CV prints no date."},
+                        {"timeout", FieldType::Integer, false,
+                         "Seconds TeX may take per template before it is stopped (default 120)."}}};
 
 const TableSpec kSectionRules{
     "filter",

@@ -1,9 +1,12 @@
 #include "latexmk.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <thread>
+
+#include <signal.h>
 
 #include <boost/process.hpp>
 
@@ -14,6 +17,9 @@ namespace fs = std::filesystem;
 
 namespace mkcv {
 namespace {
+
+// Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
+constexpr const char* kGroupFile = ".mkcv-latexmk-group";
 
 const char* engine_flag(const std::string& engine) {
     if (engine == "lualatex")
@@ -109,6 +115,33 @@ std::string debian_package_for(const std::string& file) {
     return found == known.end() ? "" : found->second;
 }
 
+void stop_abandoned_latexmk(const fs::path& work_dir) {
+    std::string text;
+    if (!read_file(work_dir / kGroupFile, text))
+        return;
+    const long group = std::strtol(text.c_str(), nullptr, 10);
+    if (group <= 1)
+        return;
+    // Only a group whose leader still works in this folder: the number may have been reused.
+    std::error_code ec;
+    const fs::path cwd = fs::read_symlink("/proc/" + std::to_string(group) + "/cwd", ec);
+    if (ec || cwd != fs::canonical(work_dir, ec))
+        return;
+    ::kill(-static_cast<pid_t>(group), SIGKILL);
+    for (int i = 0; i < 200 && ::kill(-static_cast<pid_t>(group), 0) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
+std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
+    return {engine_flag(job.engine),
+            "-norc",
+            "-interaction=nonstopmode",
+            "-halt-on-error",
+            "-file-line-error",
+            "-latexoption=-no-shell-escape",
+            job.tex_file};
+}
+
 LatexmkResult run_latexmk(const LatexmkJob& job) {
     LatexmkResult result;
     const fs::path stem = fs::path(job.tex_file).stem();
@@ -130,19 +163,16 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         return result;
     }
 
-    std::vector<std::string> args{engine_flag(job.engine),
-                                  "-norc",
-                                  "-interaction=nonstopmode",
-                                  "-halt-on-error",
-                                  "-file-line-error",
-                                  "-latexoption=-no-shell-escape",
-                                  job.tex_file};
+    const std::vector<std::string> args = latexmk_arguments(job);
     bp::environment env = boost::this_process::environment();
     for (const auto& [key, value] : job.environment)
         env[key] = value;
     // TeX must never wait for an answer on a terminal.
     env["max_print_line"] = "10000";
 
+    // Boost.Process opens the file without truncating it: old output would be read as new.
+    std::error_code ignored;
+    fs::remove(result.output, ignored);
     std::error_code start_error;
     bp::group group;
     bp::child child(latexmk, bp::args(args), bp::start_dir(job.work_dir.string()),
@@ -153,6 +183,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         result.explanation = "could not start latexmk: " + start_error.message();
         return result;
     }
+    write_file_atomically(job.work_dir / kGroupFile, std::to_string(group.native_handle()));
     // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
     std::error_code wait_error;
     const auto deadline = std::chrono::steady_clock::now() + job.timeout;

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mkcv {
 
@@ -39,6 +40,13 @@ struct LatexmkResult {
 };
 
 LatexmkResult run_latexmk(const LatexmkJob& job);
+
+// A build killed mid-TeX (SIGKILL, a crash) leaves latexmk's process group running in its
+// folder; this stops it, if it still runs there, before the folder is used again.
+void stop_abandoned_latexmk(const std::filesystem::path& work_dir);
+
+// latexmk's arguments for the job, so what determines the output can be recorded.
+std::vector<std::string> latexmk_arguments(const LatexmkJob& job);
 
 // Reading the log, separately so tests can feed it logs.
 std::optional<LatexError> first_latex_error(const std::string& log);

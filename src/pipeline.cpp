@@ -9,6 +9,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "build_state.h"
 #include "context_builder.h"
 #include "cv_loader.h"
 #include "cv_validate.h"
@@ -17,6 +18,7 @@
 #include "page_budget.h"
 #include "publication_merge.h"
 #include "renderer.h"
+#include "source_date.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -79,21 +81,53 @@ std::string point_at_values(const LatexError& error, const RenderedTemplate& r) 
     return out.str();
 }
 
-CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
-                           const BuildOptions& options) {
+// How latexmk is run for one output; also part of what the output is recorded to depend on.
+LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
+                   const BuildOptions& options) {
+    LatexmkJob job;
+    job.work_dir = options.out_dir / ".mkcv" / base;
+    job.tex_file = base + ".tex";
+    job.engine = r.tmpl.manifest.engine;
+    job.timeout = std::chrono::seconds(r.timeout_seconds);
+    // Reproducible PDFs: TeX and xdvipdfmx take the PDF's dates and /ID from here.
+    job.environment["SOURCE_DATE_EPOCH"] = std::to_string(r.source_date_epoch);
+    job.environment["FORCE_SOURCE_DATE"] = "1";
+    return job;
+}
+
+// Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
+// which a page budget may have trimmed into `r`. `may_skip`: return at once when the PDF
+// is already the one built from these inputs.
+CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& identity, bool may_skip,
+                           const std::string& stem, const BuildOptions& options, Progress& progress,
+                           std::size_t row) {
     CompileOutcome outcome;
     std::ostringstream report;
     const std::string& name = r.tmpl.manifest.name;
     const std::string base = stem + "-" + name;
     const fs::path tex_path = options.out_dir / (base + ".tex");
     const fs::path pdf_path = options.out_dir / (base + ".pdf");
-    const fs::path work_dir = options.out_dir / ".mkcv" / base;
+    const LatexmkJob job = job_for(r, base, options);
+    const fs::path& work_dir = job.work_dir;
 
-    std::error_code ec;
-    fs::create_directories(work_dir, ec);
-    if (ec) {
-        outcome.report =
-            name + ": error: cannot create " + work_dir.string() + ": " + ec.message() + "\n";
+    // Incremental builds: nothing to do when the PDF is the one built from these inputs.
+    const BuildInputs inputs = inputs_of(identity, job);
+    const fs::path record_path = state_path(options.out_dir, base);
+    if (may_skip && !options.force && why_stale(inputs, read_build_record(record_path), pdf_path).empty()) {
+        std::string written;
+        if (!read_file(tex_path, written) || written != r.tex)
+            if (auto error = write_file_atomically(tex_path, r.tex); !error.empty()) {
+                outcome.report = name + ": error: " + error + "\n";
+                return outcome;
+            }
+        if (!options.quiet)
+            outcome.report = name + ": up to date (" + pdf_path.string() + ")\n";
+        outcome.ok = true;
+        return outcome;
+    }
+
+    if (auto error = prepare_work_dir(work_dir, options.force); !error.empty()) {
+        outcome.report = name + ": error: " + error + "\n";
         return outcome;
     }
     for (const auto& target : {tex_path, work_dir / (base + ".tex")}) {
@@ -104,11 +138,9 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
     }
 
     const auto start = Clock::now();
-    LatexmkJob job;
-    job.work_dir = work_dir;
-    job.tex_file = base + ".tex";
-    job.engine = r.tmpl.manifest.engine;
+    progress.stage(row, "latexmk");
     const LatexmkResult result = run_latexmk(job);
+    finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
         report << name << ": error: ";
         if (result.status == LatexmkResult::Status::Failed)
@@ -136,6 +168,11 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
         outcome.report = name + ": error: " + error + "\n";
         return outcome;
     }
+    // Recorded only once the PDF is in place: a build killed before this point is redone.
+    if (auto error = record_build(record_path, inputs, pdf_path); !error.empty()) {
+        outcome.report = name + ": error: " + error + "\n";
+        return outcome;
+    }
     if (options.verbose) {
         std::string output;
         read_file(result.output, output);
@@ -155,21 +192,26 @@ CompileOutcome compile_one(const RenderedTemplate& r, const std::string& stem,
 // compile_one, within the template's page budget (page_budget.h). A failed budget leaves
 // the previous PDF as it was, as a TeX failure does, though attempts replaced it meanwhile.
 CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& stem,
-                                const BuildOptions& options) {
+                                const BuildOptions& options, Progress& progress, std::size_t row) {
     if (r.input.max_pages <= 0)
-        return compile_one(r, stem, options);
+        return compile_one(r, r, true, stem, options, progress, row);
     const std::string base = stem + "-" + r.tmpl.manifest.name;
     const fs::path pdf = options.out_dir / (base + ".pdf");
     const fs::path previous = options.out_dir / ".mkcv" / (base + ".previous.pdf");
+    // Up to date: the PDF was built within budget from exactly these inputs.
+    if (!options.force && why_stale(inputs_of(r, job_for(r, base, options)),
+                                    read_build_record(state_path(options.out_dir, base)), pdf)
+                              .empty())
+        return compile_one(r, r, true, stem, options, progress, row);
     std::error_code ec;
     const bool had_pdf = fs::exists(pdf, ec);
     fs::create_directories(previous.parent_path(), ec);
     const bool saved = had_pdf && replace_file_atomically(pdf, previous).empty();
     const BudgetOutcome budget =
         compile_within_budget(r, options.strict_pages, [&](const std::string& tex) {
-            // The attempt keeps the origins, so a TeX error in it still points at cv.toml.
-            const RenderedTemplate attempt{r.tmpl, tex, r.origins, {}};
-            const CompileOutcome o = compile_one(attempt, stem, options);
+            RenderedTemplate attempt = r;
+            attempt.tex = tex;
+            const CompileOutcome o = compile_one(attempt, r, false, stem, options, progress, row);
             return CompileAttempt{o.ok, o.pages, o.report};
         });
     if (!budget.ok) {
@@ -217,16 +259,14 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
 std::optional<PartialDate> updated_date(const Cv& cv) {
     if (cv.build.date)
         return cv.build.date;
-    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
-        char* end = nullptr;
-        const long long seconds = std::strtoll(epoch, &end, 10);
-        if (end && *end == '\0' && seconds >= 0) {
-            const std::time_t t = static_cast<std::time_t>(seconds);
-            std::tm tm{};
-            gmtime_r(&t, &tm);
-            return PartialDate{tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, false};
-        }
-    }
+    return updated_date(cv, outside_source_date(cv.source_name));
+}
+
+std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> outside) {
+    if (cv.build.date)
+        return cv.build.date;
+    if (outside)
+        return date_of_epoch(*outside);
     return std::nullopt;
 }
 
@@ -236,17 +276,23 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         Diagnostics& diagnostics) {
     std::vector<RenderedTemplate> out;
     std::vector<std::string> loaded;
+    // Asked once: it may mean asking git.
+    const std::optional<long long> outside =
+        cv.build.date ? std::nullopt : outside_source_date(cv.source_name);
     for (const auto& name : templates) {
+        const auto start = Clock::now();
         auto tmpl = load_template(name, search, diagnostics);
         if (!tmpl)
             continue;
         loaded.push_back(tmpl->manifest.name);
-        TemplateInput input = template_input(cv, *tmpl);
+        TemplateInput input = template_input(cv, *tmpl, updated_date(cv, outside));
         RenderResult result =
             render_template(*tmpl, template_context(input.filtered.cv, input), diagnostics);
         if (result.ok)
-            out.push_back(
-                {std::move(*tmpl), std::move(result.tex), value_origins(cv), std::move(input)});
+            out.push_back({std::move(*tmpl), std::move(result.tex), value_origins(cv),
+                           std::move(input),
+                           std::chrono::duration<double, std::milli>(Clock::now() - start).count(),
+                           build_epoch(cv, outside), cv.build.timeout});
     }
     check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())
@@ -258,23 +304,49 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
               const BuildOptions& options, std::ostream& log) {
     std::vector<std::future<CompileOutcome>> running;
     std::vector<CompileOutcome> outcomes(rendered.size());
-    // Templates compile side by side, `jobs` at a time; reports print in template order.
+    std::vector<std::string> names;
+    for (const auto& r : rendered)
+        names.push_back(r.tmpl.manifest.name);
+    Progress progress(log, options.progress, names);
+    // Each report is printed as soon as its template is done.
+    const auto compile = [&](std::size_t i) {
+        CompileOutcome outcome = compile_budgeted(rendered[i], stem, options, progress, i);
+        progress.finish(i, outcome.report);
+        return outcome;
+    };
+    // Templates compile side by side, `jobs` at a time.
     const std::size_t jobs = static_cast<std::size_t>(std::max(1, options.jobs));
     for (std::size_t begin = 0; begin < rendered.size(); begin += jobs) {
         const std::size_t end = std::min(rendered.size(), begin + jobs);
         for (std::size_t i = begin; i < end; ++i)
-            running.push_back(std::async(std::launch::async, compile_budgeted,
-                                         std::cref(rendered[i]), std::cref(stem),
-                                         std::cref(options)));
+            running.push_back(std::async(std::launch::async, compile, i));
         for (std::size_t i = begin; i < end; ++i)
             outcomes[i] = running[i].get();
     }
     bool ok = true;
-    for (const auto& outcome : outcomes) {
-        log << outcome.report;
+    for (const auto& outcome : outcomes)
         ok = ok && outcome.ok;
-    }
     return ok ? kExitOk : kExitBuildFailed;
+}
+
+int check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+              const BuildOptions& options, std::ostream& log) {
+    bool all_current = true;
+    for (const auto& r : rendered) {
+        const std::string base = stem + "-" + r.tmpl.manifest.name;
+        const fs::path pdf_path = options.out_dir / (base + ".pdf");
+        const std::string reason =
+            why_stale(inputs_of(r, job_for(r, base, options)),
+                      read_build_record(state_path(options.out_dir, base)), pdf_path);
+        if (reason.empty()) {
+            if (!options.quiet)
+                log << r.tmpl.manifest.name << ": up to date (" << pdf_path.string() << ")\n";
+        } else {
+            all_current = false;
+            log << r.tmpl.manifest.name << ": stale: " << reason << '\n';
+        }
+    }
+    return all_current ? kExitOk : kExitStale;
 }
 
 }  // namespace mkcv

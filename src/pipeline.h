@@ -10,6 +10,7 @@
 
 #include "cv_model.h"
 #include "diagnostics.h"
+#include "progress.h"
 #include "template_set.h"
 #include "value_origins.h"
 #include "template_variant.h"
@@ -34,6 +35,9 @@ struct RenderedTemplate {
     std::string tex;
     std::vector<ValueOrigin> origins;  // the CV's strings, to trace a TeX error to cv.toml
     TemplateInput input;  // what it was rendered from, to render again for the page budget
+    double render_ms = 0;             // time taken to render, for progress output
+    long long source_date_epoch = 0;  // the moment the PDF is dated by (source_date.h)
+    int timeout_seconds = 120;        // [build] timeout
 };
 
 // Renders each template (names or paths); empty when any has an error.
@@ -42,8 +46,10 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const TemplateSearchPath& search,
                                                         Diagnostics& diagnostics);
 
-// The date the CV says it was last updated: [build] date, else SOURCE_DATE_EPOCH, else none.
+// The date the CV says it was last updated: [build] date, else SOURCE_DATE_EPOCH, else the
+// last git commit of cv.toml, else none. `outside` is outside_source_date() when known.
 std::optional<PartialDate> updated_date(const Cv& cv);
+std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> outside);
 
 struct BuildOptions {
     std::filesystem::path out_dir = "out";
@@ -51,11 +57,18 @@ struct BuildOptions {
     bool verbose = false;
     bool quiet = false;
     bool strict_pages = false;  // over a template's max_pages: fail instead of dropping entries
+    bool force = false;  // compile even when the PDF is up to date
+    ProgressStyle progress = ProgressStyle::Lines;
 };
 
 // Writes <out>/<stem>-<name>.tex and compiles it; the PDF is replaced only on success.
 // Returns kExitOk or kExitBuildFailed; progress and TeX errors go to `log`.
 int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+              const BuildOptions& options, std::ostream& log);
+
+// Compares each output with the record of its last build, without running TeX: kExitOk
+// when all are up to date, else kExitStale, naming each stale output and why on `log`.
+int check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
               const BuildOptions& options, std::ostream& log);
 
 }  // namespace mkcv

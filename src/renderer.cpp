@@ -13,6 +13,17 @@ namespace {
 
 using Data = kainjow::mustache::data;
 
+// kainjow's set() and push_back() copy the whole value, which made converting a CV with
+// thousands of publications quadratic in its depth; these move it into place instead.
+// (The const_cast is sound: `parent` is ours and not const.)
+void set_moved(Data& parent, const std::string& key, Data&& value) {
+    parent.set(key, Data(false));
+    *const_cast<Data*>(parent.get(key)) = std::move(value);
+}
+kainjow::mustache::basic_list<std::string>& items_of(Data& list) {
+    return const_cast<kainjow::mustache::basic_list<std::string>&>(list.list_value());
+}
+
 // JSON → Mustache data. Mustache has no numbers and treats only `false` and empty lists
 // as false, so numbers become strings and null becomes false.
 Data to_data(const nlohmann::ordered_json& json) {
@@ -20,13 +31,15 @@ Data to_data(const nlohmann::ordered_json& json) {
         case nlohmann::json::value_t::object: {
             Data out{Data::type::object};
             for (const auto& [key, value] : json.items())
-                out.set(key, to_data(value));
+                set_moved(out, key, to_data(value));
             return out;
         }
         case nlohmann::json::value_t::array: {
             Data out{Data::type::list};
+            // Reserved: data's move is not noexcept, so a growing vector would copy.
+            items_of(out).reserve(json.size());
             for (const auto& value : json)
-                out.push_back(to_data(value));
+                items_of(out).push_back(to_data(value));
             return out;
         }
         case nlohmann::json::value_t::string:
@@ -142,6 +155,27 @@ void collect_names(const nlohmann::ordered_json& json, const std::string& prefix
     }
 }
 
+// kainjow parses a partial again at every inclusion: a per-publication partial was parsed
+// thousands of times. kainjow has no standalone-line rules, so putting a partial's text in
+// place of its tag renders the same; partials that change delimiters, or nest too deep,
+// are left to kainjow.
+std::string inline_partials(const std::string& text, const Template& tmpl, int depth = 0) {
+    static const std::regex tag(R"(<<\s*>\s*([^\s>]+)\s*>>)");
+    std::string out;
+    auto last = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), tag), end; it != end; ++it) {
+        const auto found = tmpl.partials.find((*it)[1].str());
+        if (found == tmpl.partials.end() || depth >= 8 ||
+            found->second.text.find("<<=") != std::string::npos)
+            continue;
+        out.append(last, text.cbegin() + it->position(0));
+        out += inline_partials(found->second.text, tmpl, depth + 1);
+        last = text.cbegin() + it->position(0) + it->length(0);
+    }
+    out.append(last, text.cend());
+    return out;
+}
+
 }  // namespace
 
 RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json& context,
@@ -151,7 +185,7 @@ RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json&
     for (const auto& [name, file] : tmpl.partials)
         partials.set(name, Data(prefix + file.text));
 
-    kainjow::mustache::mustache mustache(prefix + tmpl.main.text);
+    kainjow::mustache::mustache mustache(prefix + inline_partials(tmpl.main.text, tmpl));
     // Values marked as LaTeX (from BibTeX, vetted) print as they are; all others are escaped.
     mustache.set_custom_escape([](const std::string& text) { return value_to_latex(text); });
     const Data data = to_data(context);

@@ -8,7 +8,7 @@
 
 namespace mkcv {
 
-TemplateInput template_input(const Cv& cv, const Template& tmpl) {
+TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<PartialDate> updated) {
     TemplateInput input;
     input.rules = tmpl.manifest.rules;
     if (const auto it = cv.templates.find(tmpl.manifest.name); it != cv.templates.end())
@@ -17,7 +17,7 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl) {
     input.options.filter = tmpl.manifest.filter;
     input.options.template_name = tmpl.manifest.name;
     input.options.generator = std::string("mkcv ") + kVersion;
-    input.options.updated = updated_date(cv);
+    input.options.updated = updated;
     input.max_pages = input.rules.max_pages.value_or(0);
     return input;
 }

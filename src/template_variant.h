@@ -4,6 +4,8 @@
 // prints exactly what the template receives.
 #pragma once
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "content_filter.h"
@@ -20,7 +22,8 @@ struct TemplateInput {
     int max_pages = 0;  // 0: no page budget
 };
 
-TemplateInput template_input(const Cv& cv, const Template& tmpl);
+// `updated` is the "Last updated" date (pipeline.h updated_date), found once per build.
+TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<PartialDate> updated);
 
 // Warns about [templates.NAME] tables of cv.toml that name no template mkcv can find: a
 // typo there would otherwise change nothing, silently.

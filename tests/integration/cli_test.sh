@@ -3,7 +3,7 @@ source "$(dirname "$0")/lib.sh"
 
 cd "$WORK"
 contains "$("$MKCV" --version)" "mkcv " "--version"
-for command in build render validate templates context schema; do
+for command in build check watch render validate templates context schema; do
   "$MKCV" "$command" --help > help.txt && contains "$(cat help.txt)" "Usage" "$command --help"
 done
 set +e

@@ -7,21 +7,7 @@ cd "$WORK"
 "$MKCV" build hostile.toml -t long -o out > build.log 2>&1 || { cat build.log; fail "build"; finish; }
 text="$(pdf_text out/hostile-long.pdf)"
 
-mapfile -t strings < <(python3 - hostile.toml <<'PY'
-import sys, tomllib
-data = tomllib.load(open(sys.argv[1], "rb"))
-skip = {"kind", "start", "end", "homepage", "url", "links", "email"}
-def walk(value, key=None):
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k not in skip: yield from walk(v, k)
-    elif isinstance(value, list):
-        for v in value: yield from walk(v, key)
-    elif isinstance(value, str):
-        yield value.rstrip("*†") if key == "authors" else value
-for s in walk(data): print(s)
-PY
-)
+mapfile -t strings < <(toml_strings hostile.toml kind start end homepage url links email)
 for s in "${strings[@]}"; do
   # pdftotext folds runs of spaces; compare with them folded too.
   contains "$text" "$(echo "$s" | tr -s ' ')" "PDF has «$s»"

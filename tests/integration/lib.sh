@@ -25,6 +25,25 @@ expect_status() {  # expect_status WANT GOT LABEL
   if [[ "$1" == "$2" ]]; then pass "$3"; else fail "$3: exit status $2, expected $1"; fi
 }
 
+# toml_strings FILE KEY...: every string value in FILE, one per line, except under the
+# given keys; author names lose their trailing * and † (printed as superscripts).
+toml_strings() {
+  python3 - "$@" <<'PY'
+import sys, tomllib
+data = tomllib.load(open(sys.argv[1], "rb"))
+skip = set(sys.argv[2:])
+def walk(value, key=None):
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k not in skip: yield from walk(v, k)
+    elif isinstance(value, list):
+        for v in value: yield from walk(v, key)
+    elif isinstance(value, str):
+        yield value.rstrip("*†") if key == "authors" else value
+for s in walk(data): print(s)
+PY
+}
+
 finish() {
   if ((failures)); then echo "$failures check(s) failed" >&2; exit 1; fi
   echo "all checks passed"

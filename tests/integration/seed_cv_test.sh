@@ -12,21 +12,7 @@ short="$(pdf_text out/cv-short.pdf)"
 
 # Every string value of cv.toml that is printed as written (URLs and kinds are shown in
 # another form); author marks are set as superscripts after the name.
-mapfile -t strings < <(python3 - "$SRC/cv.toml" <<'PY'
-import sys, tomllib
-data = tomllib.load(open(sys.argv[1], "rb"))
-skip = {"kind", "start", "end", "homepage", "github", "url", "links"}
-def walk(value, key=None):
-    if isinstance(value, dict):
-        for k, v in value.items():
-            if k not in skip: yield from walk(v, k)
-    elif isinstance(value, list):
-        for v in value: yield from walk(v, key)
-    elif isinstance(value, str):
-        yield value.rstrip("*†") if key == "authors" else value
-for s in walk(data): print(s)
-PY
-)
+mapfile -t strings < <(toml_strings "$SRC/cv.toml" kind start end homepage github url links)
 ((${#strings[@]} > 80)) && pass "read ${#strings[@]} strings from cv.toml" || fail "too few strings"
 for s in "${strings[@]}"; do contains "$long" "$s" "long has «$s»"; done
 contains "$long" "rivendile.github.io" "long has the homepage"

@@ -125,7 +125,7 @@ since = 2016
 )");
     Template tmpl;
     tmpl.manifest = manifest;
-    const TemplateInput input = template_input(cv, tmpl);
+    const TemplateInput input = template_input(cv, tmpl, std::nullopt);
     CHECK(input.max_pages == 1);
     CHECK(titles(input.filtered.cv) == std::vector<std::string>{"New", "Mid"});
     CHECK(input.filtered.cv.publications[1].authors.back().value == "et al.");  // kept: 3
@@ -150,7 +150,7 @@ TEST_CASE("the page budget drops unselected before selected, older before newer"
     const Cv cv = test::load_ok(kPapers);
     Template tmpl;
     tmpl.manifest.rules.sections["awards"].priority = 5;
-    const TemplateInput input = template_input(cv, tmpl);
+    const TemplateInput input = template_input(cv, tmpl, std::nullopt);
     const auto order = droppable_entries(input);
     std::vector<std::string> labels;
     for (const auto& e : order)

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The benchmark, in one command: benchmarks/run.sh [BUILD_DIR] > report.md
+# Builds mkcv and mkcv_bench in BUILD_DIR (default: build), installs pandoc for itself if it is
+# missing (for the comparison only; mkcv does not need it), generates CVs with 10, 100, 1,000
+# and 5,000 publications and prints a Markdown report: mkcv's load + validate + render time and
+# peak memory beside toml++'s parse time of the same file, mkcv beside pandoc rendering the
+# same CV through a LaTeX template, a no-op build, and a full build of each template.
+#   MKCV_BENCH_SIZES="10 100"   other sizes (e.g. a quick smoke run)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${1:-$root/build}"
+sizes=(${MKCV_BENCH_SIZES:-10 100 1000 5000})
+[[ -f "$build/CMakeCache.txt" ]] || cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >&2
+cmake --build "$build" --target mkcv mkcv_bench -j "$(nproc)" >&2
+mkcv="$build/mkcv"
+bench="$build/benchmarks/mkcv_bench"
+
+if ! command -v pandoc > /dev/null; then
+  echo "run.sh: installing pandoc for the comparison" >&2
+  sudo=(); ((EUID == 0)) || sudo=(sudo)
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends pandoc >&2
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/mkcv-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+export SOURCE_DATE_EPOCH=1700000000  # no git in the timings
+
+# median_ms RUNS COMMAND...: median wall time of a whole process, in milliseconds
+median_ms() {
+  local runs=$1; shift
+  local times=()
+  for _ in $(seq "$runs"); do
+    local start=${EPOCHREALTIME/[.,]/}
+    "$@" > /dev/null 2>&1
+    local end=${EPOCHREALTIME/[.,]/}
+    times+=($((end - start)))
+  done
+  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
+}
+field() { tr ' ' '\n' <<< "$1" | awk -F= -v k="$2" '$1 == k {print $2}'; }
+
+cpu="$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+echo "Machine: $cpu, $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo);"\
+  "$(. /etc/os-release && echo "$PRETTY_NAME"); $(g++ --version | head -1); $(pandoc --version | head -1)."
+echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). mkcv $("$mkcv" --version | awk '{print $2}'), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')."
+echo
+echo "### Load + validate + render (both templates), in process, median"
+echo
+echo "| publications | cv.toml | toml++ parse | mkcv load+validate | mkcv render (long+short) | mkcv total | total / parse | peak memory |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+for n in "${sizes[@]}"; do
+  python3 "$root/benchmarks/generate_cv.py" "$n" "$work/cv-$n.toml" --json "$work/cv-$n.json"
+  repeats=$(( n >= 1000 ? 5 : 20 ))
+  toml="$("$bench" toml "$work/cv-$n.toml" "$repeats")"
+  own="$("$bench" mkcv "$work/cv-$n.toml" "$repeats")"
+  parse_ms="$(field "$toml" toml_ms)"; total_ms="$(field "$own" total_ms)"
+  awk -v n="$n" -v b="$(field "$own" bytes)" -v p="$parse_ms" -v l="$(field "$own" load_validate_ms)" \
+      -v r="$(field "$own" render_ms)" -v t="$total_ms" -v m="$(field "$own" peak_kb)" \
+      'BEGIN {printf "| %d | %.0f KB | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.1f× | %.1f MB |\n",
+              n, b/1024, p, l, r, t, t/p, m/1024}'
+done
+echo
+echo "### Whole process, LaTeX to standard output: \`mkcv render -t long\` beside pandoc with a LaTeX template, median of 3"
+echo
+echo "| publications | mkcv render -t long | pandoc | pandoc / mkcv |"
+echo "| ---: | ---: | ---: | ---: |"
+for n in "${sizes[@]}"; do
+  m="$(median_ms 3 "$mkcv" render "$work/cv-$n.toml" -t long)"
+  p="$(median_ms 3 pandoc -f markdown -t latex --template "$root/benchmarks/pandoc-cv.latex" \
+        --metadata-file "$work/cv-$n.json" /dev/null)"
+  awk -v n="$n" -v m="$m" -v p="$p" 'BEGIN {printf "| %d | %.1f ms | %.1f ms | %.0f× |\n", n, m, p, p/m}'
+done
+echo
+echo "### Builds of the seed cv.toml (TeX included), median"
+echo
+mkdir -p "$work/seed"
+cp "$root/cv.toml" "$work/seed/cv.toml"
+cd "$work/seed"
+"$mkcv" build -q
+echo "| build | time |"
+echo "| --- | ---: |"
+echo "| no-op \`mkcv build\` (both templates up to date), 10 runs | $(median_ms 10 "$mkcv" build) ms |"
+git init -q . && git add cv.toml &&
+  git -c user.name=bench -c user.email=bench@example.org commit -qm cv
+(unset SOURCE_DATE_EPOCH; "$mkcv" build -q
+ echo "| no-op \`mkcv build\` in a git repository (date from \`git log\`), 10 runs | $(median_ms 10 "$mkcv" build) ms |")
+for t in long short; do
+  echo "| full \`mkcv build -t $t --force\`, 3 runs | $(median_ms 3 "$mkcv" build -t "$t" --force) ms |"
+done
+echo "| full \`mkcv build --force\` (both, in parallel), 3 runs | $(median_ms 3 "$mkcv" build --force) ms |"
+# An edit to cv.toml: the build folder's auxiliary files are kept, so TeX needs fewer passes.
+edit_and_build() {
+  sed -i "s/^position = .*/position = \"Candidate $RANDOM\"/" cv.toml
+  "$mkcv" build -t "$1"
+}
+for t in long short; do
+  echo "| \`mkcv build -t $t\` after an edit to cv.toml, 3 runs | $(median_ms 3 edit_and_build "$t") ms |"
+done

@@ -1,0 +1,204 @@
+#include "build_state.h"
+
+#include <cstdint>
+#include <cstring>
+#include <sstream>
+
+#include "file_io.h"
+#include "latexmk.h"
+#include "pipeline.h"
+#include "version.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+constexpr std::string_view kRecordHeader = "mkcv build record 1";
+constexpr const char* kBusyMarker = ".mkcv-building";
+
+std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+std::uint64_t rotate_left(std::uint64_t x, int bits) {
+    return (x << bits) | (x >> (64 - bits));
+}
+
+// Input names are one line of the record file.
+std::string one_line(std::string name) {
+    for (char& c : name)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    return name;
+}
+
+}  // namespace
+
+std::string digest_of(std::string_view bytes) {
+    // Two independent 64-bit lanes over 8-byte words: fast (the PDF is hashed on every
+    // no-op build) and far beyond what is needed to notice an edit.
+    std::uint64_t a = 0x9e3779b97f4a7c15ULL ^ bytes.size();
+    std::uint64_t b = 0xc2b2ae3d27d4eb4fULL + bytes.size();
+    std::size_t i = 0;
+    for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, bytes.data() + i, 8);
+        a = rotate_left(a ^ (word * 0x87c37b91114253d5ULL), 31) * 0x4cf5ad432745937fULL;
+        b = rotate_left(b + word, 27) * 0x52dce729ULL + a;
+    }
+    std::uint64_t tail = 0;
+    if (i < bytes.size())
+        std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+    a = mix(a ^ tail ^ (bytes.size() - i));
+    b = mix(b + tail + a);
+    a = mix(a + b);
+    static const char* kHex = "0123456789abcdef";
+    std::string out(32, '0');
+    for (int k = 0; k < 16; ++k) {
+        out[15 - k] = kHex[(a >> (4 * k)) & 0xf];
+        out[31 - k] = kHex[(b >> (4 * k)) & 0xf];
+    }
+    return out;
+}
+
+void BuildInputs::add(const std::string& name, std::string_view content) {
+    BuildInput input{one_line(name), digest_of(content)};
+    for (auto& existing : items_)
+        if (existing.name == input.name) {
+            existing = std::move(input);
+            return;
+        }
+    items_.push_back(std::move(input));
+}
+
+void BuildInputs::add_file(const std::string& name, const fs::path& path) {
+    std::string content;
+    add(name, read_file(path, content) ? content : std::string("\0missing", 8));
+}
+
+fs::path state_path(const fs::path& out_dir, const std::string& base) {
+    return out_dir / ".mkcv" / (base + ".state");
+}
+
+std::optional<BuildRecord> read_build_record(const fs::path& path) {
+    std::string text;
+    if (!read_file(path, text))
+        return std::nullopt;
+    std::istringstream in(text);
+    std::string line;
+    if (!std::getline(in, line) || line != kRecordHeader)
+        return std::nullopt;
+    BuildRecord record;
+    while (std::getline(in, line)) {
+        if (line.rfind("pdf ", 0) == 0) {
+            record.pdf_digest = line.substr(4);
+        } else if (line.rfind("input ", 0) == 0 && line.size() > 6 + 32 + 1) {
+            record.inputs.push_back({line.substr(6 + 32 + 1), line.substr(6, 32)});
+        } else {
+            return std::nullopt;  // not ours, or cut short: treat as never built
+        }
+    }
+    if (record.pdf_digest.empty())
+        return std::nullopt;
+    return record;
+}
+
+std::string write_build_record(const fs::path& path, const BuildRecord& record) {
+    std::string text(kRecordHeader);
+    text += "\npdf " + record.pdf_digest + '\n';
+    for (const auto& input : record.inputs)
+        text += "input " + input.digest + ' ' + one_line(input.name) + '\n';
+    return write_file_atomically(path, text);
+}
+
+std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
+                      const fs::path& pdf) {
+    std::error_code ec;
+    if (!fs::exists(pdf, ec))
+        return pdf.string() + " does not exist";
+    if (!recorded)
+        return "no record of how " + pdf.string() + " was built";
+    std::string pdf_bytes;
+    if (!read_file(pdf, pdf_bytes) || digest_of(pdf_bytes) != recorded->pdf_digest)
+        return pdf.string() + " was changed or replaced after mkcv built it";
+
+    std::vector<std::string> changed;
+    for (const auto& input : now.items()) {
+        bool found = false;
+        for (const auto& old : recorded->inputs)
+            if (old.name == input.name) {
+                found = true;
+                if (old.digest != input.digest)
+                    changed.push_back(input.name + " changed");
+                break;
+            }
+        if (!found)
+            changed.push_back(input.name + " is new");
+    }
+    for (const auto& old : recorded->inputs) {
+        bool found = false;
+        for (const auto& input : now.items())
+            found = found || input.name == old.name;
+        if (!found)
+            changed.push_back(old.name + " was removed");
+    }
+    std::string reason;
+    for (const auto& c : changed)
+        reason += (reason.empty() ? "" : "; ") + c;
+    return reason;
+}
+
+BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job) {
+    BuildInputs inputs;
+    inputs.add("mkcv version", kVersion);
+    std::string command = "latexmk";
+    for (const auto& argument : latexmk_arguments(job))
+        command += ' ' + argument;
+    inputs.add("engine and options", command);
+    for (const auto& [key, value] : job.environment)
+        inputs.add("environment " + key, value);
+    const auto file_name = [](const fs::path& path) {
+        return path.parent_path().filename().string() + "/" + path.filename().string();
+    };
+    inputs.add("template file " + file_name(rendered.tmpl.main.path), rendered.tmpl.main.text);
+    for (const auto& [name, file] : rendered.tmpl.partials)
+        inputs.add("template file " + file_name(file.path), file.text);
+    inputs.add(job.tex_file + " (cv.toml rendered)", rendered.tex);
+    return inputs;
+}
+
+std::string record_build(const fs::path& record_path, const BuildInputs& inputs,
+                         const fs::path& pdf) {
+    BuildRecord record;
+    record.inputs = inputs.items();
+    std::string bytes;
+    if (!read_file(pdf, bytes))
+        return "cannot read " + pdf.string();
+    record.pdf_digest = digest_of(bytes);
+    return write_build_record(record_path, record);
+}
+
+std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
+    std::error_code ec;
+    if (clean || fs::exists(work_dir / kBusyMarker, ec)) {
+        stop_abandoned_latexmk(work_dir);
+        fs::remove_all(work_dir, ec);
+    }
+    fs::create_directories(work_dir, ec);
+    if (ec)
+        return "cannot create " + work_dir.string() + ": " + ec.message();
+    return write_file_atomically(work_dir / kBusyMarker, "");
+}
+
+void finish_work_dir(const fs::path& work_dir) {
+    std::error_code ignored;
+    fs::remove(work_dir / kBusyMarker, ignored);
+}
+
+}  // namespace mkcv

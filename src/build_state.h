@@ -1,0 +1,74 @@
+// Incremental builds: what a PDF was made from, recorded beside its build folder, so an
+// unchanged output is not compiled again and `mkcv check` can say what is stale and why.
+// An output's inputs are named digests (the rendered .tex, each template file, the engine's
+// command line, mkcv's version, the source date ...); to make a new kind of file count
+// (BibTeX files, say), add it to the BuildInputs of the output, nothing else changes.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mkcv {
+
+struct RenderedTemplate;
+struct LatexmkJob;
+
+// A 128-bit digest of bytes, as 32 hex digits. Not cryptographic: it detects changes.
+std::string digest_of(std::string_view bytes);
+
+struct BuildInput {
+    std::string name;    // for people: "template file cv.tex.mustache", "cv-long.tex" ...
+    std::string digest;  // digest_of(content), or the content itself when short
+};
+
+// Everything that determines one output, in the order reasons are reported.
+class BuildInputs {
+  public:
+    // Records `content` under `name`; a later add with the same name replaces it.
+    void add(const std::string& name, std::string_view content);
+    // Records a file's content; a missing file is an input too ("missing").
+    void add_file(const std::string& name, const std::filesystem::path& path);
+    const std::vector<BuildInput>& items() const { return items_; }
+
+  private:
+    std::vector<BuildInput> items_;
+};
+
+// What was recorded after the last successful build of an output.
+struct BuildRecord {
+    std::vector<BuildInput> inputs;
+    std::string pdf_digest;
+};
+
+// out/.mkcv/<stem>-<name>.state: beside the build folder, outside it, so cleaning the
+// folder after a killed build keeps the record.
+std::filesystem::path state_path(const std::filesystem::path& out_dir, const std::string& base);
+
+std::optional<BuildRecord> read_build_record(const std::filesystem::path& path);
+
+// Written atomically; returns an empty string on success, else what went wrong.
+std::string write_build_record(const std::filesystem::path& path, const BuildRecord& record);
+
+// Why `pdf` must be built again, for people ("cv.toml or a template changed" ...); empty
+// when the PDF exists, is the one recorded, and every input is as recorded.
+std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
+                      const std::filesystem::path& pdf);
+
+// What one output depends on: mkcv's version, latexmk's command line and environment (the
+// source date), each template file, and the rendered .tex (which carries cv.toml's data).
+BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job);
+
+// Records `inputs` and the PDF now at `pdf` as one finished build.
+std::string record_build(const std::filesystem::path& record_path, const BuildInputs& inputs,
+                         const std::filesystem::path& pdf);
+
+// Creates the build folder, first emptying it when `clean` or when the last build in it
+// never finished (it was killed mid-TeX: half-written auxiliary files must not mislead
+// latexmk). Marks the folder busy until finish_work_dir. Returns "" or what went wrong.
+std::string prepare_work_dir(const std::filesystem::path& work_dir, bool clean = false);
+void finish_work_dir(const std::filesystem::path& work_dir);
+
+}  // namespace mkcv

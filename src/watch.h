@@ -1,0 +1,26 @@
+// mkcv watch: build, then build again whenever a file the outputs depend on changes
+// (inotify, no extra dependency). Changes are debounced, so an editor's save (write,
+// rename, touch) is one rebuild; a failed build keeps the last good PDF and the watch goes
+// on; SIGINT (Ctrl-C) or SIGTERM ends it cleanly with status 0.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <vector>
+
+namespace mkcv {
+
+// Builds once and returns the files the outputs were made from (cv.toml, template files,
+// later BibTeX files). The watch keeps every file any build named, so a build that fails
+// early still rebuilds when the file that broke it is fixed.
+using BuildAndList = std::function<std::vector<std::filesystem::path>()>;
+
+struct WatchOptions {
+    std::chrono::milliseconds debounce{200};  // quiet time after the last change
+};
+
+int watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log);
+
+}  // namespace mkcv

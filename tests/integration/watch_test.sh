@@ -1,0 +1,45 @@
+# mkcv watch rebuilds when cv.toml changes, keeps the last good PDF when the new cv.toml is
+# broken, and exits 0 on SIGINT. Every wait is bounded.
+source "$(dirname "$0")/lib.sh"
+
+cp "$SRC/cv.toml" "$WORK/cv.toml"
+cd "$WORK"
+export SOURCE_DATE_EPOCH=1700000000
+
+"$MKCV" watch -t short > watch.log 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
+wait_for() {  # wait_for SECONDS COMMAND...: true once COMMAND succeeds
+  local deadline=$((SECONDS + $1)); shift
+  until "$@" > /dev/null 2>&1; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.1
+  done
+}
+watching() { [[ "$(grep -c 'watching' watch.log)" -ge "$1" ]]; }
+
+wait_for 60 watching 1 && pass "first build, then watching" || { cat watch.log; fail "no first build"; }
+[[ -f out/cv-short.pdf ]] && pass "first PDF built" || fail "no first PDF"
+
+sed -i 's/Ph.D. Candidate/Watched Candidate/' cv.toml
+wait_for 60 watching 2 && pass "rebuilt after cv.toml changed" || fail "no rebuild"
+contains "$(pdf_text out/cv-short.pdf)" "Watched Candidate" "the rebuilt PDF has the change"
+contains "$(cat watch.log)" "cv.toml changed, building" "says what changed"
+good="$(sha256sum < out/cv-short.pdf)"
+
+# A broken cv.toml: diagnostics printed, PDF kept, still watching.
+printf 'this is not toml\n' >> cv.toml
+wait_for 30 watching 3 && pass "still watching after an error" || fail "watch stopped"
+contains "$(cat watch.log)" "cv.toml:" "diagnostics printed"
+[[ "$(sha256sum < out/cv-short.pdf)" == "$good" ]] && pass "last good PDF kept" || fail "PDF changed"
+
+kill -INT "$pid"
+if wait_for 10 bash -c "! kill -0 $pid"; then
+  wait "$pid"; status=$?
+  expect_status 0 "$status" "Ctrl-C exits 0"
+else
+  fail "watch did not stop on SIGINT"
+fi
+contains "$(cat watch.log)" "mkcv watch: stopped" "says it stopped"
+finish

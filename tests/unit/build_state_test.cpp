@@ -1,0 +1,100 @@
+// What decides that an output is up to date: digests, records, and the reasons given.
+#include <cstdlib>
+#include <filesystem>
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "build_state.h"
+#include "file_io.h"
+
+using namespace mkcv;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        path = fs::temp_directory_path() /
+               ("mkcv-state-" + std::to_string(::getpid()) + "-" + std::to_string(rand()));
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+};
+
+}  // namespace
+
+TEST_CASE("digest_of tells contents apart and is stable") {
+    CHECK(digest_of("") == digest_of(""));
+    CHECK(digest_of("abc") == digest_of("abc"));
+    CHECK(digest_of("abc").size() == 32);
+    CHECK(digest_of("abc") != digest_of("abd"));
+    CHECK(digest_of("abcdefgh") != digest_of("abcdefgh "));
+    CHECK(digest_of(std::string(1, '\0')) != digest_of(""));
+    CHECK(digest_of(std::string(8, '\0')) != digest_of(std::string(16, '\0')));
+    // A fixed value: records written by one mkcv must be read the same by the next.
+    CHECK(digest_of("mkcv") == "71dce5d2f72826103da2dcbc545a1ee5");
+}
+
+TEST_CASE("build records round-trip and explain what changed") {
+    TempDir dir;
+    const fs::path pdf = dir.path / "cv-long.pdf";
+    const fs::path record_path = state_path(dir.path, "cv-long");
+    fs::create_directories(record_path.parent_path());
+    REQUIRE(write_file_atomically(pdf, "%PDF-1.5 one").empty());
+
+    BuildInputs inputs;
+    inputs.add("template file long/cv.tex.mustache", "\\documentclass{article}");
+    inputs.add("cv-long.tex (cv.toml rendered)", "tex");
+    CHECK(why_stale(inputs, std::nullopt, pdf) ==
+          "no record of how " + pdf.string() + " was built");
+    REQUIRE(record_build(record_path, inputs, pdf).empty());
+    const auto record = read_build_record(record_path);
+    REQUIRE(record);
+    CHECK(record->inputs.size() == 2);
+    CHECK(why_stale(inputs, record, pdf).empty());
+
+    SECTION("an input changed") {
+        BuildInputs changed = inputs;
+        changed.add("cv-long.tex (cv.toml rendered)", "other tex");
+        CHECK(why_stale(changed, record, pdf) == "cv-long.tex (cv.toml rendered) changed");
+    }
+    SECTION("an input is new or gone") {
+        BuildInputs more = inputs;
+        more.add("bibliography refs.bib", "@article{}");
+        CHECK(why_stale(more, record, pdf) == "bibliography refs.bib is new");
+        BuildInputs fewer;
+        fewer.add("template file long/cv.tex.mustache", "\\documentclass{article}");
+        CHECK(why_stale(fewer, record, pdf) == "cv-long.tex (cv.toml rendered) was removed");
+    }
+    SECTION("the PDF changed or is gone") {
+        REQUIRE(write_file_atomically(pdf, "%PDF-1.5 two").empty());
+        CHECK(why_stale(inputs, record, pdf) ==
+              pdf.string() + " was changed or replaced after mkcv built it");
+        fs::remove(pdf);
+        CHECK(why_stale(inputs, record, pdf) == pdf.string() + " does not exist");
+    }
+    SECTION("a damaged record counts as none") {
+        REQUIRE(write_file_atomically(record_path, "mkcv build record 1\ngarbage\n").empty());
+        CHECK_FALSE(read_build_record(record_path));
+        REQUIRE(write_file_atomically(record_path, "something else\n").empty());
+        CHECK_FALSE(read_build_record(record_path));
+    }
+}
+
+TEST_CASE("a build folder left busy by a killed build is emptied before reuse") {
+    TempDir dir;
+    const fs::path work = dir.path / "work";
+    REQUIRE(prepare_work_dir(work).empty());
+    REQUIRE(write_file_atomically(work / "cv.aux", "half written").empty());
+    // Never finished: the next build starts from an empty folder.
+    REQUIRE(prepare_work_dir(work).empty());
+    CHECK_FALSE(fs::exists(work / "cv.aux"));
+    REQUIRE(write_file_atomically(work / "cv.aux", "complete").empty());
+    finish_work_dir(work);
+    // Finished: latexmk's files are kept, they save passes.
+    REQUIRE(prepare_work_dir(work).empty());
+    CHECK(fs::exists(work / "cv.aux"));
+}
