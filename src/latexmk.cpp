@@ -163,26 +163,23 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         return result;
     }
 
-    // latexmk runs through env(1), which sets the job's variables: Boost 1.74's environment
-    // lookup (environment::operator[]) reads past the end of entries shorter than the name
-    // looked up, which AddressSanitizer reports. The child inherits everything else.
-    std::vector<std::string> args;
+    const std::vector<std::string> args = latexmk_arguments(job);
+    bp::environment env = boost::this_process::environment();
+    // set(), not operator[]: Boost 1.74's environment lookup reads past the end of entries
+    // shorter than the name looked up (AddressSanitizer reports it).
     for (const auto& [key, value] : job.environment)
-        args.push_back(key + "=" + value);
-    args.push_back("max_print_line=10000");  // long lines unbroken, so errors can be parsed
-    args.push_back(latexmk.string());
-    for (auto& arg : latexmk_arguments(job))
-        args.push_back(std::move(arg));
+        env.set(key, value);
+    // TeX must never wait for an answer on a terminal.
+    env.set("max_print_line", "10000");
 
     // Boost.Process opens the file without truncating it: old output would be read as new.
     std::error_code ignored;
     fs::remove(result.output, ignored);
     std::error_code start_error;
     bp::group group;
-    bp::child child(boost::filesystem::path("/usr/bin/env"), bp::args(args),
-                    bp::start_dir(job.work_dir.string()),
-                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> result.output.string(), group,
-                    start_error);
+    bp::child child(latexmk, bp::args(args), bp::start_dir(job.work_dir.string()),
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> result.output.string(), env,
+                    group, start_error);
     if (start_error) {
         result.status = LatexmkResult::Status::CouldNotStart;
         result.explanation = "could not start latexmk: " + start_error.message();

@@ -98,9 +98,9 @@ LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
 // Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
 // which a page budget may have trimmed into `r`. `may_skip`: return at once when the PDF
 // is already the one built from these inputs.
-CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& identity, bool may_skip,
-                           const std::string& stem, const BuildOptions& options, Progress& progress,
-                           std::size_t row) {
+CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& identity,
+                           bool may_skip, const std::string& stem, const BuildOptions& options,
+                           Progress& progress, std::size_t row) {
     CompileOutcome outcome;
     std::ostringstream report;
     const std::string& name = r.tmpl.manifest.name;
@@ -113,7 +113,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     // Incremental builds: nothing to do when the PDF is the one built from these inputs.
     const BuildInputs inputs = inputs_of(identity, job);
     const fs::path record_path = state_path(options.out_dir, base);
-    if (may_skip && !options.force && why_stale(inputs, read_build_record(record_path), pdf_path).empty()) {
+    if (may_skip && !options.force &&
+        why_stale(inputs, read_build_record(record_path), pdf_path).empty()) {
         std::string written;
         if (!read_file(tex_path, written) || written != r.tex)
             if (auto error = write_file_atomically(tex_path, r.tex); !error.empty()) {

@@ -4,6 +4,7 @@
 
 #include <toml++/toml.h>
 
+#include "cv_model.h"
 #include "text_similarity.h"
 
 namespace mkcv {
@@ -98,8 +99,10 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
         return SourcePos{static_cast<int>(node.source().begin.line),
                          static_cast<int>(node.source().begin.column)};
     };
-    static const std::vector<std::string> keys{"name",      "description", "engine", "main",
-                                               "max_pages", "order",       "filters"};
+    static const std::vector<std::string> keys{
+        "name",    "description",       "engine",
+        "main",    "max_pages",         "order",
+        "filters", "publication_kinds", "publication_headings"};
     for (const auto& [key, node] : root) {
         const std::string name(key.str());
         if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
@@ -159,6 +162,47 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
             }
         }
         manifest.rules.order = order;
+    }
+    const auto& kinds = publication_kind_names();
+    auto check_kind = [&](const std::string& kind, const toml::node& at) {
+        if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end())
+            return true;
+        const std::string guess = closest_match(kind, kinds);
+        diagnostics.error(file_name, pos(at), "value",
+                          "\"" + kind +
+                              "\" is not a publication kind (conference, journal, "
+                              "workshop, preprint, thesis, other)",
+                          guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+        return false;
+    };
+    if (const toml::node* node = root.get("publication_kinds")) {
+        const auto* array = node->as_array();
+        if (!array)
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`publication_kinds` must be a list of publication kinds");
+        for (std::size_t i = 0; array && i < array->size(); ++i) {
+            const toml::node& item = *array->get(i);
+            if (const auto* s = item.as_string(); s && check_kind(s->get(), item))
+                manifest.publication_kinds.push_back(s->get());
+            else if (!s)
+                diagnostics.error(file_name, pos(item), "type",
+                                  "a publication kind must be a string");
+        }
+    }
+    if (const toml::node* node = root.get("publication_headings")) {
+        const auto* table = node->as_table();
+        if (!table)
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`publication_headings` must be a table of kind = \"Heading\"");
+        for (const auto& [key, value] : table ? *table : toml::table{}) {
+            const std::string kind(key.str());
+            if (!check_kind(kind, value))
+                continue;
+            if (const auto* heading = value.as_string())
+                manifest.publication_headings[kind] = heading->get();
+            else
+                diagnostics.error(file_name, pos(value), "type", "a heading must be a string");
+        }
     }
     if (manifest.max_pages > 0)
         manifest.rules.max_pages = manifest.max_pages;

@@ -28,6 +28,10 @@ struct TemplateManifest {
     int max_pages = 0;  // 0: no budget
     ContentFilter filter;
     ContentRules rules;  // what the template keeps of the CV, and the page budget
+    // Publication groups: kinds listed first in this order (the rest follow in the default
+    // order), and headings by kind instead of "Conference Papers" and so on.
+    std::vector<std::string> publication_kinds;
+    std::map<std::string, std::string> publication_headings;
 };
 
 struct TemplateFile {

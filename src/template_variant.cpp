@@ -8,7 +8,8 @@
 
 namespace mkcv {
 
-TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<PartialDate> updated) {
+TemplateInput template_input(const Cv& cv, const Template& tmpl,
+                             std::optional<PartialDate> updated) {
     TemplateInput input;
     input.rules = tmpl.manifest.rules;
     if (const auto it = cv.templates.find(tmpl.manifest.name); it != cv.templates.end())
@@ -18,6 +19,8 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<P
     input.options.template_name = tmpl.manifest.name;
     input.options.generator = std::string("mkcv ") + kVersion;
     input.options.updated = updated;
+    input.options.publication_order = tmpl.manifest.publication_kinds;
+    input.options.publication_headings = tmpl.manifest.publication_headings;
     input.max_pages = input.rules.max_pages.value_or(0);
     return input;
 }

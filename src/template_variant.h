@@ -23,7 +23,8 @@ struct TemplateInput {
 };
 
 // `updated` is the "Last updated" date (pipeline.h updated_date), found once per build.
-TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<PartialDate> updated);
+TemplateInput template_input(const Cv& cv, const Template& tmpl,
+                             std::optional<PartialDate> updated);
 
 // Warns about [templates.NAME] tables of cv.toml that name no template mkcv can find: a
 // typo there would otherwise change nothing, silently.

@@ -58,6 +58,17 @@ class Watcher {
     }
     std::size_t file_count() const { return files_.size(); }
 
+    // A watched file written since `time`: a file first named by a build is watched only
+    // after that build, so an edit made while it ran would otherwise go unseen.
+    std::optional<fs::path> written_since(fs::file_time_type time) const {
+        for (const auto& file : files_) {
+            std::error_code ec;
+            if (fs::last_write_time(file, ec) >= time && !ec)
+                return file;
+        }
+        return std::nullopt;
+    }
+
     // Reads what is pending; returns the first watched file that changed, if any.
     std::optional<fs::path> drain() {
         std::optional<fs::path> changed;
@@ -113,12 +124,17 @@ int watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, st
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
 
-    for (const auto& file : build())
-        watcher.add(file);
+    // File times come from a coarse clock that can lag a little behind this one.
+    const auto build_and_watch = [&] {
+        const auto start = fs::file_time_type::clock::now() - std::chrono::milliseconds(50);
+        for (const auto& file : build())
+            watcher.add(file);
+        return watcher.written_since(start);
+    };
+    std::optional<fs::path> changed = build_and_watch();
     while (!stop_requested) {
         log << "mkcv watch: watching " << watcher.file_count() << " files for changes; Ctrl-C stops"
             << std::endl;
-        std::optional<fs::path> changed;
         while (!changed && !stop_requested)
             if (wait_for(watcher.fd(), -1))
                 changed = watcher.drain();
@@ -130,8 +146,7 @@ int watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, st
         if (stop_requested)
             break;
         log << "mkcv watch: " << changed->filename().string() << " changed, building" << std::endl;
-        for (const auto& file : build())
-            watcher.add(file);
+        changed = build_and_watch();
     }
     log << "mkcv watch: stopped" << std::endl;
     ::close(stop_pipe[0]);

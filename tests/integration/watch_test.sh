@@ -3,6 +3,8 @@
 source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/cv.toml" "$WORK/cv.toml"
+mkdir -p "$WORK/templates"
+cp -r "$SRC/latex_templates/short" "$WORK/templates/short"  # a user template, to edit
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000
 
@@ -19,18 +21,29 @@ wait_for() {  # wait_for SECONDS COMMAND...: true once COMMAND succeeds
 }
 watching() { [[ "$(grep -c 'watching' watch.log)" -ge "$1" ]]; }
 
-wait_for 60 watching 1 && pass "first build, then watching" || { cat watch.log; fail "no first build"; }
-[[ -f out/cv-short.pdf ]] && pass "first PDF built" || fail "no first PDF"
+# An edit while the first build runs TeX (before anything is watched) is not lost.
+wait_for 60 test -f out/.mkcv/cv-short/.mkcv-latexmk-group || fail "first build never started TeX"
+sed -i 's/Ph.D. Candidate/Early Candidate/' cv.toml
+wait_for 60 watching 2 && pass "first build, then a rebuild for the early edit" ||
+  { cat watch.log; fail "no first build"; }
+contains "$(pdf_text out/cv-short.pdf)" "Early Candidate" "the early edit is in the PDF"
 
-sed -i 's/Ph.D. Candidate/Watched Candidate/' cv.toml
-wait_for 60 watching 2 && pass "rebuilt after cv.toml changed" || fail "no rebuild"
+sed -i 's/Early Candidate/Watched Candidate/' cv.toml
+wait_for 60 watching 3 && pass "rebuilt after cv.toml changed" || fail "no rebuild"
 contains "$(pdf_text out/cv-short.pdf)" "Watched Candidate" "the rebuilt PDF has the change"
 contains "$(cat watch.log)" "cv.toml changed, building" "says what changed"
+
+# A template file changed (written through a new file renamed over it, as editors do).
+sed 's/\\begin{document}/\\begin{document}Edited template./' templates/short/cv.tex.mustache > new.tmp
+mv new.tmp templates/short/cv.tex.mustache
+wait_for 60 watching 4 && pass "rebuilt after a template file changed" || fail "no rebuild"
+contains "$(cat watch.log)" "cv.tex.mustache changed, building" "says which template file"
+contains "$(pdf_text out/cv-short.pdf)" "Edited template." "the PDF has the template change"
 good="$(sha256sum < out/cv-short.pdf)"
 
 # A broken cv.toml: diagnostics printed, PDF kept, still watching.
 printf 'this is not toml\n' >> cv.toml
-wait_for 30 watching 3 && pass "still watching after an error" || fail "watch stopped"
+wait_for 30 watching 5 && pass "still watching after an error" || fail "watch stopped"
 contains "$(cat watch.log)" "cv.toml:" "diagnostics printed"
 [[ "$(sha256sum < out/cv-short.pdf)" == "$good" ]] && pass "last good PDF kept" || fail "PDF changed"
 
