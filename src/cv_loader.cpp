@@ -67,7 +67,14 @@ class Loader {
             const std::string name(key.str());
             const FieldSpec* field = spec.find(name);
             if (!field) {
-                const std::string guess = closest_match(name, spec.names());
+                std::string guess = closest_match(name, spec.names());
+                // Not a typo but another word (`company` for `organization`): when exactly one
+                // required key is missing, that is most likely what was meant.
+                if (guess.empty()) {
+                    const auto missing = missing_required(table, spec);
+                    if (missing.size() == 1)
+                        guess = missing.front();
+                }
                 std::string hint = guess.empty() ? "allowed keys: " + join(spec.names())
                                                  : "did you mean `" + guess + "`?";
                 // In TOML every key after a [header] belongs to that table, so a top-level
@@ -98,6 +105,15 @@ class Loader {
         }
     }
 
+    static std::vector<std::string> missing_required(const toml::table& table,
+                                                     const TableSpec& spec) {
+        std::vector<std::string> out;
+        for (const auto& field : spec.fields)
+            if (field.required && !table.contains(field.name))
+                out.emplace_back(field.name);
+        return out;
+    }
+
     void check_value(const toml::node& node, const FieldSpec& field, const std::string& path) {
         const std::string name(field.name);
         auto wrong = [&](const toml::node& at, const std::string& expected) {
@@ -107,6 +123,8 @@ class Loader {
             } else if (expected == describe(FieldType::String) && !at.is_string() &&
                        !at.is_array() && !at.is_table()) {
                 hint = "write it in quotes";
+            } else if (expected == describe(FieldType::String)) {
+                hint = "give one piece of text: " + name + " = \"...\"";
             } else if (field.type == FieldType::StringList && at.is_string()) {
                 hint = "write a list: " + name + " = [\"...\"]";
             } else if (field.type == FieldType::TableArray && at.is_table()) {

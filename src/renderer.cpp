@@ -6,6 +6,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "bibtex_text.h"
+#include "text_similarity.h"
 
 namespace mkcv {
 namespace {
@@ -136,6 +137,24 @@ void locate_tag(const Template& tmpl, const std::string& name, const std::string
     file = tmpl.main.path.string();
 }
 
+// Every name a template can use: dotted paths from the root ("person.email") and keys at any
+// depth (a name inside a section), for "did you mean" on a misspelt variable.
+void collect_names(const nlohmann::ordered_json& json, const std::string& prefix,
+                   std::set<std::string>& names) {
+    if (json.is_array()) {
+        for (const auto& item : json)
+            collect_names(item, "", names);
+        return;
+    }
+    if (!json.is_object())
+        return;
+    for (const auto& [key, value] : json.items()) {
+        names.insert(key);
+        names.insert(prefix + key);
+        collect_names(value, prefix + key + ".", names);
+    }
+}
+
 // kainjow parses a partial again at every inclusion: a per-publication partial was parsed
 // thousands of times. kainjow has no standalone-line rules, so putting a partial's text in
 // place of its tag renders the same; partials that change delimiters, or nest too deep,
@@ -177,13 +196,21 @@ RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json&
         diagnostics.error(tmpl.main.path.string(), {}, "template-render", mustache.error_message());
         return result;
     }
+    std::vector<std::string> known;
+    if (!ctx.missing().empty()) {
+        std::set<std::string> names;
+        collect_names(context, "", names);
+        known.assign(names.begin(), names.end());
+    }
     for (const auto& name : ctx.missing()) {
         std::string file;
         SourcePos pos;
         locate_tag(tmpl, name, "#^&/", file, pos);
+        const std::string guess = closest_match(name, known);
         diagnostics.warning(file, pos, "template-variable",
                             "the template uses `" + name + "`, which the CV data never provides",
-                            "mkcv context prints every variable a template can use");
+                            guess.empty() ? "mkcv context prints every variable a template can use"
+                                          : "did you mean `" + guess + "`?");
     }
     for (const auto& name : ctx.missing_partials()) {
         std::string file;

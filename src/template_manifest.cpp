@@ -24,8 +24,10 @@ SectionRules parse_section_rules(const toml::table& table, const std::string& fi
     SectionRules rules;
     for (const auto& [key, node] : table) {
         const std::string name(key.str());
+        // clang 14 (the fuzz build) cannot capture a structured binding in a lambda.
+        const toml::node& value = node;
         auto wrong = [&](const std::string& expected) {
-            diagnostics.error(file_name, pos_of(node), "type",
+            diagnostics.error(file_name, pos_of(value), "type",
                               "`" + name + "` must be " + expected);
         };
         if (name == "title") {

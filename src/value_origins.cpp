@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "latex_escape.h"
+#include "bibtex_text.h"
 
 namespace mkcv {
 namespace {
@@ -15,6 +15,13 @@ class Collector {
         const bool blank = text.value.find_first_not_of(" \t\n") == std::string::npos;
         if (!blank && text.pos.known())
             out_.push_back({text.value, file_, text.pos});
+        else if (!blank && !bib_file_.empty())
+            out_.push_back({text.value, bib_file_, bib_pos_});  // at least its .bib entry
+    }
+    // Values without a cv.toml position come from this .bib entry (empty: none).
+    void from_bib(const std::string& file, SourcePos entry) {
+        bib_file_ = file;
+        bib_pos_ = entry;
     }
     void add(const std::vector<Text>& texts) {
         for (const auto& t : texts)
@@ -30,6 +37,8 @@ class Collector {
   private:
     const std::string& file_;
     std::vector<ValueOrigin>& out_;
+    std::string bib_file_;
+    SourcePos bib_pos_;
 };
 
 struct Match {
@@ -40,7 +49,7 @@ struct Match {
 
 // Where `value` is printed on `line` (escaped, or raw through <<&name>>), earliest first.
 void find_all(const ValueOrigin& value, const std::string& line, std::vector<Match>& out) {
-    for (const std::string& form : {escape_latex(value.text), value.text}) {
+    for (const std::string& form : {value_to_latex(value.text), value.text}) {
         if (form.size() < 2)
             continue;  // a single character matches anywhere
         for (auto at = line.find(form); at != std::string::npos; at = line.find(form, at + 1))
@@ -74,10 +83,12 @@ std::vector<ValueOrigin> value_origins(const Cv& cv) {
         c.add(e.highlights);
     }
     for (const auto& pub : cv.publications) {
+        c.from_bib(pub.source_file, pub.source_pos);
         for (const Text* t : {&pub.title, &pub.venue, &pub.award, &pub.note})
             c.add(*t);
         c.add(pub.authors);
         c.add(pub.links);
+        c.from_bib("", {});
     }
     for (const auto& t : cv.teaching) {
         for (const Text* text : {&t.role, &t.course, &t.institution})

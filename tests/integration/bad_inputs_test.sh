@@ -4,6 +4,9 @@
 # same way through `mkcv render`. Erroneous input must write nothing.
 # MKCV_UPDATE_GOLDEN=1 rewrites the .expected files; review the diff.
 source "$(dirname "$0")/lib.sh"
+# Run by hand with relative paths (build/mkcv .), they must survive the cd below.
+MKCV="$(realpath "$MKCV")"
+SRC="$(realpath "$SRC")"
 
 cases="$SRC/tests/bad_inputs"
 cd "$WORK"

@@ -1,6 +1,9 @@
 # TeX failures are explained: a failing line that prints a cv.toml value points at that value;
 # a missing latexmk, engine, LaTeX package or font gets one line naming what to install.
 source "$(dirname "$0")/lib.sh"
+# Run by hand with relative paths (build/mkcv .), they must survive the cd below.
+MKCV="$(realpath "$MKCV")"
+SRC="$(realpath "$SRC")"
 cd "$WORK"
 
 # A template of our own: `body` is its document body.

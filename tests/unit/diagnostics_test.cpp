@@ -70,3 +70,31 @@ TEST_CASE("diagnostics sort by file and position") {
     CHECK(line_of("a\nb\r\nc", 2) == "b");
     CHECK(line_of("a", 5).empty());
 }
+
+TEST_CASE("notes are neither errors nor warnings, and GitHub calls them notices") {
+    Diagnostics d;
+    d.error("out/cv.tex", {4, 0}, "tex", "Undefined control sequence.");
+    d.note("cv.toml", {3, 12}, "tex-value", "this line prints the value written here");
+    CHECK(d.error_count() == 1);
+    CHECK(d.warning_count() == 0);
+    const SourceTexts sources{{"cv.toml", "[person]\nname = \"A\"\nposition = \"x \\\\y\"\n"}};
+    CHECK(print(d, sources, DiagnosticFormat::Text) ==
+          "out/cv.tex:4: error: Undefined control sequence.\n"
+          "cv.toml:3:12: note: this line prints the value written here\n"
+          "  position = \"x \\\\y\"\n"
+          "             ^\n"
+          "1 error, 0 warnings generated.\n");
+    CHECK(print(d, sources, DiagnosticFormat::Github).find("::notice file=cv.toml,line=3,col=12") !=
+          std::string::npos);
+}
+
+TEST_CASE("a shown line cannot garble the terminal, and tabs keep the caret in place") {
+    Diagnostics d;
+    d.error("cv.toml", {1, 3}, "toml-syntax", "bad");
+    const SourceTexts sources{{"cv.toml", "\t\tx\x1b[2J\n"}};
+    CHECK(print(d, sources, DiagnosticFormat::Text) ==
+          "cv.toml:1:3: error: bad\n"
+          "  \t\tx?[2J\n"
+          "  \t\t^\n"
+          "1 error, 0 warnings generated.\n");
+}
