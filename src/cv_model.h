@@ -164,7 +164,7 @@ struct Cv {
     std::vector<Award> awards;
     std::vector<CustomSection> sections;
     BuildSettings build;
-    std::vector<Text> bibliography;  // .bib files, relative to cv.toml
+    std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
 };
 

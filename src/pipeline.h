@@ -12,8 +12,8 @@
 #include "diagnostics.h"
 #include "progress.h"
 #include "template_set.h"
-#include "value_origins.h"
 #include "template_variant.h"
+#include "value_origins.h"
 
 namespace mkcv {
 
@@ -34,8 +34,8 @@ struct RenderedTemplate {
     Template tmpl;
     std::string tex;
     std::vector<ValueOrigin> origins;  // the CV's strings, to trace a TeX error to cv.toml
-    TemplateInput input;  // what it was rendered from, to render again for the page budget
-    double render_ms = 0;             // time taken to render, for progress output
+    TemplateInput input;   // what it was rendered from, to render again for the page budget
+    double render_ms = 0;  // time taken to render, for progress output
     long long source_date_epoch = 0;  // the moment the PDF is dated by (source_date.h)
     int timeout_seconds = 120;        // [build] timeout
 };
@@ -57,7 +57,7 @@ struct BuildOptions {
     bool verbose = false;
     bool quiet = false;
     bool strict_pages = false;  // over a template's max_pages: fail instead of dropping entries
-    bool force = false;  // compile even when the PDF is up to date
+    bool force = false;         // compile even when the PDF is up to date
     ProgressStyle progress = ProgressStyle::Lines;
 };
 
