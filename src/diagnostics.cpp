@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "utf8.h"
+
 namespace mkcv {
 
 void Diagnostics::error(std::string file, SourcePos pos, std::string code, std::string message,
@@ -88,14 +90,8 @@ int cell_width(const std::string& line, int column) {
     int cells = 0;
     for (std::size_t i = 0, seen = 0; i < line.size() && static_cast<int>(seen) < column - 1;
          ++seen) {
-        const auto c = static_cast<unsigned char>(line[i]);
-        const int length = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-        unsigned code = c;
-        if (length > 1 && i + length <= line.size()) {
-            code = c & (0xFF >> (length + 1));
-            for (int k = 1; k < length; ++k)
-                code = (code << 6) | (static_cast<unsigned char>(line[i + k]) & 0x3F);
-        }
+        std::size_t length = 1;
+        const char32_t code = decode_utf8(line, i, length);
         const bool wide =
             (code >= 0x1100 && code <= 0x115F) || (code >= 0x2E80 && code <= 0xA4CF) ||
             (code >= 0xAC00 && code <= 0xD7A3) || (code >= 0xF900 && code <= 0xFAFF) ||

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "utf8.h"
+
 namespace mkcv {
 namespace {
 
@@ -47,20 +49,6 @@ bool joins_run(char32_t code) {
     return (code >= 0x0300 && code <= 0x036F) || code == 0x200C || code == 0x200D;
 }
 
-// Decodes the UTF-8 sequence at `i`; `length` is its size in bytes (1 for invalid bytes).
-char32_t decode(std::string_view text, std::size_t i, std::size_t& length) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-    if (length == 1 || i + length > text.size()) {
-        length = 1;
-        return c;
-    }
-    char32_t code = c & (0x7F >> length);
-    for (std::size_t k = 1; k < length; ++k)
-        code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    return code;
-}
-
 void escape_ascii_run(std::string_view text, std::string& out);
 
 }  // namespace
@@ -71,7 +59,7 @@ std::string escape_latex(std::string_view text) {
     std::size_t plain_begin = 0;
     for (std::size_t i = 0; i < text.size();) {
         std::size_t length = 1;
-        const char32_t code = decode(text, i, length);
+        const char32_t code = decode_utf8(text, i, length);
         const ScriptRange* script = code >= 0x80 ? script_of(code) : nullptr;
         if (!script) {
             i += length;
@@ -87,7 +75,7 @@ std::string escape_latex(std::string_view text) {
                 ++next;
             if (next >= text.size())
                 break;
-            const char32_t next_code = decode(text, next, next_length);
+            const char32_t next_code = decode_utf8(text, next, next_length);
             const ScriptRange* next_script = next_code >= 0x80 ? script_of(next_code) : nullptr;
             const bool same =
                 next_script && std::string_view(next_script->script) == script->script;
