@@ -52,6 +52,14 @@ std::string type_found(const toml::node& node) {
     }
 }
 
+// U+001A starts the mark of LaTeX taken from BibTeX (bibtex_text.h); the renderer drops
+// control characters anyway, so removing it keeps cv.toml text from ever being read as LaTeX.
+std::string user_string(std::string_view value) {
+    std::string out(value);
+    out.erase(std::remove(out.begin(), out.end(), '\x1a'), out.end());
+    return out;
+}
+
 // Loads one file: checks shape against the schema, then converts.
 class Loader {
   public:
@@ -311,7 +319,7 @@ class Loader {
         const toml::node* node = table.get(key);
         if (!node || !node->is_string())
             return {};
-        return {std::string(*node->as_string()), pos_of(*node)};
+        return {user_string(node->as_string()->get()), pos_of(*node)};
     }
 
     std::vector<Text> texts(const toml::table& table, std::string_view key) {
@@ -319,7 +327,7 @@ class Loader {
         if (const auto* array = table.get_as<toml::array>(key))
             for (const auto& element : *array)
                 if (element.is_string())
-                    out.push_back({std::string(*element.as_string()), pos_of(element)});
+                    out.push_back({user_string(element.as_string()->get()), pos_of(element)});
         return out;
     }
 

@@ -13,6 +13,10 @@ log="$(cat build.log)"
 contains "$log" "publications.bib:323: warning: BibTeX entry \`broken2020\` is malformed" \
   "the broken entry is reported with its file and line"
 
+if grep -q -E "Overfull|Missing character" out/.mkcv/cv-long/cv-long.log; then
+  fail "the TeX log has overfull boxes or missing characters"
+else pass "TeX log clean: every character from the .bib has a glyph, numbers fit"; fi
+
 text="$(pdf_text out/cv-long.pdf)"
 tex="$(cat out/cv-long.tex)"
 # The publications part of the PDF, before the awards repeat a paper's title.

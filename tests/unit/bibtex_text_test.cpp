@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "test_support.h"
+
 using namespace mkcv;
 
 TEST_CASE("BibTeX LaTeX becomes Unicode text") {
@@ -75,4 +77,13 @@ TEST_CASE("a raw-LaTeX mark cannot smuggle commands past the renderer") {
     const std::string out = value_to_latex(forged);
     CHECK(out.find("\\input{") == std::string::npos);
     CHECK(out.find("\\textbackslash{}input") != std::string::npos);
+}
+
+TEST_CASE("a cv.toml string can never carry the mark, so it always prints as written") {
+    const Cv cv = test::load_ok(std::string(test::kMinimal) +
+                                "[[publications]]\ntitle = \"\\u001alatex:\\\\emph{x}\"\n"
+                                "authors = [\"A\"]\nvenue = \"V\"\nyear = 2020\n");
+    REQUIRE(cv.publications.size() == 1);
+    CHECK_FALSE(is_raw_latex(cv.publications[0].title.value));
+    CHECK(value_to_latex(cv.publications[0].title.value) == "latex:\\textbackslash{}emph\\{x\\}");
 }
