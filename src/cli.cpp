@@ -194,9 +194,9 @@ int run_cli(int argc, char** argv) {
         report(diagnostics, {}, common);
         if (made.empty())
             return kExitInvalid;
-        std::cout << "created " << made.string() << " from \"" << scaffold.from << "\"\n  edit "
-                  << (made / "cv.tex.mustache").string() << "\n  build with: mkcv build -t "
-                  << scaffold.name
+        std::cout << "created " << made.string() << " from \"" << scaffold.from
+                  << "\"\n  edit its template.toml and .tex.mustache files"
+                  << "\n  build with: mkcv build -t " << scaffold.name
                   << (scaffold_dir.empty() ? "" : " --template-dir " + scaffold_dir) << '\n';
         return kExitOk;
     }

@@ -176,3 +176,24 @@ TEST_CASE("a [templates.NAME] table naming no template is a warning with a guess
     check_template_overrides(cv, search, {"shrot"}, none);
     CHECK(none.empty());
 }
+
+TEST_CASE("the shorthand of earlier manifests still filters publications") {
+    Diagnostics diagnostics;
+    const TemplateManifest manifest =
+        parse_manifest("[filters]\npublications = \"selected\"\n", "template.toml", diagnostics);
+    REQUIRE(diagnostics.empty());
+    Template tmpl;
+    tmpl.manifest = manifest;
+    const Cv cv = test::load_ok(kPapers);
+    CHECK(titles(template_input(cv, tmpl).filtered.cv) == std::vector<std::string>{"Mid"});
+}
+
+TEST_CASE("keep protects the first entries of a section from the page budget") {
+    const Cv cv = test::load_ok(kPapers);
+    Template tmpl;
+    tmpl.manifest.rules.sections["publications"].keep = 2;
+    const auto order = droppable_entries(template_input(cv, tmpl));
+    REQUIRE(order.size() == 2);
+    CHECK(order[0].label == "“Old” (2015)");  // New and Mid, printed first, are kept
+    CHECK(order[1].label == "Prize (2020)");
+}
