@@ -185,14 +185,14 @@ TEST_CASE("the shorthand of earlier manifests still filters publications") {
     Template tmpl;
     tmpl.manifest = manifest;
     const Cv cv = test::load_ok(kPapers);
-    CHECK(titles(template_input(cv, tmpl).filtered.cv) == std::vector<std::string>{"Mid"});
+    CHECK(titles(template_input(cv, tmpl, std::nullopt).filtered.cv) == std::vector<std::string>{"Mid"});
 }
 
 TEST_CASE("keep protects the first entries of a section from the page budget") {
     const Cv cv = test::load_ok(kPapers);
     Template tmpl;
     tmpl.manifest.rules.sections["publications"].keep = 2;
-    const auto order = droppable_entries(template_input(cv, tmpl));
+    const auto order = droppable_entries(template_input(cv, tmpl, std::nullopt));
     REQUIRE(order.size() == 2);
     CHECK(order[0].label == "“Old” (2015)");  // New and Mid, printed first, are kept
     CHECK(order[1].label == "Prize (2020)");
