@@ -185,7 +185,8 @@ TEST_CASE("the shorthand of earlier manifests still filters publications") {
     Template tmpl;
     tmpl.manifest = manifest;
     const Cv cv = test::load_ok(kPapers);
-    CHECK(titles(template_input(cv, tmpl, std::nullopt).filtered.cv) == std::vector<std::string>{"Mid"});
+    CHECK(titles(template_input(cv, tmpl, std::nullopt).filtered.cv) ==
+          std::vector<std::string>{"Mid"});
 }
 
 TEST_CASE("keep protects the first entries of a section from the page budget") {
