@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
+#include <unistd.h>
+
 #include "bibtex_export.h"
 #include "context_builder.h"
 #include "file_io.h"
@@ -33,13 +35,19 @@ struct Loaded {
     Diagnostics diagnostics;
 };
 
+// Each call gets a folder of its own: ctest runs the test cases of this file side by side.
 Loaded load(const std::string& toml) {
-    const fs::path dir = fs::temp_directory_path() / "mkcv-merge-test";
+    static int calls = 0;
+    const fs::path dir =
+        fs::temp_directory_path() /
+        ("mkcv-merge-test-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
     fs::create_directories(dir);
     write_file_atomically(dir / "pubs.bib", kBib);
     write_file_atomically(dir / "cv.toml", toml);
     Loaded out;
     out.cv = load_and_validate(dir / "cv.toml", out.diagnostics).cv;
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
     return out;
 }
 
@@ -183,7 +191,8 @@ TEST_CASE("a paper in both the .bib and cv.toml is a warning pointing at both") 
 }
 
 TEST_CASE("overriding an entry that was left out points at its problem") {
-    const fs::path dir = fs::temp_directory_path() / "mkcv-merge-test-left-out";
+    const fs::path dir =
+        fs::temp_directory_path() / ("mkcv-merge-test-left-out-" + std::to_string(getpid()));
     fs::create_directories(dir);
     write_file_atomically(dir / "pubs.bib", "@article{notitle, author = {A, B}, year = 2020}\n");
     write_file_atomically(dir / "cv.toml", kHead + "[[publications]]\nkey = \"notitle\"\n");
