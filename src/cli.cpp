@@ -62,17 +62,33 @@ TemplateSearchPath search_path(const CommonOptions& common) {
     return TemplateSearchPath::standard(dirs, common.cv_path);
 }
 
-// Loads, validates and renders; reports problems. Empty on any error.
+// Loads, validates and renders; reports problems. Empty on any error. `files_read`, when
+// given, receives every file the CV was read from (cv.toml and its .bib files).
 std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
-                                                     const std::vector<std::string>& defaults) {
+                                                     const std::vector<std::string>& defaults,
+                                                     std::vector<fs::path>* files_read = nullptr) {
     Diagnostics diagnostics;
     LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+    if (files_read)
+        for (const auto& [file, text] : loaded.sources)
+            files_read->push_back(file);
     std::optional<std::vector<RenderedTemplate>> rendered;
     if (loaded.cv)
         rendered = render_all(*loaded.cv, common.templates.empty() ? defaults : common.templates,
                               search_path(common), diagnostics);
     report(diagnostics, loaded.sources, common);
     return rendered;
+}
+
+// Writes a command's result to standard output, or atomically to `out_file`.
+int write_output(const std::string& out_file, const std::string& text) {
+    if (out_file.empty()) {
+        std::cout << text;
+    } else if (auto error = write_file_atomically(out_file, text); !error.empty()) {
+        std::cerr << "mkcv: error: " << error << '\n';
+        return kExitBuildFailed;
+    }
+    return kExitOk;
 }
 
 void add_common(CLI::App& command, CommonOptions& common, bool with_templates) {
@@ -224,14 +240,7 @@ int run_cli(int argc, char** argv) {
         report(diagnostics, loaded.sources, common);
         if (!loaded.cv)
             return kExitInvalid;
-        const std::string bib = export_bibtex(*loaded.cv);
-        if (out_file.empty()) {
-            std::cout << bib;
-        } else if (auto error = write_file_atomically(out_file, bib); !error.empty()) {
-            std::cerr << "mkcv: error: " << error << '\n';
-            return kExitBuildFailed;
-        }
-        return kExitOk;
+        return write_output(out_file, export_bibtex(*loaded.cv));
     }
     if (app.got_subcommand(context)) {
         Diagnostics diagnostics;
@@ -256,21 +265,15 @@ int run_cli(int argc, char** argv) {
         auto rendered = prepare(common, {"long"});
         if (!rendered)
             return kExitInvalid;
-        const std::string& tex = rendered->front().tex;
-        if (out_file.empty()) {
-            std::cout << tex;
-        } else if (auto error = write_file_atomically(out_file, tex); !error.empty()) {
-            std::cerr << "mkcv: error: " << error << '\n';
-            return kExitBuildFailed;
-        }
-        return kExitOk;
+        return write_output(out_file, rendered->front().tex);
     }
 
     // `mkcv` alone, `mkcv build`, `mkcv check` and `mkcv watch`.
     const fs::path cv_path(common.cv_path);
-    // `inputs`, when given, receives the template files the outputs are made from.
+    // `inputs`, when given, receives the files the outputs are made from: the CV's files
+    // (cv.toml, .bib) and the templates'.
     const auto build_once = [&](std::vector<fs::path>* inputs) -> int {
-        auto rendered = prepare(common, {"long", "short"});
+        auto rendered = prepare(common, {"long", "short"}, inputs);
         if (!rendered)
             return kExitInvalid;
         for (const auto& r : *rendered)
@@ -293,6 +296,7 @@ int run_cli(int argc, char** argv) {
     if (app.got_subcommand(watch))
         return watch_and_rebuild(
             [&] {
+                // cv.toml is watched even when it cannot be read, so fixing it rebuilds.
                 std::vector<fs::path> files{cv_path};
                 build_once(&files);
                 return files;
