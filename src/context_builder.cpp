@@ -79,24 +79,6 @@ Json link_json(const std::string& label, const std::string& url) {
     return Json{{"label", label}, {"url", url}, {"href", escape_href(link_target(url))}};
 }
 
-const char* heading(PublicationKind kind) {
-    switch (kind) {
-        case PublicationKind::Conference:
-            return "Conference Papers";
-        case PublicationKind::Journal:
-            return "Journal Articles";
-        case PublicationKind::Workshop:
-            return "Workshop Papers";
-        case PublicationKind::Preprint:
-            return "Preprints";
-        case PublicationKind::Thesis:
-            return "Theses";
-        case PublicationKind::Other:
-            return "Other Publications";
-    }
-    return "Publications";
-}
-
 struct Marks {
     bool equal = false;
     bool corresponding = false;
@@ -214,13 +196,13 @@ Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks
         total += kept.size();
         counts.emplace_back(kind, kept.size());
         const auto custom = options.publication_headings.find(kind_name);
-        groups.push_back(Json{
-            {"kind", kind_name},
-            {"heading", custom != options.publication_headings.end() ? custom->second
-                                                                     : std::string(heading(kind))},
-            {"count", std::to_string(kept.size())},
-            {"number_prefix", number_prefix(kind)},
-            {"items", nullptr}});
+        groups.push_back(Json{{"kind", kind_name},
+                              {"heading", custom != options.publication_headings.end()
+                                              ? custom->second
+                                              : std::string(group_heading(kind))},
+                              {"count", std::to_string(kept.size())},
+                              {"number_prefix", number_prefix(kind)},
+                              {"items", nullptr}});
         groups.back()["items"] = std::move(items);  // see publication_json
     }
     for (std::size_t i = 0; i < groups.size(); ++i)

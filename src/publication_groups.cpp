@@ -24,6 +24,24 @@ bool newer_first(const Publication* a, const Publication* b) {
     return a->month > b->month;
 }
 
+const char* group_heading(PublicationKind kind) {
+    switch (kind) {
+        case PublicationKind::Conference:
+            return "Conference Papers";
+        case PublicationKind::Journal:
+            return "Journal Articles";
+        case PublicationKind::Workshop:
+            return "Workshop Papers";
+        case PublicationKind::Preprint:
+            return "Preprints";
+        case PublicationKind::Thesis:
+            return "Theses";
+        case PublicationKind::Other:
+            return "Other Publications";
+    }
+    return "Publications";
+}
+
 const char* number_prefix(PublicationKind kind) {
     switch (kind) {
         case PublicationKind::Conference:

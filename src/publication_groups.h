@@ -19,6 +19,10 @@ std::vector<PublicationKind> group_order(const std::vector<std::string>& order);
 // [[publications]] without `key` in cv.toml order). Use with std::stable_sort.
 bool newer_first(const Publication* a, const Publication* b);
 
+// The default heading of a group: "Conference Papers", "Journal Articles", "Workshop Papers",
+// "Preprints", "Theses", "Other Publications".
+const char* group_heading(PublicationKind kind);
+
 // "C" for conference papers, "J" journal, "W" workshop, "P" preprint, "T" thesis, "O" other.
 const char* number_prefix(PublicationKind kind);
 
