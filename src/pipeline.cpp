@@ -65,11 +65,12 @@ std::string explain_latex_error(const LatexError& error, const fs::path& tex_pat
 
 // When the failing .tex line prints values from cv.toml, shows where they were written.
 std::string point_at_values(const LatexError& error, const RenderedTemplate& r) {
-    if (error.line <= 0)
+    if (error.line <= 0 || !r.origins)
         return "";
     Diagnostics notes;
     SourceTexts sources;
-    for (const auto& value : values_on_line(r.origins, line_of(r.tex, error.line), error.context)) {
+    for (const auto& value :
+         values_on_line(*r.origins, line_of(r.tex, error.line), error.context)) {
         notes.note(value.file, value.pos, "tex-value", "this line prints the value written here");
         if (!sources.count(value.file))
             read_file(value.file, sources[value.file]);
@@ -280,6 +281,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
     // Asked once: it may mean asking git.
     const std::optional<long long> outside =
         cv.build.date ? std::nullopt : outside_source_date(cv.source_name);
+    const auto origins = std::make_shared<const std::vector<ValueOrigin>>(value_origins(cv));
     for (const auto& name : templates) {
         const auto start = Clock::now();
         auto tmpl = load_template(name, search, diagnostics);
@@ -290,8 +292,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         RenderResult result =
             render_template(*tmpl, template_context(input.filtered.cv, input), diagnostics);
         if (result.ok)
-            out.push_back({std::move(*tmpl), std::move(result.tex), value_origins(cv),
-                           std::move(input),
+            out.push_back({std::move(*tmpl), std::move(result.tex), origins, std::move(input),
                            std::chrono::duration<double, std::milli>(Clock::now() - start).count(),
                            build_epoch(cv, outside), cv.build.timeout});
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,7 +34,9 @@ LoadedCv load_and_validate(const std::filesystem::path& path, Diagnostics& diagn
 struct RenderedTemplate {
     Template tmpl;
     std::string tex;
-    std::vector<ValueOrigin> origins;  // the CV's strings, to trace a TeX error to cv.toml
+    // The CV's strings, to trace a TeX error to cv.toml: the same for every template of a
+    // build, so shared rather than copied per template and per page-budget attempt.
+    std::shared_ptr<const std::vector<ValueOrigin>> origins;
     TemplateInput input;   // what it was rendered from, to render again for the page budget
     double render_ms = 0;  // time taken to render, for progress output
     long long source_date_epoch = 0;  // the moment the PDF is dated by (source_date.h)
