@@ -11,6 +11,7 @@
 #include <boost/process.hpp>
 
 #include "file_io.h"
+#include "latexmk_rerun.h"
 
 namespace bp = boost::process;
 namespace fs = std::filesystem;
@@ -139,6 +140,8 @@ std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
             "-halt-on-error",
             "-file-line-error",
             "-latexoption=-no-shell-escape",
+            "-e",
+            latexmk_aux_rules(job.page_total_matters),
             job.tex_file};
 }
 

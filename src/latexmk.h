@@ -17,6 +17,9 @@ struct LatexmkJob {
     std::string tex_file;            // file name inside work_dir
     std::string engine = "xelatex";
     std::chrono::seconds timeout{120};
+    // Whether the document may read the previous pass's page count (latexmk_rerun.h); when
+    // not, a changed count alone is no reason for another pass.
+    bool page_total_matters = true;
     std::map<std::string, std::string> environment;  // added to the inherited environment
 };
 

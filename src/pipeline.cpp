@@ -15,6 +15,7 @@
 #include "cv_validate.h"
 #include "file_io.h"
 #include "latexmk.h"
+#include "latexmk_rerun.h"
 #include "page_budget.h"
 #include "publication_merge.h"
 #include "renderer.h"
@@ -90,6 +91,7 @@ LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
     job.tex_file = base + ".tex";
     job.engine = r.tmpl.manifest.engine;
     job.timeout = std::chrono::seconds(r.timeout_seconds);
+    job.page_total_matters = may_read_page_total(r.tex);
     // Reproducible PDFs: TeX and xdvipdfmx take the PDF's dates and /ID from here.
     job.environment["SOURCE_DATE_EPOCH"] = std::to_string(r.source_date_epoch);
     job.environment["FORCE_SOURCE_DATE"] = "1";
