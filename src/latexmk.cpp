@@ -134,8 +134,12 @@ void stop_abandoned_latexmk(const fs::path& work_dir) {
 }
 
 std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
+    // -g: mkcv runs latexmk only when the output is stale (run_latexmk also drops latexmk's
+    // memory of the last run), and latexmk's own check, file times to the second plus
+    // sizes, missed an edit that kept the .tex's size within a second of the last build.
     return {engine_flag(job.engine),
             "-norc",
+            "-g",
             "-interaction=nonstopmode",
             "-halt-on-error",
             "-file-line-error",
@@ -166,6 +170,12 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         return result;
     }
 
+    // latexmk caches each file's digest under its time (to the second) and size, so an
+    // edit of the same size within a second of the last build looked unchanged, before
+    // the run (no pass: the old PDF) or after it (a needless second pass). Without the
+    // cache it digests every file; what changed during this run still counts.
+    std::error_code ignored_error;
+    fs::remove(job.work_dir / (stem.string() + ".fdb_latexmk"), ignored_error);
     const std::vector<std::string> args = latexmk_arguments(job);
     bp::environment env = boost::this_process::environment();
     // set(), not operator[]: Boost 1.74's environment lookup reads past the end of entries

@@ -23,6 +23,16 @@ done
 [[ ! -e out/.mkcv/cv-long/cv-long.out ]] && pass "no .out file: bookmark writes outlines at once" ||
   fail "hyperref's .out file is back"
 
+# Edits that keep the .tex's size, in quick succession: each PDF shows its edit, in one pass
+# (latexmk's own change check sees file times to the second only).
+for i in 1 2 3; do
+  sed -i "s/^position = .*/position = \"Candidate $i\"/" cv.toml
+  "$MKCV" build -t long > "edit$i.log" 2>&1 || fail "edit $i"
+  contains "$(pdf_text out/cv-long.pdf)" "Candidate $i" "quick edit $i is in the PDF"
+  grep -Eq '^long: latexmk 1 pass ' "edit$i.log" && pass "quick edit $i: one pass" ||
+    fail "quick edit $i: $(grep '^long: latexmk' "edit$i.log")"
+done
+
 # A template that prints the page total and refers to a label: two passes, right numbers.
 mkdir -p templates
 cp -r "$SRC/latex_templates/long" templates/totals
