@@ -20,6 +20,7 @@
 #include "publication_merge.h"
 #include "renderer.h"
 #include "source_date.h"
+#include "tex_format.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -98,6 +99,49 @@ LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
     return job;
 }
 
+// Runs latexmk for `r`, from the template's precompiled preamble when there is a current
+// one (tex_format.h); a note for `report` when one was made. `start` is reset to when
+// latexmk itself started.
+LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job, const std::string& base,
+                      const BuildInputs& inputs, const std::optional<BuildRecord>& record,
+                      const BuildOptions& options, Progress& progress, std::size_t row,
+                      std::ostream& report, Clock::time_point& start) {
+    LatexmkJob run = job;
+    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    if (format) {
+        if (format_is_current(*format)) {
+            run.format = format->file;
+        } else if (input_unchanged(inputs, record, kPreambleFormatInput) &&
+                   !format_failed_before(*format)) {
+            // Made only when the output is compiled again with the preamble of its last
+            // build (an edit loop): a first build, or one after the preamble changed, would
+            // pay for the format without using it again.
+            progress.stage(row, "format");
+            const auto format_start = Clock::now();
+            if (make_format(*format, job).empty()) {
+                run.format = format->file;
+                if (!options.quiet)
+                    report << r.tmpl.manifest.name << ": made the preamble format in "
+                           << seconds_since(format_start) << '\n';
+            }
+        }
+    }
+    progress.stage(row, "latexmk");
+    start = Clock::now();
+    LatexmkResult result = run_latexmk(run);
+    if (result.status != LatexmkResult::Status::Ok && !run.format.empty()) {
+        // Never trust a format that may be the cause: compile as without one, from a clean
+        // folder, and drop the format only if that works (else the .tex is at fault).
+        prepare_work_dir(job.work_dir, true);
+        write_file_atomically(job.work_dir / job.tex_file, r.tex);
+        run.format.clear();
+        result = run_latexmk(run);
+        if (result.status == LatexmkResult::Status::Ok)
+            discard_format(*format);
+    }
+    return result;
+}
+
 // Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
 // which a page budget may have trimmed into `r`. `may_skip`: return at once when the PDF
 // is already the one built from these inputs.
@@ -116,8 +160,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     // Incremental builds: nothing to do when the PDF is the one built from these inputs.
     const BuildInputs inputs = inputs_of(identity, job);
     const fs::path record_path = state_path(options.out_dir, base);
-    if (may_skip && !options.force &&
-        why_stale(inputs, read_build_record(record_path), pdf_path).empty()) {
+    const std::optional<BuildRecord> record = read_build_record(record_path);
+    if (may_skip && !options.force && why_stale(inputs, record, pdf_path).empty()) {
         std::string written;
         if (!read_file(tex_path, written) || written != r.tex)
             if (auto error = write_file_atomically(tex_path, r.tex); !error.empty()) {
@@ -141,9 +185,9 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
         }
     }
 
-    const auto start = Clock::now();
-    progress.stage(row, "latexmk");
-    const LatexmkResult result = run_latexmk(job);
+    auto start = Clock::now();
+    const LatexmkResult result =
+        run_tex(r, job, base, inputs, record, options, progress, row, report, start);
     finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
         report << name << ": error: ";
