@@ -99,33 +99,14 @@ LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
     return job;
 }
 
-// Runs latexmk for `r`, from the template's precompiled preamble when there is a current
-// one (tex_format.h); a note for `report` when one was made. `start` is reset to when
-// latexmk itself started.
-LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job, const std::string& base,
-                      const BuildInputs& inputs, const std::optional<BuildRecord>& record,
-                      const BuildOptions& options, Progress& progress, std::size_t row,
-                      std::ostream& report, Clock::time_point& start) {
+// Runs latexmk for `r`, from `format` when it is current (tex_format.h). `start` is set to
+// when latexmk started.
+LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job,
+                      const std::optional<PreambleFormat>& format, Progress& progress,
+                      std::size_t row, Clock::time_point& start) {
     LatexmkJob run = job;
-    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
-    if (format) {
-        if (format_is_current(*format)) {
-            run.format = format->file;
-        } else if (input_unchanged(inputs, record, kPreambleFormatInput) &&
-                   !format_failed_before(*format)) {
-            // Made only when the output is compiled again with the preamble of its last
-            // build (an edit loop): a first build, or one after the preamble changed, would
-            // pay for the format without using it again.
-            progress.stage(row, "format");
-            const auto format_start = Clock::now();
-            if (make_format(*format, job).empty()) {
-                run.format = format->file;
-                if (!options.quiet)
-                    report << r.tmpl.manifest.name << ": made the preamble format in "
-                           << seconds_since(format_start) << '\n';
-            }
-        }
-    }
+    if (format && format_is_current(*format))
+        run.format = format->file;
     progress.stage(row, "latexmk");
     start = Clock::now();
     LatexmkResult result = run_latexmk(run);
@@ -140,6 +121,24 @@ LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job, const st
             discard_format(*format);
     }
     return result;
+}
+
+// After a successful build: makes the precompiled preamble for the next one when this
+// output was built with the same preamble before (an edit loop). A first build, or one
+// after the preamble changed, would pay for a format it may never use; and the PDF is
+// already in place, so `mkcv watch` shows it first.
+void prepare_next_format(const std::optional<PreambleFormat>& format, const LatexmkJob& job,
+                         const BuildInputs& inputs, const std::optional<BuildRecord>& record,
+                         const std::string& name, const BuildOptions& options, Progress& progress,
+                         std::size_t row, std::ostream& report) {
+    if (!format || format_is_current(*format) ||
+        !input_unchanged(inputs, record, kPreambleFormatInput) || format_failed_before(*format))
+        return;
+    progress.stage(row, "format");
+    const auto start = Clock::now();
+    if (make_format(*format, job).empty() && !options.quiet)
+        report << name << ": made the preamble format for the next builds in "
+               << seconds_since(start) << '\n';
 }
 
 // Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
@@ -185,9 +184,9 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
         }
     }
 
+    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
     auto start = Clock::now();
-    const LatexmkResult result =
-        run_tex(r, job, base, inputs, record, options, progress, row, report, start);
+    const LatexmkResult result = run_tex(r, job, format, progress, row, start);
     finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
         report << name << ": error: ";
@@ -231,6 +230,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
                << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
                << result.pages << (result.pages == 1 ? " page" : " pages") << " → "
                << pdf_path.string() << '\n';
+    prepare_next_format(format, job, inputs, record, name, options, progress, row, report);
     outcome.report = report.str();
     outcome.ok = true;
     outcome.pages = result.pages;
