@@ -123,22 +123,26 @@ LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job,
     return result;
 }
 
-// After a successful build: makes the precompiled preamble for the next one when this
-// output was built with the same preamble before (an edit loop). A first build, or one
-// after the preamble changed, would pay for a format it may never use; and the PDF is
-// already in place, so `mkcv watch` shows it first.
-void prepare_next_format(const std::optional<PreambleFormat>& format, const LatexmkJob& job,
-                         const BuildInputs& inputs, const std::optional<BuildRecord>& record,
-                         const std::string& name, const BuildOptions& options, Progress& progress,
-                         std::size_t row, std::ostream& report) {
-    if (!format || format_is_current(*format) ||
-        !input_unchanged(inputs, record, kPreambleFormatInput) || format_failed_before(*format))
-        return;
-    progress.stage(row, "format");
-    const auto start = Clock::now();
-    if (make_format(*format, job).empty() && !options.quiet)
-        report << name << ": made the preamble format for the next builds in "
-               << seconds_since(start) << '\n';
+// Whether this build makes the precompiled preamble for the next ones: when this output
+// was built with the same preamble before (an edit loop). A first build, or one after the
+// preamble changed, would pay for a format it may never use.
+// The probe run of a format being made beside the build's TeX run; when the build ends
+// without dumping the format (TeX failed), waits for the probe and removes what it left.
+struct FormatInMaking {
+    const PreambleFormat* format = nullptr;
+    std::future<std::string> probe;
+    ~FormatInMaking() {
+        if (probe.valid()) {
+            probe.wait();
+            abandon_format(*format);
+        }
+    }
+};
+
+bool should_make_format(const std::optional<PreambleFormat>& format, const BuildInputs& inputs,
+                        const std::optional<BuildRecord>& record) {
+    return format && !format_is_current(*format) &&
+           input_unchanged(inputs, record, kPreambleFormatInput) && !format_failed_before(*format);
 }
 
 // Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
@@ -185,8 +189,25 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     }
 
     const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    // The format's probe run goes beside this build's TeX run (a second core); the dump
+    // follows once the PDF is in place, so `mkcv watch` shows the PDF first.
+    const auto make_start = Clock::now();
+    FormatInMaking making;
+    if (should_make_format(format, inputs, record)) {
+        making.format = &*format;
+        making.probe =
+            std::async(std::launch::async, [&] { return probe_format_fonts(*format, job); });
+    }
     auto start = Clock::now();
     const LatexmkResult result = run_tex(r, job, format, progress, row, start);
+    const auto make_format_now = [&] {
+        if (!making.probe.valid() || !making.probe.get().empty())
+            return;
+        progress.stage(row, "format");
+        if (dump_format(*format, job).empty() && !options.quiet)
+            report << name << ": made the preamble format for the next builds in "
+                   << seconds_since(make_start) << '\n';
+    };
     finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
         report << name << ": error: ";
@@ -230,7 +251,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
                << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
                << result.pages << (result.pages == 1 ? " page" : " pages") << " → "
                << pdf_path.string() << '\n';
-    prepare_next_format(format, job, inputs, record, name, options, progress, row, report);
+    make_format_now();
     outcome.report = report.str();
     outcome.ok = true;
     outcome.pages = result.pages;

@@ -166,45 +166,63 @@ std::string failed(const PreambleFormat& format, const std::string& why) {
 
 }  // namespace
 
-std::string make_format(const PreambleFormat& format, const LatexmkJob& job) {
-    const fs::path scratch = format.record.parent_path() /
-                             (format.record.filename().string() + "-" + std::to_string(::getpid()));
+namespace {
+
+// Where a format is made: beside it, one folder per process.
+fs::path scratch_of(const PreambleFormat& format) {
+    return format.record.parent_path() /
+           (format.record.filename().string() + "-" + std::to_string(::getpid()));
+}
+
+}  // namespace
+
+std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job) {
+    const fs::path scratch = scratch_of(format);
     std::error_code ec;
     fs::remove_all(scratch, ec);
     fs::create_directories(scratch, ec);
     if (ec)
         return "cannot create " + scratch.string() + ": " + ec.message();
-    const auto cleanup = [&] { fs::remove_all(scratch, ec); };
     for (const auto& [name, text] :
          {std::pair<const char*, std::string>{"preamble.tex", format.preamble},
           {"mkcv-probe.tex", kFormatProbeTex},
           {"mkcv-dump.tex", kFormatDumpTex}})
         if (auto error = write_file_atomically(scratch / name, text); !error.empty()) {
-            cleanup();
+            abandon_format(format);
             return error;
         }
-
-    const std::vector<std::string> common = {"-interaction=batchmode", "-halt-on-error",
-                                             "-no-shell-escape", "-recorder"};
-    std::vector<std::string> probe = common;
-    probe.insert(probe.end(),
-                 {"-jobname=probe", "\\def\\mkcvdocument{preamble.tex}\\input{mkcv-probe.tex}"});
+    const std::vector<std::string> probe = {
+        "-interaction=batchmode", "-halt-on-error",
+        "-no-shell-escape",       "-recorder",
+        "-jobname=probe",         "\\def\\mkcvdocument{preamble.tex}\\input{mkcv-probe.tex}"};
     if (run_tex_program(job.engine, probe, scratch, job.environment, job.timeout,
                         scratch / "probe.out") != 0 ||
         !fs::is_regular_file(scratch / "probe.fonts", ec)) {
-        cleanup();
+        abandon_format(format);
         return failed(format, "the preamble's probe run failed");
     }
-    std::vector<std::string> dump = common;
-    dump.insert(dump.begin(), "-ini");
-    dump.insert(dump.end(), {"-jobname=format",
-                             "&" + job.engine +
-                                 " \\def\\mkcvdocument{preamble.tex}\\def\\mkcvfonts{probe.fonts}"
-                                 "\\input mylatexformat.ltx mkcv-dump.tex"});
+    return "";
+}
+
+std::string dump_format(const PreambleFormat& format, const LatexmkJob& job) {
+    const fs::path scratch = scratch_of(format);
+    std::error_code ec;
+    if (!fs::is_regular_file(scratch / "probe.fonts", ec))
+        return "no probe run";
+    const std::vector<std::string> dump = {
+        "-ini",
+        "-interaction=batchmode",
+        "-halt-on-error",
+        "-no-shell-escape",
+        "-recorder",
+        "-jobname=format",
+        "&" + job.engine +
+            " \\def\\mkcvdocument{preamble.tex}\\def\\mkcvfonts{probe.fonts}"
+            "\\input mylatexformat.ltx mkcv-dump.tex"};
     if (run_tex_program(job.engine, dump, scratch, job.environment, job.timeout,
                         scratch / "format.out") != 0 ||
         !fs::is_regular_file(scratch / "format.fmt", ec)) {
-        cleanup();
+        abandon_format(format);
         return failed(format, "xelatex -ini could not dump the preamble");
     }
 
@@ -223,22 +241,41 @@ std::string make_format(const PreambleFormat& format, const LatexmkJob& job) {
     std::string error = replace_file_atomically(scratch / "format.fmt", format.file);
     if (error.empty())
         error = write_file_atomically(format.record, record);
-    cleanup();
+    abandon_format(format);
     if (!error.empty())
         return error;
     // Formats of this output's earlier preambles.
-    const std::string base = format.record.filename().string().substr(
-        0, format.record.filename().string().size() - std::string(".format").size());
+    const std::string record_name = format.record.filename().string();
+    const std::string base =
+        record_name.substr(0, record_name.size() - std::string(".format").size());
     for (const auto& entry : fs::directory_iterator(format.file.parent_path(), ec))
         if (entry.path() != format.file && is_format_of(entry.path(), base))
             fs::remove(entry.path(), ec);
     return "";
 }
 
+std::string make_format(const PreambleFormat& format, const LatexmkJob& job) {
+    if (auto error = probe_format_fonts(format, job); !error.empty())
+        return error;
+    return dump_format(format, job);
+}
+
+void abandon_format(const PreambleFormat& format) {
+    std::error_code ec;
+    fs::remove_all(scratch_of(format), ec);
+}
+
 void discard_format(const PreambleFormat& format) {
     std::error_code ec;
     fs::remove(format.record, ec);
     fs::remove(format.file, ec);
+    // TeX's -recorder list of a run that could not load the format is named after it.
+    const std::string stem = format.file.stem().string();
+    for (const auto& entry : fs::directory_iterator(format.file.parent_path(), ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(stem, 0) == 0 && entry.path().extension() == ".fls")
+            fs::remove(entry.path(), ec);
+    }
 }
 
 }  // namespace mkcv

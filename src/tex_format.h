@@ -38,9 +38,16 @@ bool format_is_current(const PreambleFormat& format);
 // as a font of its own choosing): not worth another try until the key changes.
 bool format_failed_before(const PreambleFormat& format);
 
-// Makes the format (a probe run, then `xelatex -ini` with mylatexformat) in a scratch
-// folder and moves it into place; returns "" or what went wrong (then there is no format).
+// Makes the format in a scratch folder and moves it into place; returns "" or what went
+// wrong (then there is no format). In two steps, so the first can run beside the build's
+// own TeX run: a probe run records the native fonts the preamble loads, then
+// `xelatex -ini` with mylatexformat dumps the preamble.
+std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job);
+std::string dump_format(const PreambleFormat& format, const LatexmkJob& job);
 std::string make_format(const PreambleFormat& format, const LatexmkJob& job);
+
+// Removes what a probe left when the format is not made after all.
+void abandon_format(const PreambleFormat& format);
 
 // Removes the format and its record (after it was found to break a build).
 void discard_format(const PreambleFormat& format);

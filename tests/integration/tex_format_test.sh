@@ -75,9 +75,10 @@ build broken.log
 contains "$(cat broken.log)" "long: latexmk " "a broken format does not fail the build"
 cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "the PDF comes from a normal run" ||
   fail "wrong PDF after a broken format"
-# (and, the preamble being the last build's, a good one is made for the next build)
-[[ -n "$(formats)" && "$(stat -c %s "$(formats)")" -gt 1000000 ]] &&
-  pass "the broken format is replaced" || fail "broken format kept: $(ls -l out/.mkcv)"
+[[ -z "$(formats)" && ! -e out/.mkcv/cv-long.format ]] && pass "the broken format is dropped" ||
+  fail "broken format kept: $(ls out/.mkcv)"
+[[ "$(ls out/.mkcv)" == "$(printf 'cv-long\ncv-long.state')" ]] &&
+  pass "nothing else left in out/.mkcv" || fail "left in out/.mkcv: $(ls out/.mkcv)"
 
 # A TeX error in the document with a good format: reported as without one, format kept.
 edit_cv 6
