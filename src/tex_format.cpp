@@ -1,11 +1,13 @@
 #include "tex_format.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <vector>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "build_state.h"
@@ -179,6 +181,17 @@ fs::path scratch_of(const PreambleFormat& format) {
 std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job) {
     const fs::path scratch = scratch_of(format);
     std::error_code ec;
+    // Scratch folders of builds that were killed while making a format.
+    const std::string prefix = format.record.filename().string() + "-";
+    for (const auto& entry : fs::directory_iterator(format.record.parent_path(), ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) != 0 || !entry.is_directory(ec))
+            continue;
+        const std::string pid = name.substr(prefix.size());
+        if (!pid.empty() && pid.find_first_not_of("0123456789") == std::string::npos &&
+            ::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH)
+            fs::remove_all(entry.path(), ec);
+    }
     fs::remove_all(scratch, ec);
     fs::create_directories(scratch, ec);
     if (ec)

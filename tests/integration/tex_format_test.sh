@@ -24,7 +24,10 @@ build first.log
 lacks "$(cat first.log)" "-fmt=" "a first build runs TeX as always"
 
 edit_cv 1
+mkdir -p out/.mkcv/cv-long.format-999999  # left by a build killed while making a format
 build second.log
+[[ ! -e out/.mkcv/cv-long.format-999999 ]] && pass "a killed build's scratch folder is removed" ||
+  fail "scratch folder of a dead process kept"
 contains "$(cat second.log)" "long: made the preamble format for the next builds in " "a rebuild makes the format"
 [[ -n "$(formats)" && -f out/.mkcv/cv-long.format ]] && pass "format and record in out/.mkcv" ||
   fail "no format: $(ls out/.mkcv)"
