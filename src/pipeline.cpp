@@ -123,9 +123,6 @@ LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job,
     return result;
 }
 
-// Whether this build makes the precompiled preamble for the next ones: when this output
-// was built with the same preamble before (an edit loop). A first build, or one after the
-// preamble changed, would pay for a format it may never use.
 // The probe run of a format being made beside the build's TeX run; when the build ends
 // without dumping the format (TeX failed), waits for the probe and removes what it left.
 struct FormatInMaking {
@@ -139,6 +136,9 @@ struct FormatInMaking {
     }
 };
 
+// Whether this build makes the precompiled preamble for the next ones: when this output
+// was built with the same preamble before (an edit loop, or a page budget's next attempt).
+// A first build, or one after the preamble changed, would pay for a format it may never use.
 bool should_make_format(const std::optional<PreambleFormat>& format, const BuildInputs& inputs,
                         const std::optional<BuildRecord>& record) {
     return format && !format_is_current(*format) &&
