@@ -251,14 +251,11 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     std::error_code ignored;
     fs::remove(job.work_dir / (stem.string() + ".fdb_latexmk"), ignored);
     std::vector<std::string> args = latexmk_arguments(job);
-    if (!job.format.empty()) {
-        // The engine starts from the precompiled preamble (tex_format.h); latexmk's own
-        // options (%O) and the file (%S) stay as they were.
-        const std::string format = job.format.parent_path() == job.work_dir.parent_path()
-                                       ? "../" + job.format.stem().string()
-                                       : fs::absolute(job.format).replace_extension().string();
-        args.insert(args.begin() + 1,
-                    "-" + job.engine + "=" + job.engine + " %O -fmt=" + format + " %S");
+    if (!job.format.empty() && job.format.parent_path() == job.work_dir.parent_path()) {
+        // The engine starts from the precompiled preamble (tex_format.h), which lives beside
+        // the build folder; latexmk's own options (%O) and the file (%S) stay as they were.
+        args.insert(args.begin() + 1, "-" + job.engine + "=" + job.engine + " %O -fmt=../" +
+                                          job.format.stem().string() + " %S");
     }
     const ProcessOutcome outcome =
         run_in_group(latexmk, args, job.work_dir, job.environment, job.timeout, result.output,

@@ -20,8 +20,8 @@ struct LatexmkJob {
     // Whether the document may read the previous pass's page count (latexmk_rerun.h); when
     // not, a changed count alone is no reason for another pass.
     bool page_total_matters = true;
-    // A precompiled preamble (tex_format.h) the engine starts from; empty: none. Not part of
-    // latexmk_arguments: with or without it the PDF is the same.
+    // A precompiled preamble (tex_format.h) the engine starts from, in work_dir's parent;
+    // empty: none. Not part of latexmk_arguments: with or without it the PDF is the same.
     std::filesystem::path format;
     std::map<std::string, std::string> environment;  // added to the inherited environment
 };

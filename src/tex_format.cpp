@@ -88,6 +88,12 @@ std::optional<PreambleFormat> preamble_format(const std::string& tex, const Late
     // The probe and the stand-in fonts are XeTeX's; pdfLaTeX and LuaLaTeX run as before.
     if (job.engine != "xelatex")
         return std::nullopt;
+    // latexmk runs the engine's command through the shell, and the format's name is part of
+    // it: only names that need no quoting (a cv.toml named "my cv.toml" gets no format).
+    if (base.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+        std::string::npos)
+        return std::nullopt;
     std::size_t line_start = 0;
     while (line_start < tex.size()) {
         std::size_t line_end = tex.find('\n', line_start);

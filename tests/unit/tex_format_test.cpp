@@ -56,6 +56,10 @@ TEST_CASE("no format without the marker, after \\begin{document}, or for other e
     // Only a line of its own counts.
     CHECK_FALSE(preamble_format("\\documentclass{article} \\csname endofdump\\endcsname\n" + kRest,
                                 xelatex_job(), "out", "x"));
+    // The format's name goes through latexmk's shell: none for names that need quoting.
+    CHECK_FALSE(preamble_format(kPreamble + kRest, xelatex_job(), "out", "my cv-long"));
+    CHECK_FALSE(preamble_format(kPreamble + kRest, xelatex_job(), "out", "cv$(x)-long"));
+    CHECK(preamble_format(kPreamble + kRest, xelatex_job(), "my out", "my_cv.v2-long"));
     LatexmkJob pdflatex = xelatex_job();
     pdflatex.engine = "pdflatex";
     CHECK(preamble_format_key(kPreamble + kRest, pdflatex).empty());
