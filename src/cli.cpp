@@ -254,7 +254,7 @@ int run_cli(int argc, char** argv) {
             return kExitInvalid;
         // The very data render and build give the template: after its filters.
         const TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
-        std::cout << template_context(input.filtered.cv, input).dump(2) << '\n';
+        std::cout << to_json(template_context(input.filtered.cv, input)).dump(2) << '\n';
         return kExitOk;
     }
     if (app.got_subcommand(render)) {

@@ -17,7 +17,7 @@ Template make(const std::string& main, std::map<std::string, std::string> partia
 }
 
 std::string render(const Template& t, const Json& context, Diagnostics& d) {
-    return render_template(t, context, d).tex;
+    return render_template(t, context_from_json(context), d).tex;
 }
 
 }  // namespace
@@ -62,6 +62,6 @@ TEST_CASE("a variable the data lacks is a warning naming the template file") {
 
 TEST_CASE("a missing partial is an error") {
     Diagnostics d;
-    CHECK_FALSE(render_template(make("<<>nothing>>"), Json::object(), d).ok);
+    CHECK_FALSE(render_template(make("<<>nothing>>"), ContextTree(), d).ok);
     CHECK(d.items()[0].message == "no partial named `nothing`");
 }
