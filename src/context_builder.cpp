@@ -121,8 +121,8 @@ bool ends_with_period(const std::vector<Text>& authors) {
            last.name.back() == '.';
 }
 
-void add_publication(ContextTree& t, Id item, const Publication& p, const Person& owner,
-                     const std::vector<std::string>& aliases, Marks& marks) {
+void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
+                     Marks& marks) {
     t.add_string(item, "title", p.title.value);
     add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
@@ -130,7 +130,7 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const Person
         marks.corresponding |= a.corresponding;
         t.add_string(author, "name", a.name);
         t.add_text(author, "suffix", a.suffix);
-        t.add_bool(author, "owner", is_owner(a, owner.name.value, aliases));
+        t.add_bool(author, "owner", is_owner(a));
         t.add_bool(author, "equal", a.equal);
         t.add_bool(author, "corresponding", a.corresponding);
     });
@@ -152,6 +152,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
     std::vector<std::string> aliases;
     for (const auto& alias : cv.person.aliases)
         aliases.push_back(alias.value);
+    const OwnerMatcher is_owner(cv.person.name.value, aliases);
     struct Group {
         PublicationKind kind;
         std::vector<const Publication*> kept;
@@ -190,7 +191,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         const auto& kept = group.kept;
         for (std::size_t i = 0; i < kept.size(); ++i) {
             const Id paper = t.add_object(items);
-            add_publication(t, paper, *kept[i], cv.person, aliases, marks);
+            add_publication(t, paper, *kept[i], is_owner, marks);
             t.add_string(paper, "number",
                          number_prefix(group.kind) + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
