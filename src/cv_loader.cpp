@@ -154,16 +154,16 @@ class Loader {
             case FieldType::String:
                 if (!node.is_string())
                     return wrong(node, describe(field.type));
-                if (!field.allowed.empty()) {
+                if (!field.allowed.empty() &&
+                    std::find(field.allowed.begin(), field.allowed.end(),
+                              std::string_view(node.as_string()->get())) == field.allowed.end()) {
                     const std::string value(*node.as_string());
                     std::vector<std::string> allowed(field.allowed.begin(), field.allowed.end());
-                    if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
-                        const std::string guess = closest_match(value, allowed);
-                        diag_.error(file_, pos_of(node), "value",
-                                    "`" + name + "` must be one of " + join(allowed) +
-                                        ", found \"" + value + "\"",
-                                    guess.empty() ? "" : "did you mean \"" + guess + "\"?");
-                    }
+                    const std::string guess = closest_match(value, allowed);
+                    diag_.error(file_, pos_of(node), "value",
+                                "`" + name + "` must be one of " + join(allowed) + ", found \"" +
+                                    value + "\"",
+                                guess.empty() ? "" : "did you mean \"" + guess + "\"?");
                 }
                 return;
             case FieldType::Integer:
@@ -204,9 +204,10 @@ class Loader {
                 const auto* array = node.as_array();
                 if (!array)
                     return wrong(node, describe(field.type));
+                const std::string where = "[[" + path + "]]";
                 for (const auto& element : *array) {
                     if (const auto* table = element.as_table())
-                        check_table(*table, *field.nested, "[[" + path + "]]", path);
+                        check_table(*table, *field.nested, where, path);
                     else
                         diag_.error(file_, pos_of(element), "type",
                                     "every item of `" + name + "` must be a table, found " +
