@@ -275,12 +275,13 @@ std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> o
 std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const std::vector<std::string>& templates,
                                                         const TemplateSearchPath& search,
-                                                        Diagnostics& diagnostics) {
+                                                        Diagnostics& diagnostics,
+                                                        const fs::path& date_cache) {
     std::vector<RenderedTemplate> out;
     std::vector<std::string> loaded;
     // Asked once: it may mean asking git.
     const std::optional<long long> outside =
-        cv.build.date ? std::nullopt : outside_source_date(cv.source_name);
+        cv.build.date ? std::nullopt : outside_source_date(cv.source_name, date_cache);
     const auto origins = std::make_shared<const std::vector<ValueOrigin>>(value_origins(cv));
     for (const auto& name : templates) {
         const auto start = Clock::now();
