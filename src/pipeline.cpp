@@ -8,6 +8,7 @@
 #include <mutex>
 #include <ostream>
 #include <sstream>
+#include <thread>
 
 #include "build_state.h"
 #include "context_builder.h"
@@ -277,25 +278,57 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const TemplateSearchPath& search,
                                                         Diagnostics& diagnostics,
                                                         const fs::path& date_cache) {
-    std::vector<RenderedTemplate> out;
-    std::vector<std::string> loaded;
     // Asked once: it may mean asking git.
     const std::optional<long long> outside =
         cv.build.date ? std::nullopt : outside_source_date(cv.source_name, date_cache);
-    const auto origins = std::make_shared<const std::vector<ValueOrigin>>(value_origins(cv));
-    for (const auto& name : templates) {
+    // Templates render side by side, each with its own diagnostics, reported in order. The
+    // CV is only read; each template filters its own copy.
+    struct Job {
+        Diagnostics diagnostics;
+        std::optional<Template> tmpl;
+        TemplateInput input;
+        RenderResult result;
+        double ms = 0;
+    };
+    std::vector<Job> jobs(templates.size());
+    const auto render_one = [&](std::size_t i) {
+        Job& job = jobs[i];
         const auto start = Clock::now();
-        auto tmpl = load_template(name, search, diagnostics);
-        if (!tmpl)
+        job.tmpl = load_template(templates[i], search, job.diagnostics);
+        if (!job.tmpl)
+            return;
+        job.input = template_input(cv, *job.tmpl, updated_date(cv, outside));
+        job.result = render_template(*job.tmpl, template_context(job.input.filtered.cv, job.input),
+                                     job.diagnostics);
+        job.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    };
+    const std::size_t threads = std::max(1u, std::thread::hardware_concurrency());
+    // For TeX errors, where each value of the CV was written; made beside the renderings.
+    auto origins_future = std::async(std::launch::async, [&cv] {
+        return std::make_shared<const std::vector<ValueOrigin>>(value_origins(cv));
+    });
+    for (std::size_t begin = 0; begin < jobs.size(); begin += threads) {
+        const std::size_t end = std::min(jobs.size(), begin + threads);
+        std::vector<std::future<void>> others;
+        for (std::size_t i = begin + 1; i < end; ++i)
+            others.push_back(std::async(std::launch::async, render_one, i));
+        render_one(begin);
+        for (auto& other : others)
+            other.get();
+    }
+    const auto origins = origins_future.get();
+
+    std::vector<RenderedTemplate> out;
+    std::vector<std::string> loaded;
+    for (auto& job : jobs) {
+        diagnostics.append(job.diagnostics);
+        if (!job.tmpl)
             continue;
-        loaded.push_back(tmpl->manifest.name);
-        TemplateInput input = template_input(cv, *tmpl, updated_date(cv, outside));
-        RenderResult result =
-            render_template(*tmpl, template_context(input.filtered.cv, input), diagnostics);
-        if (result.ok)
-            out.push_back({std::move(*tmpl), std::move(result.tex), origins, std::move(input),
-                           std::chrono::duration<double, std::milli>(Clock::now() - start).count(),
-                           build_epoch(cv, outside), cv.build.timeout});
+        loaded.push_back(job.tmpl->manifest.name);
+        if (job.result.ok)
+            out.push_back({std::move(*job.tmpl), std::move(job.result.tex), origins,
+                           std::move(job.input), job.ms, build_epoch(cv, outside),
+                           cv.build.timeout});
     }
     check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())

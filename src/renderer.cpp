@@ -1,7 +1,7 @@
 #include "renderer.h"
 
 #include <array>
-#include <deque>
+#include <memory>
 #include <regex>
 #include <set>
 #include <unordered_map>
@@ -43,7 +43,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     }
 
     void push(const Data* data) override {
-        const Frame& top = frames_[depth_ - 1];
+        const Frame& top = *frames_[depth_ - 1];
         Id node = last_;
         const auto& items = top.items.list_value();
         if (!top.item_nodes.empty() && data >= items.data() && data < items.data() + items.size())
@@ -54,7 +54,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
 
     const Data* get(const std::string& name) const override {
         if (name == ".")
-            return stand_in(frames_[depth_ - 1].node);
+            return stand_in(frames_[depth_ - 1]->node);
         const Id found = lookup(name);
         if (found == ContextTree::kNone) {
             missing_.insert(name);
@@ -98,7 +98,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             case Kind::List:
                 break;
         }
-        Frame& top = frames_[depth_ - 1];
+        Frame& top = *frames_[depth_ - 1];
         auto& items =
             const_cast<kainjow::mustache::basic_list<std::string>&>(top.items.list_value());
         top.item_nodes.clear();
@@ -150,7 +150,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         if (p.parts == 0)
             return ContextTree::kNone;
         for (std::size_t frame = depth_; frame-- > 0;) {
-            Id value = frames_[frame].node;
+            Id value = frames_[frame]->node;
             for (std::size_t i = 0; i < p.parts && value != ContextTree::kNone; ++i)
                 value = tree_.find(value, p.keys[i]);
             if (value != ContextTree::kNone)
@@ -162,16 +162,16 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     const ContextTree& tree_;
     const Data* partials_;
     // Frames are reused, not freed, when popped: each has a list of stand-ins to refill.
-    // A deque, because kainjow holds on to a frame's stand-ins while it pushes more frames.
+    // Each on its own, because kainjow holds on to a frame's stand-ins while it pushes more.
     void enter(Id node) {
         if (depth_ == frames_.size())
-            frames_.emplace_back();
-        frames_[depth_].node = node;
-        frames_[depth_].item_nodes.clear();
+            frames_.push_back(std::make_unique<Frame>());
+        frames_[depth_]->node = node;
+        frames_[depth_]->item_nodes.clear();
         ++depth_;
     }
 
-    mutable std::deque<Frame> frames_;
+    mutable std::vector<std::unique_ptr<Frame>> frames_;
     std::size_t depth_ = 0;
     mutable Id last_ = ContextTree::kNone;
     const Data object_;
