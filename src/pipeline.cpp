@@ -20,6 +20,7 @@
 #include "publication_merge.h"
 #include "renderer.h"
 #include "source_date.h"
+#include "value_origins.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -66,12 +67,13 @@ std::string explain_latex_error(const LatexError& error, const fs::path& tex_pat
 
 // When the failing .tex line prints values from cv.toml, shows where they were written.
 std::string point_at_values(const LatexError& error, const RenderedTemplate& r) {
-    if (error.line <= 0 || !r.origins)
+    if (error.line <= 0)
         return "";
+    // Looked for only now that TeX failed: what the template printed is its filtered CV.
+    const auto origins = value_origins(r.input.filtered.cv, r.input.filtered.award_papers);
     Diagnostics notes;
     SourceTexts sources;
-    for (const auto& value :
-         values_on_line(*r.origins, line_of(r.tex, error.line), error.context)) {
+    for (const auto& value : values_on_line(origins, line_of(r.tex, error.line), error.context)) {
         notes.note(value.file, value.pos, "tex-value", "this line prints the value written here");
         if (!sources.count(value.file))
             read_file(value.file, sources[value.file]);
@@ -303,10 +305,6 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         job.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     };
     const std::size_t threads = std::max(1u, std::thread::hardware_concurrency());
-    // For TeX errors, where each value of the CV was written; made beside the renderings.
-    auto origins_future = std::async(std::launch::async, [&cv] {
-        return std::make_shared<const std::vector<ValueOrigin>>(value_origins(cv));
-    });
     for (std::size_t begin = 0; begin < jobs.size(); begin += threads) {
         const std::size_t end = std::min(jobs.size(), begin + threads);
         std::vector<std::future<void>> others;
@@ -316,7 +314,6 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         for (auto& other : others)
             other.get();
     }
-    const auto origins = origins_future.get();
 
     std::vector<RenderedTemplate> out;
     std::vector<std::string> loaded;
@@ -326,9 +323,8 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
             continue;
         loaded.push_back(job.tmpl->manifest.name);
         if (job.result.ok)
-            out.push_back({std::move(*job.tmpl), std::move(job.result.tex), origins,
-                           std::move(job.input), job.ms, build_epoch(cv, outside),
-                           cv.build.timeout});
+            out.push_back({std::move(*job.tmpl), std::move(job.result.tex), std::move(job.input),
+                           job.ms, build_epoch(cv, outside), cv.build.timeout});
     }
     check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())
