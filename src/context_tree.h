@@ -50,6 +50,7 @@ class ContextTree {
     }
     std::string_view key_name(Id id) const { return keys_[nodes_[id].key]; }
     std::size_t size() const { return nodes_.size(); }
+    std::size_t text_bytes() const { return text_.size(); }
 
     // The key's number; kNoKey when no node has this key (so nothing can be found by it).
     KeyId key_id(std::string_view name) const;

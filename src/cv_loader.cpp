@@ -483,6 +483,8 @@ class Loader {
             e.tags = texts(t, "tags");
             cv.experience.push_back(std::move(e));
         });
+        if (const auto* publications = root.get_as<toml::array>("publications"))
+            cv.publications.reserve(publications->size());
         each_table(root, "publications", [&](const toml::table& t) {
             Publication p;
             p.pos = pos_of(t);

@@ -312,6 +312,8 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
     mustache.set_custom_escape([](const std::string& text) { return value_to_latex(text); });
     TreeContext ctx(context, &partials);
     StringSink sink;
+    // The output is the template's text and the values, escaped (so a little longer).
+    sink.text.reserve(tmpl.main.text.size() + context.text_bytes() + context.text_bytes() / 4);
     mustache.render(ctx, sink);
     RenderResult result;
     result.tex = std::move(sink.text);
