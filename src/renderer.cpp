@@ -4,7 +4,6 @@
 #include <memory>
 #include <regex>
 #include <set>
-#include <unordered_map>
 
 #include <kainjow/mustache.hpp>
 
@@ -53,7 +52,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     void pop() override { --depth_; }
 
     const Data* get(const std::string& name) const override {
-        if (name == ".")
+        if (name.size() == 1 && name[0] == '.')
             return stand_in(frames_[depth_ - 1]->node);
         const Id found = lookup(name);
         if (found == ContextTree::kNone) {
@@ -76,8 +75,9 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
   private:
     struct Frame {
         Id node = ContextTree::kNone;
-        Data items{Data::type::list};  // stand-ins for the last list looked up in this frame
-        std::vector<Id> item_nodes;    // and the nodes they stand for
+        Id last_member = ContextTree::kNone;  // where member() found the last one
+        Data items{Data::type::list};         // stand-ins for the last list looked up in this frame
+        std::vector<Id> item_nodes;           // and the nodes they stand for
     };
 
     const Data* stand_in(Id id) const {
@@ -114,6 +114,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
 
     // A name split at its dots, each part as a key of the tree.
     struct ParsedName {
+        const std::string* address = nullptr;
         std::string name;
         std::array<ContextTree::KeyId, 8> keys{};
         std::size_t parts = 0;  // 0: some part is no key of the tree, so it resolves to nothing
@@ -122,10 +123,12 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     // kainjow passes the tag's own string, so its address finds the name parsed before; the
     // text is compared as well, since a partial's tags are freed and their addresses reused.
     const ParsedName& parsed(const std::string& name) const {
-        ParsedName& p = parsed_[&name];
-        if (p.name == name && !p.name.empty())
+        // A slot per address: a template has a few hundred tags, so they rarely share one.
+        ParsedName& p = parsed_[(reinterpret_cast<std::uintptr_t>(&name) / alignof(std::string)) %
+                                parsed_.size()];
+        if (p.address == &name && p.name == name && !p.name.empty())
             return p;
-        p = ParsedName{name};
+        p = ParsedName{&name, name};
         std::size_t parts = 0;
         for (std::size_t begin = 0;;) {
             const auto dot = name.find('.', begin);
@@ -150,12 +153,30 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         if (p.parts == 0)
             return ContextTree::kNone;
         for (std::size_t frame = depth_; frame-- > 0;) {
-            Id value = frames_[frame]->node;
-            for (std::size_t i = 0; i < p.parts && value != ContextTree::kNone; ++i)
+            Id value = member(*frames_[frame], p.keys[0]);
+            for (std::size_t i = 1; i < p.parts && value != ContextTree::kNone; ++i)
                 value = tree_.find(value, p.keys[i]);
             if (value != ContextTree::kNone)
                 return value;
         }
+        return ContextTree::kNone;
+    }
+
+    // The member `key` of the frame's object. Templates mostly ask for members in the order
+    // they were added, so the search starts after the member found last, then wraps around.
+    Id member(Frame& frame, ContextTree::KeyId key) const {
+        if (tree_.kind(frame.node) != Kind::Object)
+            return ContextTree::kNone;
+        const Id after = frame.last_member;
+        const Id start =
+            after == ContextTree::kNone ? tree_.node(frame.node).first : tree_.node(after).next;
+        for (Id child = start; child != ContextTree::kNone; child = tree_.node(child).next)
+            if (tree_.node(child).key == key)
+                return frame.last_member = child;
+        for (Id child = tree_.node(frame.node).first; child != start;
+             child = tree_.node(child).next)
+            if (tree_.node(child).key == key)
+                return frame.last_member = child;
         return ContextTree::kNone;
     }
 
@@ -167,6 +188,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         if (depth_ == frames_.size())
             frames_.push_back(std::make_unique<Frame>());
         frames_[depth_]->node = node;
+        frames_[depth_]->last_member = ContextTree::kNone;
         frames_[depth_]->item_nodes.clear();
         ++depth_;
     }
@@ -178,7 +200,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     const Data string_;
     const Data true_;
     const Data false_;
-    mutable std::unordered_map<const std::string*, ParsedName> parsed_;
+    mutable std::vector<ParsedName> parsed_ = std::vector<ParsedName>(1024);
     mutable std::set<std::string> missing_;
     mutable std::set<std::string> missing_partials_;
 };
