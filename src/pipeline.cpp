@@ -17,6 +17,7 @@
 #include "file_io.h"
 #include "latexmk.h"
 #include "page_budget.h"
+#include "parallel.h"
 #include "publication_merge.h"
 #include "renderer.h"
 #include "source_date.h"
@@ -304,16 +305,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                      job.diagnostics);
         job.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     };
-    const std::size_t threads = std::max(1u, std::thread::hardware_concurrency());
-    for (std::size_t begin = 0; begin < jobs.size(); begin += threads) {
-        const std::size_t end = std::min(jobs.size(), begin + threads);
-        std::vector<std::future<void>> others;
-        for (std::size_t i = begin + 1; i < end; ++i)
-            others.push_back(std::async(std::launch::async, render_one, i));
-        render_one(begin);
-        for (auto& other : others)
-            other.get();
-    }
+    for_each_index(jobs.size(), std::thread::hardware_concurrency(), render_one);
 
     std::vector<RenderedTemplate> out;
     std::vector<std::string> loaded;
@@ -334,7 +326,6 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
 
 int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
               const BuildOptions& options, std::ostream& log) {
-    std::vector<std::future<CompileOutcome>> running;
     std::vector<CompileOutcome> outcomes(rendered.size());
     std::vector<std::string> names;
     for (const auto& r : rendered)
@@ -347,14 +338,8 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
         return outcome;
     };
     // Templates compile side by side, `jobs` at a time.
-    const std::size_t jobs = static_cast<std::size_t>(std::max(1, options.jobs));
-    for (std::size_t begin = 0; begin < rendered.size(); begin += jobs) {
-        const std::size_t end = std::min(rendered.size(), begin + jobs);
-        for (std::size_t i = begin; i < end; ++i)
-            running.push_back(std::async(std::launch::async, compile, i));
-        for (std::size_t i = begin; i < end; ++i)
-            outcomes[i] = running[i].get();
-    }
+    for_each_index(rendered.size(), static_cast<std::size_t>(std::max(1, options.jobs)),
+                   [&](std::size_t i) { outcomes[i] = compile(i); });
     bool ok = true;
     for (const auto& outcome : outcomes)
         ok = ok && outcome.ok;
