@@ -336,11 +336,16 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
     StringSink sink;
     // The output is the template's text and the values, escaped (so a little longer).
     sink.text.reserve(tmpl.main.text.size() + context.text_bytes() + context.text_bytes() / 4);
-    mustache.render(ctx, sink);
+    // (kainjow renders a template that failed to parse, from whatever it parsed.)
+    if (mustache.is_valid())
+        mustache.render(ctx, sink);
     RenderResult result;
     result.tex = std::move(sink.text);
     if (!mustache.is_valid()) {
-        diagnostics.error(tmpl.main.path.string(), {}, "template-render", mustache.error_message());
+        // Point at the file and place of the mistake; kainjow's own message has neither.
+        if (check_template_syntax(tmpl, diagnostics) == 0)
+            diagnostics.error(tmpl.main.path.string(), {}, "template-render",
+                              mustache.error_message());
         return result;
     }
     std::vector<std::string> known;
