@@ -23,18 +23,23 @@ ContextTree::KeyId ContextTree::intern(std::string_view name) {
     // Keys are mostly the builder's string literals, the same few dozen over and over: a
     // slot per address answers most without hashing the text. The text is still compared,
     // as an address may be reused for other text.
-    auto& slot =
-        recent_keys_[(reinterpret_cast<std::uintptr_t>(name.data()) >> 3) % recent_keys_.size()];
-    if (slot.data == name.data() && slot.id != kNoKey && keys_[slot.id] == name)
+    // (Literals are packed byte by byte: the whole address is hashed, not its upper bits.)
+    const auto address = reinterpret_cast<std::uintptr_t>(name.data());
+    auto& slot = recent_keys_[static_cast<std::size_t>((address * 0x9E3779B97F4A7C15u) >> 57) %
+                              recent_keys_.size()];
+    if (slot.data == name.data() && slot.name == name)
         return slot.id;
     slot.data = name.data();
-    if (const auto found = key_ids_.find(name); found != key_ids_.end())
+    if (const auto found = key_ids_.find(name); found != key_ids_.end()) {
+        slot.name = keys_[found->second];
         return slot.id = found->second;
+    }
     if (keys_.size() >= kNoKey)
         throw std::length_error("too many distinct keys in a template context");
     const auto id = static_cast<KeyId>(keys_.size());
     keys_.emplace_back(name);
     key_ids_.emplace(keys_.back(), id);
+    slot.name = keys_.back();
     return slot.id = id;
 }
 

@@ -80,7 +80,8 @@ class ContextTree {
     std::deque<std::string> keys_;  // a deque: key_ids_ views its strings, which must not move
     std::unordered_map<std::string_view, KeyId> key_ids_;  // views into keys_' strings
     struct RecentKey {
-        const char* data = nullptr;
+        const char* data = nullptr;  // the address a key was last given at
+        std::string_view name;       // the key, in keys_
         KeyId id = kNoKey;
     };
     std::array<RecentKey, 128> recent_keys_{};
