@@ -1,5 +1,6 @@
 #include "authors.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace mkcv {
@@ -37,7 +38,7 @@ std::string normalise(const std::string& name) {
     for (char c : name) {
         if (c == ' ' || c == '.' || c == '\t' || c == '-')
             continue;
-        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;  // ASCII only
     }
     return out;
 }
@@ -79,12 +80,21 @@ bool same_person(const std::string& a, const std::string& b) {
 
 bool is_owner(const AuthorName& author, const std::string& owner,
               const std::vector<std::string>& aliases) {
-    if (same_person(author.name, owner))
-        return true;
+    return OwnerMatcher(owner, aliases)(author);
+}
+
+OwnerMatcher::OwnerMatcher(const std::string& owner, const std::vector<std::string>& aliases) {
+    names_.push_back(normalise(first_last(owner)));
     for (const auto& alias : aliases)
-        if (same_person(author.name, alias))
-            return true;
-    return false;
+        names_.push_back(normalise(first_last(alias)));
+    names_.erase(std::remove(names_.begin(), names_.end(), std::string()), names_.end());
+}
+
+bool OwnerMatcher::operator()(const AuthorName& author) const {
+    if (names_.empty())
+        return false;
+    const std::string name = normalise(first_last(author.name));
+    return !name.empty() && std::find(names_.begin(), names_.end(), name) != names_.end();
 }
 
 }  // namespace mkcv

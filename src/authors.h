@@ -24,4 +24,14 @@ bool same_person(const std::string& a, const std::string& b);
 bool is_owner(const AuthorName& author, const std::string& owner,
               const std::vector<std::string>& aliases);
 
+// is_owner for many authors: the owner's names are normalised once, not once per author.
+class OwnerMatcher {
+  public:
+    OwnerMatcher(const std::string& owner, const std::vector<std::string>& aliases);
+    bool operator()(const AuthorName& author) const;
+
+  private:
+    std::vector<std::string> names_;  // normalised; never empty strings
+};
+
 }  // namespace mkcv

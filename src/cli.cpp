@@ -63,10 +63,12 @@ TemplateSearchPath search_path(const CommonOptions& common) {
 }
 
 // Loads, validates and renders; reports problems. Empty on any error. `files_read`, when
-// given, receives every file the CV was read from (cv.toml and its .bib files).
+// given, receives every file the CV was read from (cv.toml and its .bib files). `date_cache`:
+// see render_all.
 std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
                                                      const std::vector<std::string>& defaults,
-                                                     std::vector<fs::path>* files_read = nullptr) {
+                                                     std::vector<fs::path>* files_read = nullptr,
+                                                     const fs::path& date_cache = {}) {
     Diagnostics diagnostics;
     LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
     if (files_read)
@@ -75,7 +77,7 @@ std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common
     std::optional<std::vector<RenderedTemplate>> rendered;
     if (loaded.cv)
         rendered = render_all(*loaded.cv, common.templates.empty() ? defaults : common.templates,
-                              search_path(common), diagnostics);
+                              search_path(common), diagnostics, date_cache);
     report(diagnostics, loaded.sources, common);
     return rendered;
 }
@@ -254,7 +256,7 @@ int run_cli(int argc, char** argv) {
             return kExitInvalid;
         // The very data render and build give the template: after its filters.
         const TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
-        std::cout << template_context(input.filtered.cv, input).dump(2) << '\n';
+        std::cout << to_json(template_context(input.filtered.cv, input)).dump(2) << '\n';
         return kExitOk;
     }
     if (app.got_subcommand(render)) {
@@ -273,7 +275,9 @@ int run_cli(int argc, char** argv) {
     // `inputs`, when given, receives the files the outputs are made from: the CV's files
     // (cv.toml, .bib) and the templates'.
     const auto build_once = [&](std::vector<fs::path>* inputs) -> int {
-        auto rendered = prepare(common, {"long", "short"}, inputs);
+        auto rendered =
+            prepare(common, {"long", "short"}, inputs,
+                    build_options.out_dir / ".mkcv" / (cv_path.stem().string() + ".source-date"));
         if (!rendered)
             return kExitInvalid;
         for (const auto& r : *rendered)

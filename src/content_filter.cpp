@@ -28,15 +28,29 @@ bool keeps(const SectionRules& rules, const std::vector<Text>& tags, bool select
     return true;
 }
 
+// Copies of the entries `rules` keep, at most max_entries of them, in the order given.
 template <typename T, typename Year>
-void filter_section(std::vector<T>& entries, const SectionRules& rules, Year&& year) {
+std::vector<T> kept_entries(const std::vector<const T*>& entries, const SectionRules& rules,
+                            Year&& year) {
     std::vector<T> kept;
-    for (auto& e : entries)
-        if (keeps(rules, e.tags, e.selected, year(e)))
-            kept.push_back(std::move(e));
-    if (rules.max_entries && kept.size() > static_cast<std::size_t>(*rules.max_entries))
-        kept.resize(static_cast<std::size_t>(*rules.max_entries));
-    entries = std::move(kept);
+    const std::size_t max =
+        rules.max_entries ? static_cast<std::size_t>(*rules.max_entries) : entries.size();
+    for (const T* e : entries) {
+        if (kept.size() >= max)
+            break;
+        if (keeps(rules, e->tags, e->selected, year(*e)))
+            kept.push_back(*e);
+    }
+    return kept;
+}
+
+template <typename T, typename Year>
+std::vector<T> kept_entries(const std::vector<T>& entries, const SectionRules& rules, Year&& year) {
+    std::vector<const T*> all;
+    all.reserve(entries.size());
+    for (const auto& e : entries)
+        all.push_back(&e);
+    return kept_entries(all, rules, year);
 }
 
 int year_of(const std::optional<PartialDate>& date) {
@@ -152,31 +166,43 @@ std::vector<Text> shorten_authors(const std::vector<Text>& authors, std::size_t 
 }
 
 FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
-    FilteredCv out{cv, {}, {}};
+    FilteredCv out;
     Cv& c = out.cv;
+    // Everything but the entry lists, which are copied below only as far as they are kept
+    // (a CV can have thousands of publications, and each template filters its own copy).
+    c.source_name = cv.source_name;
+    c.person = cv.person;
+    c.research_interests = cv.research_interests;
+    c.build = cv.build;
+    c.bibliography = cv.bibliography;
+    c.templates = cv.templates;
     const SectionRules& awards = rules_for(rules, "awards");
     for (const auto& p : cv.publications)
         if (!p.award.empty() && keeps(awards, p.tags, p.selected, p.year))
             out.award_papers.push_back(p);
-    filter_section(c.education, rules_for(rules, "education"),
-                   [](const Education& e) { return entry_year(e); });
-    filter_section(c.experience, rules_for(rules, "experience"),
-                   [](const Experience& e) { return entry_year(e); });
+    c.education = kept_entries(cv.education, rules_for(rules, "education"),
+                               [](const Education& e) { return entry_year(e); });
+    c.experience = kept_entries(cv.experience, rules_for(rules, "experience"),
+                                [](const Experience& e) { return entry_year(e); });
     // `max` keeps the newest papers: order them as the CV prints them first.
-    std::stable_sort(c.publications.begin(), c.publications.end(),
-                     [](const Publication& a, const Publication& b) { return a.year > b.year; });
+    std::vector<const Publication*> newest_first;
+    newest_first.reserve(cv.publications.size());
+    for (const auto& p : cv.publications)
+        newest_first.push_back(&p);
+    std::stable_sort(newest_first.begin(), newest_first.end(),
+                     [](const Publication* a, const Publication* b) { return a->year > b->year; });
     const SectionRules& publications = rules_for(rules, "publications");
-    filter_section(c.publications, publications,
-                   [](const Publication& p) { return entry_year(p); });
+    c.publications = kept_entries(newest_first, publications,
+                                  [](const Publication& p) { return entry_year(p); });
     if (publications.max_authors)
         for (auto& p : c.publications)
             p.authors = shorten_authors(
                 p.authors, static_cast<std::size_t>(*publications.max_authors), c.person);
-    filter_section(c.teaching, rules_for(rules, "teaching"),
-                   [](const Teaching& t) { return entry_year(t); });
-    filter_section(c.awards, awards, [](const Award& a) { return entry_year(a); });
-    filter_section(c.sections, rules_for(rules, "sections"),
-                   [](const CustomSection&) { return 0; });
+    c.teaching = kept_entries(cv.teaching, rules_for(rules, "teaching"),
+                              [](const Teaching& t) { return entry_year(t); });
+    c.awards = kept_entries(cv.awards, awards, [](const Award& a) { return entry_year(a); });
+    c.sections = kept_entries(cv.sections, rules_for(rules, "sections"),
+                              [](const CustomSection&) { return 0; });
     if (rules.order)
         for (const auto& name : section_names())
             if (std::find(rules.order->begin(), rules.order->end(), name) == rules.order->end()) {

@@ -9,52 +9,30 @@
 namespace mkcv {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using Id = ContextTree::Id;
 
-Json text_or_null(const Text& text) {
-    return text.empty() ? Json(nullptr) : Json(text.value);
-}
-
-Json text_or_null(const std::string& text) {
-    return text.empty() ? Json(nullptr) : Json(text);
-}
-
-// Adds `first` and `last` by moving the members into a new object: growing an ordered_json
-// object in place copies every member deeply (its keys are const, so its vector cannot
-// move them), which made CVs with thousands of publications slow.
-Json with_position(Json item, bool first, bool last) {
-    if (!item.is_object()) {
-        item["first"] = first;
-        item["last"] = last;
-        return item;
+// Lists carry `first` and `last` on each item so templates can place separators; `fill`
+// adds an item's other members.
+template <typename T, typename Fill>
+void add_items(ContextTree& t, Id parent, std::string_view key, const std::vector<T>& items,
+               Fill&& fill) {
+    const Id list = t.add_list(parent, key);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const Id item = t.add_object(list);
+        fill(item, items[i]);
+        t.add_bool(item, "first", i == 0);
+        t.add_bool(item, "last", i + 1 == items.size());
     }
-    Json out = Json::object();
-    auto& members = out.get_ref<Json::object_t&>();
-    auto& old = item.get_ref<Json::object_t&>();
-    members.reserve(old.size() + 2);
-    for (auto& [key, value] : old)
-        members.emplace_back(key, std::move(value));
-    members.emplace_back("first", first);
-    members.emplace_back("last", last);
-    return out;
 }
 
-// Lists carry `first` and `last` so templates can place separators.
-template <typename T, typename Fn>
-Json list(const std::vector<T>& items, Fn&& make) {
-    Json out = Json::array();
-    out.get_ref<Json::array_t&>().reserve(items.size());
-    for (std::size_t i = 0; i < items.size(); ++i)
-        out.push_back(with_position(make(items[i]), i == 0, i + 1 == items.size()));
-    return out;
+void add_names(ContextTree& t, Id parent, std::string_view key, const std::vector<Text>& names) {
+    add_items(t, parent, key, names,
+              [&](Id item, const Text& n) { t.add_string(item, "name", n.value); });
 }
 
-Json name_list(const std::vector<Text>& names) {
-    return list(names, [](const Text& n) { return Json{{"name", n.value}}; });
-}
-
-Json text_list(const std::vector<Text>& texts) {
-    return list(texts, [](const Text& t) { return Json{{"text", t.value}}; });
+void add_texts(ContextTree& t, Id parent, std::string_view key, const std::vector<Text>& texts) {
+    add_items(t, parent, key, texts,
+              [&](Id item, const Text& x) { t.add_string(item, "text", x.value); });
 }
 
 // "A", "A and B", "A, B and C".
@@ -75,8 +53,12 @@ std::string join(const std::vector<Text>& texts, const std::string& separator) {
     return out;
 }
 
-Json link_json(const std::string& label, const std::string& url) {
-    return Json{{"label", label}, {"url", url}, {"href", escape_href(link_target(url))}};
+void add_links(ContextTree& t, Id parent, const std::vector<Link>& links) {
+    add_items(t, parent, "links", links, [&](Id item, const Link& l) {
+        t.add_string(item, "label", l.label.value);
+        t.add_string(item, "url", l.url.value);
+        t.add_string(item, "href", escape_href(link_target(l.url.value)));
+    });
 }
 
 struct Marks {
@@ -84,47 +66,50 @@ struct Marks {
     bool corresponding = false;
 };
 
-Json person_json(const Person& p) {
-    Json contacts = Json::array();
-    auto contact = [&](const char* kind, const std::string& text, const std::string& url) {
-        contacts.push_back(Json{{"kind", kind},
-                                {"text", text},
-                                {"url", text_or_null(url)},
-                                {"href", url.empty() ? Json(nullptr) : Json(escape_href(url))}});
+void add_person(ContextTree& t, const Person& p) {
+    const Id person = t.add_object(ContextTree::root(), "person");
+    t.add_string(person, "name", p.name.value);
+    t.add_text(person, "native_name", p.native_name.value);
+    t.add_text(person, "position", p.position.value);
+    t.add_text(person, "affiliation", p.affiliation.value);
+    t.add_text(person, "email", p.email.value);
+    t.add_text(person, "phone", p.phone.value);
+    t.add_text(person, "homepage", p.homepage.value);
+    t.add_text(person, "github", p.github.value);
+    t.add_text(person, "location", p.location.value);
+    add_links(t, person, p.links);
+
+    struct Contact {
+        const char* kind;
+        std::string text;
+        std::string url;
     };
+    std::vector<Contact> contacts;
     if (!p.email.empty())
-        contact("email", p.email.value, "mailto:" + p.email.value);
+        contacts.push_back({"email", p.email.value, "mailto:" + p.email.value});
     if (!p.phone.empty())
-        contact("phone", p.phone.value, "");
+        contacts.push_back({"phone", p.phone.value, ""});
     if (!p.homepage.empty())
-        contact("homepage", display_url(p.homepage.value), link_target(p.homepage.value));
+        contacts.push_back(
+            {"homepage", display_url(p.homepage.value), link_target(p.homepage.value)});
     if (!p.github.empty()) {
         const bool is_url = p.github.value.find("://") != std::string::npos;
         const std::string url = is_url ? p.github.value : "https://github.com/" + p.github.value;
-        contact("github", display_url(url), url);
+        contacts.push_back({"github", display_url(url), url});
     }
     if (!p.location.empty())
-        contact("location", p.location.value, "");
+        contacts.push_back({"location", p.location.value, ""});
     for (const auto& link : p.links)
-        contact("link", link.label.value, link_target(link.url.value));
-    for (std::size_t i = 0; i < contacts.size(); ++i) {
-        contacts[i]["first"] = i == 0;
-        contacts[i]["last"] = i + 1 == contacts.size();
-    }
-
-    return Json{
-        {"name", p.name.value},
-        {"native_name", text_or_null(p.native_name)},
-        {"position", text_or_null(p.position)},
-        {"affiliation", text_or_null(p.affiliation)},
-        {"email", text_or_null(p.email)},
-        {"phone", text_or_null(p.phone)},
-        {"homepage", text_or_null(p.homepage)},
-        {"github", text_or_null(p.github)},
-        {"location", text_or_null(p.location)},
-        {"links",
-         list(p.links, [](const Link& l) { return link_json(l.label.value, l.url.value); })},
-        {"contacts", contacts}};
+        contacts.push_back({"link", link.label.value, link_target(link.url.value)});
+    add_items(t, person, "contacts", contacts, [&](Id item, const Contact& c) {
+        t.add_string(item, "kind", c.kind);
+        t.add_string(item, "text", c.text);
+        t.add_text(item, "url", c.url);
+        if (c.url.empty())
+            t.add_null(item, "href");
+        else
+            t.add_string(item, "href", escape_href(c.url));
+    });
 }
 
 // "et al." or "John Smith Jr." last: templates then leave out the period after the list.
@@ -136,109 +121,116 @@ bool ends_with_period(const std::vector<Text>& authors) {
            last.name.back() == '.';
 }
 
-Json publication_json(const Publication& p, const Person& owner, Marks& marks) {
-    std::vector<std::string> aliases;
-    for (const auto& alias : owner.aliases)
-        aliases.push_back(alias.value);
-    Json authors = list(p.authors, [&](const Text& written) {
+void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
+                     Marks& marks) {
+    t.add_string(item, "title", p.title.value);
+    add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
         marks.equal |= a.equal;
         marks.corresponding |= a.corresponding;
-        return Json{{"name", a.name},
-                    {"suffix", text_or_null(a.suffix)},
-                    {"owner", is_owner(a, owner.name.value, aliases)},
-                    {"equal", a.equal},
-                    {"corresponding", a.corresponding}};
+        t.add_string(author, "name", a.name);
+        t.add_text(author, "suffix", a.suffix);
+        t.add_bool(author, "owner", is_owner(a));
+        t.add_bool(author, "equal", a.equal);
+        t.add_bool(author, "corresponding", a.corresponding);
     });
-    // nlohmann's initializer lists copy every value deeply: lists are moved in afterwards.
-    Json out{{"title", p.title.value},
-             {"authors", nullptr},
-             {"venue", p.venue.value},
-             {"venue_short", text_or_null(p.venue_short)},
-             {"authors_end_with_period", ends_with_period(p.authors)},
-             {"key", text_or_null(p.key)},
-             {"year", std::to_string(p.year)},
-             {"kind", to_string(p.kind)},
-             {"award", text_or_null(p.award)},
-             {"note", text_or_null(p.note)},
-             {"selected", p.selected},
-             {"links", nullptr}};
-    out["authors"] = std::move(authors);
-    out["links"] =
-        list(p.links, [](const Link& l) { return link_json(l.label.value, l.url.value); });
-    return out;
+    t.add_string(item, "venue", p.venue.value);
+    t.add_text(item, "venue_short", p.venue_short.value);
+    t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
+    t.add_text(item, "key", p.key.value);
+    t.add_string(item, "year", std::to_string(p.year));
+    t.add_string(item, "kind", to_string(p.kind));
+    t.add_text(item, "award", p.award.value);
+    t.add_text(item, "note", p.note.value);
+    t.add_bool(item, "selected", p.selected);
+    add_links(t, item, p.links);
 }
 
-Json publications_json(const Cv& cv, const ContextOptions& options, Marks& marks) {
+// Returns whether any group was added.
+bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& options, Marks& marks) {
     const ContentFilter& filter = options.filter;
-    Json groups = Json::array();
+    std::vector<std::string> aliases;
+    for (const auto& alias : cv.person.aliases)
+        aliases.push_back(alias.value);
+    const OwnerMatcher is_owner(cv.person.name.value, aliases);
+    struct Group {
+        PublicationKind kind;
+        std::vector<const Publication*> kept;
+    };
+    std::vector<Group> groups;
     std::size_t total = 0;
     std::vector<std::pair<PublicationKind, std::size_t>> counts;
     for (const PublicationKind kind : group_order(options.publication_order)) {
-        const std::string kind_name = to_string(kind);
-        std::vector<const Publication*> kept;
+        Group group{kind, {}};
         for (const auto& p : cv.publications)
             if (p.kind == kind && (!filter.selected_publications_only || p.selected))
-                kept.push_back(&p);
-        if (kept.empty())
+                group.kept.push_back(&p);
+        if (group.kept.empty())
             continue;
-        std::stable_sort(kept.begin(), kept.end(), newer_first);
+        std::stable_sort(group.kept.begin(), group.kept.end(), newer_first);
+        total += group.kept.size();
+        counts.emplace_back(kind, group.kept.size());
+        groups.push_back(std::move(group));
+    }
+    const Id publications = t.add_object(ContextTree::root(), "publications");
+    t.add_string(publications, "count", std::to_string(total));
+    t.add_text(publications, "counts_text", counts_text(counts));
+    add_items(t, publications, "groups", groups, [&](Id item, const Group& group) {
+        const std::string kind_name = to_string(group.kind);
+        const auto custom = options.publication_headings.find(kind_name);
+        t.add_string(item, "kind", kind_name);
+        t.add_string(item, "heading",
+                     custom != options.publication_headings.end()
+                         ? std::string_view(custom->second)
+                         : std::string_view(group_heading(group.kind)));
+        t.add_string(item, "count", std::to_string(group.kept.size()));
+        t.add_string(item, "number_prefix", number_prefix(group.kind));
         // Numbers count down, so the newest paper has the highest: [C7] … [C1].
         // `year_first` marks the first paper of each year, for templates that group by year.
-        Json items = Json::array();
-        items.get_ref<Json::array_t&>().reserve(kept.size());
+        const Id items = t.add_list(item, "items");
+        const auto& kept = group.kept;
         for (std::size_t i = 0; i < kept.size(); ++i) {
-            Json item = publication_json(*kept[i], cv.person, marks);
-            item["number"] = number_prefix(kind) + std::to_string(kept.size() - i);
-            item["year_first"] = i == 0 || kept[i - 1]->year != kept[i]->year;
-            items.push_back(std::move(item));
+            const Id paper = t.add_object(items);
+            add_publication(t, paper, *kept[i], is_owner, marks);
+            t.add_string(paper, "number",
+                         number_prefix(group.kind) + std::to_string(kept.size() - i));
+            t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
         }
-        total += kept.size();
-        counts.emplace_back(kind, kept.size());
-        const auto custom = options.publication_headings.find(kind_name);
-        groups.push_back(Json{{"kind", kind_name},
-                              {"heading", custom != options.publication_headings.end()
-                                              ? custom->second
-                                              : std::string(group_heading(kind))},
-                              {"count", std::to_string(kept.size())},
-                              {"number_prefix", number_prefix(kind)},
-                              {"items", nullptr}});
-        groups.back()["items"] = std::move(items);  // see publication_json
-    }
-    for (std::size_t i = 0; i < groups.size(); ++i)
-        groups[i] = with_position(std::move(groups[i]), i == 0, i + 1 == groups.size());
-    Json out{{"count", std::to_string(total)},
-             {"counts_text", text_or_null(counts_text(counts))},
-             {"groups", nullptr}};
-    out["groups"] = std::move(groups);
-    return out;
+    });
+    return !groups.empty();
 }
 
-Json awards_json(const Cv& cv, const std::vector<Publication>& papers) {
+// Returns whether any award was added.
+bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& papers) {
     struct Row {
         int year;
-        Json json;
+        const Award* award;
+        const Publication* paper;
     };
     std::vector<Row> rows;
     for (const auto& a : cv.awards)
-        rows.push_back({a.year, Json{{"title", a.title.value},
-                                     {"year", std::to_string(a.year)},
-                                     {"issuer", text_or_null(a.issuer)},
-                                     {"note", text_or_null(a.note)},
-                                     {"paper", nullptr}}});
+        rows.push_back({a.year, &a, nullptr});
     for (const auto& p : papers)
         if (!p.award.empty())
-            rows.push_back({p.year, Json{{"title", p.award.value},
-                                         {"year", std::to_string(p.year)},
-                                         {"issuer", p.venue.value},
-                                         {"note", nullptr},
-                                         {"paper", p.title.value}}});
+            rows.push_back({p.year, nullptr, &p});
     std::stable_sort(rows.begin(), rows.end(),
                      [](const Row& a, const Row& b) { return a.year > b.year; });
-    std::vector<Json> items;
-    for (auto& row : rows)
-        items.push_back(std::move(row.json));
-    return list(items, [](const Json& j) { return j; });
+    add_items(t, ContextTree::root(), "awards", rows, [&](Id item, const Row& row) {
+        if (row.award) {
+            t.add_string(item, "title", row.award->title.value);
+            t.add_string(item, "year", std::to_string(row.award->year));
+            t.add_text(item, "issuer", row.award->issuer.value);
+            t.add_text(item, "note", row.award->note.value);
+            t.add_null(item, "paper");
+        } else {
+            t.add_string(item, "title", row.paper->award.value);
+            t.add_string(item, "year", std::to_string(row.paper->year));
+            t.add_string(item, "issuer", row.paper->venue.value);
+            t.add_null(item, "note");
+            t.add_string(item, "paper", row.paper->title.value);
+        }
+    });
+    return !rows.empty();
 }
 
 }  // namespace
@@ -251,123 +243,121 @@ std::string link_target(const std::string& url) {
     return "https://" + url;
 }
 
-nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options) {
-    Json context = Json::object();
-    context.get_ref<Json::object_t&>().reserve(16);  // see with_position
-    const std::string title = cv.person.name.value + " – Curriculum Vitae";
-    context["meta"] =
-        Json{{"title", title},
-             {"author", cv.person.name.value},
-             {"template", options.template_name},
-             {"generator", options.generator},
-             {"updated", options.updated ? Json(format_date(*options.updated)) : Json(nullptr)}};
-    context["person"] = person_json(cv.person);
-    context["research_interests"] = text_or_null(cv.research_interests);
+ContextTree build_context(const Cv& cv, const ContextOptions& options) {
+    ContextTree t;
+    // About 60 nodes and a few hundred bytes per publication: reserved, not regrown.
+    t.reserve(256 + 64 * cv.publications.size(), 4096 + 512 * cv.publications.size());
+    const Id root = ContextTree::root();
+    const Id meta = t.add_object(root, "meta");
+    t.add_string(meta, "title", cv.person.name.value + " – Curriculum Vitae");
+    t.add_string(meta, "author", cv.person.name.value);
+    t.add_string(meta, "template", options.template_name);
+    t.add_string(meta, "generator", options.generator);
+    t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
+    add_person(t, cv.person);
+    t.add_text(root, "research_interests", cv.research_interests.value);
 
-    context["education"] = list(cv.education, [](const Education& e) {
-        const auto dates = e.dates ? format_range(e.dates->start, e.dates->end) : "";
-        return Json{{"degree", e.degree.value},
-                    {"institution", e.institution.value},
-                    {"department", text_or_null(e.department)},
-                    {"location", text_or_null(e.location)},
-                    {"dates", text_or_null(dates)},
-                    {"advisors", name_list(e.advisors)},
-                    {"advisors_text", text_or_null(join_names(e.advisors))},
-                    {"advisors_many", e.advisors.size() > 1},
-                    {"thesis", text_or_null(e.thesis)},
-                    {"note", text_or_null(e.note)},
-                    {"highlights", text_list(e.highlights)},
-                    {"has_highlights", !e.highlights.empty()},
-                    {"selected", e.selected}};
+    add_items(t, root, "education", cv.education, [&](Id item, const Education& e) {
+        t.add_string(item, "degree", e.degree.value);
+        t.add_string(item, "institution", e.institution.value);
+        t.add_text(item, "department", e.department.value);
+        t.add_text(item, "location", e.location.value);
+        t.add_text(item, "dates", e.dates ? format_range(e.dates->start, e.dates->end) : "");
+        add_names(t, item, "advisors", e.advisors);
+        t.add_text(item, "advisors_text", join_names(e.advisors));
+        t.add_bool(item, "advisors_many", e.advisors.size() > 1);
+        t.add_text(item, "thesis", e.thesis.value);
+        t.add_text(item, "note", e.note.value);
+        add_texts(t, item, "highlights", e.highlights);
+        t.add_bool(item, "has_highlights", !e.highlights.empty());
+        t.add_bool(item, "selected", e.selected);
     });
 
-    context["experience"] = list(cv.experience, [](const Experience& e) {
+    add_items(t, root, "experience", cv.experience, [&](Id item, const Experience& e) {
         std::vector<Text> ranges;
         for (const auto& p : e.periods)
             ranges.push_back({format_range(p.start, p.end), {}});
-        return Json{{"role", e.role.value},
-                    {"organization", e.organization.value},
-                    {"location", text_or_null(e.location)},
-                    {"dates", text_or_null(join(ranges, ", "))},
-                    {"periods", list(ranges,
-                                     [](const Text& r) {
-                                         return Json{{"dates", r.value}};
-                                     })},
-                    {"mentors", name_list(e.mentors)},
-                    {"mentors_text", text_or_null(join_names(e.mentors))},
-                    {"mentors_many", e.mentors.size() > 1},
-                    {"note", text_or_null(e.note)},
-                    {"highlights", text_list(e.highlights)},
-                    {"has_highlights", !e.highlights.empty()},
-                    {"selected", e.selected}};
+        t.add_string(item, "role", e.role.value);
+        t.add_string(item, "organization", e.organization.value);
+        t.add_text(item, "location", e.location.value);
+        t.add_text(item, "dates", join(ranges, ", "));
+        add_items(t, item, "periods", ranges,
+                  [&](Id period, const Text& r) { t.add_string(period, "dates", r.value); });
+        add_names(t, item, "mentors", e.mentors);
+        t.add_text(item, "mentors_text", join_names(e.mentors));
+        t.add_bool(item, "mentors_many", e.mentors.size() > 1);
+        t.add_text(item, "note", e.note.value);
+        add_texts(t, item, "highlights", e.highlights);
+        t.add_bool(item, "has_highlights", !e.highlights.empty());
+        t.add_bool(item, "selected", e.selected);
     });
 
     Marks marks;
-    context["publications"] = publications_json(cv, options, marks);
-    context["legend"] = Json{{"equal", marks.equal},
-                             {"corresponding", marks.corresponding},
-                             {"any", marks.equal || marks.corresponding}};
+    const bool has_publications = add_publications(t, cv, options, marks);
+    const Id legend = t.add_object(root, "legend");
+    t.add_bool(legend, "equal", marks.equal);
+    t.add_bool(legend, "corresponding", marks.corresponding);
+    t.add_bool(legend, "any", marks.equal || marks.corresponding);
 
-    context["teaching"] = list(cv.teaching, [](const Teaching& t) {
-        return Json{{"role", t.role.value},
-                    {"course", t.course.value},
-                    {"institution", t.institution.value},
-                    {"terms", list(t.terms,
-                                   [](const Text& term) {
-                                       return Json{{"term", term.value}};
-                                   })},
-                    {"terms_text", join(t.terms, ", ")}};
+    add_items(t, root, "teaching", cv.teaching, [&](Id item, const Teaching& x) {
+        t.add_string(item, "role", x.role.value);
+        t.add_string(item, "course", x.course.value);
+        t.add_string(item, "institution", x.institution.value);
+        add_items(t, item, "terms", x.terms,
+                  [&](Id term, const Text& name) { t.add_string(term, "term", name.value); });
+        t.add_string(item, "terms_text", join(x.terms, ", "));
     });
 
-    context["awards"] =
-        awards_json(cv, options.award_papers ? *options.award_papers : cv.publications);
+    const bool has_awards =
+        add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
 
-    context["sections"] = list(cv.sections, [](const CustomSection& s) {
-        return Json{{"title", s.title.value},
-                    {"text", text_or_null(s.text)},
-                    {"items", text_list(s.items)},
-                    {"has_items", !s.items.empty()},
-                    {"has_entries", !s.entries.empty()},
-                    {"entries", list(s.entries, [](const SectionEntry& e) {
-                         return Json{{"title", e.title.value},
-                                     {"subtitle", text_or_null(e.subtitle)},
-                                     {"date", text_or_null(e.date)},
-                                     {"location", text_or_null(e.location)},
-                                     {"text", text_or_null(e.text)},
-                                     {"highlights", text_list(e.highlights)},
-                                     {"has_highlights", !e.highlights.empty()}};
-                     })}};
+    add_items(t, root, "sections", cv.sections, [&](Id item, const CustomSection& s) {
+        t.add_string(item, "title", s.title.value);
+        t.add_text(item, "text", s.text.value);
+        add_texts(t, item, "items", s.items);
+        t.add_bool(item, "has_items", !s.items.empty());
+        t.add_bool(item, "has_entries", !s.entries.empty());
+        add_items(t, item, "entries", s.entries, [&](Id entry, const SectionEntry& e) {
+            t.add_string(entry, "title", e.title.value);
+            t.add_text(entry, "subtitle", e.subtitle.value);
+            t.add_text(entry, "date", e.date.value);
+            t.add_text(entry, "location", e.location.value);
+            t.add_text(entry, "text", e.text.value);
+            add_texts(t, entry, "highlights", e.highlights);
+            t.add_bool(entry, "has_highlights", !e.highlights.empty());
+        });
     });
 
     // The sections to print, in order, for templates that let cv.toml choose the order:
     // <<#sections_order>><<#is.education>>…<</is.education>><</sections_order>>.
     const auto headings =
         options.sections.empty() ? section_headings(cv, cv.publications, {}) : options.sections;
-    context["sections_order"] = list(headings, [](const SectionHeading& h) {
-        Json is = Json::object();
+    add_items(t, root, "sections_order", headings, [&](Id item, const SectionHeading& h) {
+        t.add_string(item, "name", h.name);
+        t.add_text(item, "title", h.title);
+        const Id is = t.add_object(item, "is");
         for (const auto& name : section_names())
-            is[name] = name == h.name;
-        return Json{{"name", h.name}, {"title", text_or_null(h.title)}, {"is", std::move(is)}};
+            t.add_bool(is, name, name == h.name);
     });
-    Json titles = Json::object();
+    const Id titles = t.add_object(root, "titles");
     for (const auto& name : section_names()) {
         std::string title = default_section_title(name);
         for (const auto& h : headings)
             if (h.name == name)
                 title = h.title;
-        titles[name] = text_or_null(title);
+        t.add_text(titles, name, title);
     }
-    context["titles"] = std::move(titles);
 
     // Mustache cannot test a list for emptiness without iterating it; give templates flags.
-    context["has"] = Json{{"research_interests", !cv.research_interests.empty()},
-                          {"education", !cv.education.empty()},
-                          {"experience", !cv.experience.empty()},
-                          {"publications", !context["publications"]["groups"].empty()},
-                          {"teaching", !cv.teaching.empty()},
-                          {"awards", !context["awards"].empty()},
-                          {"sections", !cv.sections.empty()}};
-    return context;
+    const Id has = t.add_object(root, "has");
+    t.add_bool(has, "research_interests", !cv.research_interests.empty());
+    t.add_bool(has, "education", !cv.education.empty());
+    t.add_bool(has, "experience", !cv.experience.empty());
+    t.add_bool(has, "publications", has_publications);
+    t.add_bool(has, "teaching", !cv.teaching.empty());
+    t.add_bool(has, "awards", has_awards);
+    t.add_bool(has, "sections", !cv.sections.empty());
+    return t;
 }
 
 }  // namespace mkcv

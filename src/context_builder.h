@@ -1,7 +1,8 @@
 // Cv → the data a template sees. Values are the user's raw text (the renderer escapes them
 // for LaTeX when a template prints them), numbers are strings, absent optional values are
 // `null` (false in Mustache) so a section like <<#note>>…<</note>> prints only when given.
-// The result is JSON so `mkcv context` can show template authors exactly what they get.
+// The result is a ContextTree, which the renderer reads as it is and `mkcv context` prints
+// as JSON, so template authors see exactly what templates get.
 #pragma once
 
 #include <map>
@@ -9,9 +10,8 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "content_filter.h"
+#include "context_tree.h"
 #include "cv_model.h"
 
 namespace mkcv {
@@ -36,7 +36,7 @@ struct ContextOptions {
     const std::vector<Publication>* award_papers = nullptr;
 };
 
-nlohmann::ordered_json build_context(const Cv& cv, const ContextOptions& options);
+ContextTree build_context(const Cv& cv, const ContextOptions& options);
 
 // "https://" is added to a homepage written without a scheme; a bare DOI goes to doi.org.
 std::string link_target(const std::string& url);

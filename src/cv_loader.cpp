@@ -52,10 +52,13 @@ std::string type_found(const toml::node& node) {
     }
 }
 
+// A string of the file, taken out of the TOML tree rather than copied: the tree is load_cv's
+// own, not const, and dropped once converted, and each value is converted once. (So the
+// const_cast is sound.)
 // U+001A starts the mark of LaTeX taken from BibTeX (bibtex_text.h); the renderer drops
 // control characters anyway, so removing it keeps cv.toml text from ever being read as LaTeX.
-std::string user_string(std::string_view value) {
-    std::string out(value);
+std::string user_string(const toml::value<std::string>& value) {
+    std::string out = std::move(const_cast<toml::value<std::string>&>(value).get());
     out.erase(std::remove(out.begin(), out.end(), '\x1a'), out.end());
     return out;
 }
@@ -94,7 +97,7 @@ class Loader {
                             "unknown key `" + name + "` in " + where, hint);
                 continue;
             }
-            check_value(node, *field, path.empty() ? name : path + "." + name);
+            check_value(node, *field, path, name);
         }
         for (const auto& field : spec.fields) {
             if (field.required && !table.contains(field.name) &&
@@ -122,8 +125,12 @@ class Loader {
         return out;
     }
 
-    void check_value(const toml::node& node, const FieldSpec& field, const std::string& path) {
+    // `parent.name` is the value's dotted path, put together only when a message needs it
+    // (this runs for every value of the file).
+    void check_value(const toml::node& node, const FieldSpec& field, const std::string& parent,
+                     const std::string& key) {
         const std::string name(field.name);
+        const auto dotted = [&] { return parent.empty() ? key : parent + "." + key; };
         auto wrong = [&](const toml::node& at, const std::string& expected) {
             std::string hint;
             if (expected == describe(FieldType::Integer) && at.is_string()) {
@@ -136,14 +143,14 @@ class Loader {
             } else if (field.type == FieldType::StringList && at.is_string()) {
                 hint = "write a list: " + name + " = [\"...\"]";
             } else if (field.type == FieldType::TableArray && at.is_table()) {
-                hint = "write [[" + path + "]] (or a list of tables) instead";
+                hint = "write [[" + dotted() + "]] (or a list of tables) instead";
             } else if (field.type == FieldType::Bool && at.is_string()) {
                 hint = "write true or false, without quotes";
             } else if (field.type == FieldType::Date && at.is_integer()) {
                 hint = "write it in quotes: " + name + " = \"" +
                        std::to_string(at.as_integer()->get()) + "\"";
             } else if (field.type == FieldType::Table) {
-                hint = "write a [" + path + "] table";
+                hint = "write a [" + dotted() + "] table";
             } else if (field.type == FieldType::Integer && at.is_floating_point()) {
                 hint = "write a whole number";
             }
@@ -154,16 +161,16 @@ class Loader {
             case FieldType::String:
                 if (!node.is_string())
                     return wrong(node, describe(field.type));
-                if (!field.allowed.empty()) {
+                if (!field.allowed.empty() &&
+                    std::find(field.allowed.begin(), field.allowed.end(),
+                              std::string_view(node.as_string()->get())) == field.allowed.end()) {
                     const std::string value(*node.as_string());
                     std::vector<std::string> allowed(field.allowed.begin(), field.allowed.end());
-                    if (std::find(allowed.begin(), allowed.end(), value) == allowed.end()) {
-                        const std::string guess = closest_match(value, allowed);
-                        diag_.error(file_, pos_of(node), "value",
-                                    "`" + name + "` must be one of " + join(allowed) +
-                                        ", found \"" + value + "\"",
-                                    guess.empty() ? "" : "did you mean \"" + guess + "\"?");
-                    }
+                    const std::string guess = closest_match(value, allowed);
+                    diag_.error(file_, pos_of(node), "value",
+                                "`" + name + "` must be one of " + join(allowed) + ", found \"" +
+                                    value + "\"",
+                                guess.empty() ? "" : "did you mean \"" + guess + "\"?");
                 }
                 return;
             case FieldType::Integer:
@@ -197,6 +204,7 @@ class Loader {
                 const auto* table = node.as_table();
                 if (!table)
                     return wrong(node, describe(field.type));
+                const std::string path = dotted();
                 check_table(*table, *field.nested, "[" + path + "]", path);
                 return;
             }
@@ -204,9 +212,11 @@ class Loader {
                 const auto* array = node.as_array();
                 if (!array)
                     return wrong(node, describe(field.type));
+                const std::string path = dotted();
+                const std::string where = "[[" + path + "]]";
                 for (const auto& element : *array) {
                     if (const auto* table = element.as_table())
-                        check_table(*table, *field.nested, "[[" + path + "]]", path);
+                        check_table(*table, *field.nested, where, path);
                     else
                         diag_.error(file_, pos_of(element), "type",
                                     "every item of `" + name + "` must be a table, found " +
@@ -319,7 +329,7 @@ class Loader {
         const toml::node* node = table.get(key);
         if (!node || !node->is_string())
             return {};
-        return {user_string(node->as_string()->get()), pos_of(*node)};
+        return {user_string(*node->as_string()), pos_of(*node)};
     }
 
     std::vector<Text> texts(const toml::table& table, std::string_view key) {
@@ -327,7 +337,7 @@ class Loader {
         if (const auto* array = table.get_as<toml::array>(key))
             for (const auto& element : *array)
                 if (element.is_string())
-                    out.push_back({user_string(element.as_string()->get()), pos_of(element)});
+                    out.push_back({user_string(*element.as_string()), pos_of(element)});
         return out;
     }
 
@@ -473,6 +483,8 @@ class Loader {
             e.tags = texts(t, "tags");
             cv.experience.push_back(std::move(e));
         });
+        if (const auto* publications = root.get_as<toml::array>("publications"))
+            cv.publications.reserve(publications->size());
         each_table(root, "publications", [&](const toml::table& t) {
             Publication p;
             p.pos = pos_of(t);
@@ -627,7 +639,9 @@ LoadResult load_cv(const std::string& text, const std::string& file_name) {
     LoadResult result;
     toml::table root;
     try {
-        root = toml::parse(text, file_name);
+        // Without a source path: toml++ would give every node a shared copy of it, and
+        // messages name the file from file_name anyway.
+        root = toml::parse(std::string_view(text));
     } catch (const toml::parse_error& error) {
         report_syntax_error(error, text, file_name, result.diagnostics);
         return result;

@@ -153,6 +153,7 @@ struct BuildSettings {
     SourcePos timeout_pos;
 };
 
+// content_filter.cpp (apply_rules) copies a Cv member by member: add new members there too.
 struct Cv {
     std::string source_name;  // file name as given, used in diagnostics
     Person person;

@@ -1,7 +1,7 @@
 #include "cv_validate.h"
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 #include <utility>
 
 #include "bibtex_text.h"
@@ -9,11 +9,15 @@
 namespace mkcv {
 namespace {
 
-std::string fold_case(const std::string& s) {
+// The title and year a duplicate is recognised by: case (ASCII) and spaces ignored.
+std::string duplicate_key(const std::string& title, int year) {
     std::string out;
-    for (char c : s)
+    out.reserve(title.size() + 8);
+    for (char c : title)
         if (c != ' ')
-            out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    out += '\0';
+    out += std::to_string(year);
     return out;
 }
 
@@ -45,7 +49,8 @@ class Validator {
             for (const auto& period : e.periods)
                 order(period);
         }
-        std::map<std::pair<std::string, int>, const Publication*> seen;
+        std::unordered_map<std::string, const Publication*> seen;
+        seen.reserve(cv_.publications.size());
         for (const auto& p : cv_.publications) {
             required(p.title, "title", p.pos);
             required(p.venue, "venue", p.pos);
@@ -58,8 +63,8 @@ class Validator {
                     diag_.error(file(), author.pos, "authors", "an author's name is empty");
             for (const auto& link : p.links)
                 url(link.url, link.label.value);
-            const auto key = std::make_pair(fold_case(p.title.value), p.year);
-            if (auto [it, inserted] = seen.emplace(key, &p); !inserted) {
+            if (auto [it, inserted] = seen.emplace(duplicate_key(p.title.value, p.year), &p);
+                !inserted) {
                 const auto [first_file, first_pos] = written_at(*it->second);
                 const auto [dup_file, dup_pos] = written_at(p);
                 diag_.warning(dup_file, dup_pos, "duplicate",

@@ -34,9 +34,23 @@ bool read_file(const fs::path& path, std::string& out) {
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return false;
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    out = buffer.str();
+    // Read in one piece where the size is known (a stream buffer copies twice); files that
+    // have no size (pipes) are read to their end.
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (!ec && fs::is_regular_file(path, ec)) {
+        out.resize(static_cast<std::size_t>(size));
+        in.read(out.data(), static_cast<std::streamsize>(size));
+        out.resize(static_cast<std::size_t>(in.gcount()));
+        if (in.bad())
+            return false;
+        in.clear();
+    } else {
+        out.clear();
+    }
+    std::ostringstream rest;
+    rest << in.rdbuf();  // what was added since, or all of a pipe
+    out += rest.str();
     return !in.bad();
 }
 

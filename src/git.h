@@ -1,14 +1,22 @@
-// Asking git about the CV's history. Starts a process (Boost.Process), like latexmk.cpp,
-// and is kept as small: one question, answered or not.
+// Asking git about the CV's history. last_commit_time starts a process (Boost.Process), like
+// latexmk.cpp; head_commit reads the repository's files and starts nothing, so a build can
+// tell cheaply whether an answer it kept is still right.
 #pragma once
 
 #include <filesystem>
 #include <optional>
+#include <string>
 
 namespace mkcv {
 
 // The time (seconds since 1970) of the last commit that touched `file`; empty when git is
 // missing, the file is not in a git work tree, or it was never committed.
 std::optional<long long> last_commit_time(const std::filesystem::path& file);
+
+// What the history git sees from `file`'s folder depends on: the repository's HEAD commit
+// id, and the shallow-clone boundary if any. Read from the .git files, without running git;
+// empty whenever that is not certain (no repository, an unborn branch, GIT_* variables that
+// point git elsewhere, a ref format this does not read), and then callers ask git.
+std::optional<std::string> history_identity(const std::filesystem::path& file);
 
 }  // namespace mkcv

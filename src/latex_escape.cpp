@@ -58,6 +58,10 @@ std::string escape_latex(std::string_view text) {
     out.reserve(text.size() + text.size() / 8);
     std::size_t plain_begin = 0;
     for (std::size_t i = 0; i < text.size();) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: no script run starts here
+            ++i;
+            continue;
+        }
         std::size_t length = 1;
         const char32_t code = decode_utf8(text, i, length);
         const ScriptRange* script = code >= 0x80 ? script_of(code) : nullptr;
@@ -97,8 +101,26 @@ std::string escape_latex(std::string_view text) {
 namespace {
 
 // Escapes text that needs no font switch (ASCII specials; other Unicode is kept).
+// The bytes escape_ascii_run treats specially; the others are copied in runs.
+constexpr std::array<bool, 256> kSpecial = [] {
+    std::array<bool, 256> special{};
+    for (unsigned char c : std::string_view("\\{}$&%#_^~[]-`'<>,?!"))
+        special[c] = true;
+    for (unsigned c = 0; c < 0x20; ++c)
+        special[c] = true;
+    special[0x7F] = true;
+    return special;
+}();
+
 void escape_ascii_run(std::string_view text, std::string& out) {
     for (std::size_t i = 0; i < text.size(); ++i) {
+        std::size_t plain = i;
+        while (plain < text.size() && !kSpecial[static_cast<unsigned char>(text[plain])])
+            ++plain;
+        out.append(text.substr(i, plain - i));
+        if (plain == text.size())
+            break;
+        i = plain;
         const char c = text[i];
         switch (c) {
             case '\\':

@@ -1,7 +1,10 @@
 #include "latexmk.h"
 
+#include <array>
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <regex>
 #include <sstream>
 #include <thread>
@@ -21,6 +24,61 @@ namespace {
 
 // Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
 constexpr const char* kGroupFile = ".mkcv-latexmk-group";
+
+// latexmk runs in a process group of its own, so Ctrl-C on the terminal does not reach it
+// (and TeX never reads the terminal). When mkcv itself is interrupted or terminated, these
+// groups are ended first, so no TeX run is left working in the build folder. A fixed array
+// of atomics: all a signal handler may touch.
+std::array<std::atomic<pid_t>, 64> running_groups{};
+
+extern "C" void stop_running_groups(int signal_number) {
+    for (auto& group : running_groups)
+        if (const pid_t g = group.load(); g > 1)
+            ::kill(-g, SIGKILL);
+    ::signal(signal_number, SIG_DFL);
+    ::raise(signal_number);
+}
+
+// Installed once, for each signal that would end mkcv as it is; a signal that is ignored
+// (a background job's Ctrl-C) or already handled (mkcv watch stops between builds) is left.
+void end_groups_on_signals() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+            struct sigaction current {};
+            if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
+                continue;
+            struct sigaction action {};
+            action.sa_handler = stop_running_groups;
+            sigemptyset(&action.sa_mask);
+            ::sigaction(signal_number, &action, nullptr);
+        }
+    });
+}
+
+// Notes a running group for the signal handler, as long as it lives.
+class RunningGroup {
+  public:
+    explicit RunningGroup(pid_t group) {
+        end_groups_on_signals();
+        for (auto& entry : running_groups) {
+            pid_t empty = 0;
+            if (entry.compare_exchange_strong(empty, group)) {
+                entry_ = &entry;
+                break;
+            }
+        }
+    }
+    ~RunningGroup() {
+        if (entry_)
+            entry_->store(0);
+    }
+    RunningGroup(const RunningGroup&) = delete;
+    RunningGroup& operator=(const RunningGroup&) = delete;
+
+  private:
+    std::atomic<pid_t>* entry_ = nullptr;
+};
 
 const char* engine_flag(const std::string& engine) {
     if (engine == "lualatex")
@@ -189,6 +247,7 @@ ProcessOutcome run_in_group(const boost::filesystem::path& program,
     }
     if (!group_file.empty())
         write_file_atomically(group_file, std::to_string(group.native_handle()));
+    const RunningGroup running(group.native_handle());
     // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
     std::error_code wait_error;
     const auto deadline = std::chrono::steady_clock::now() + timeout;

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <ostream>
 #include <sstream>
+#include <thread>
 
 #include "build_state.h"
 #include "context_builder.h"
@@ -17,10 +18,12 @@
 #include "latexmk.h"
 #include "latexmk_rerun.h"
 #include "page_budget.h"
+#include "parallel.h"
 #include "publication_merge.h"
 #include "renderer.h"
 #include "source_date.h"
 #include "tex_format.h"
+#include "value_origins.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -67,12 +70,13 @@ std::string explain_latex_error(const LatexError& error, const fs::path& tex_pat
 
 // When the failing .tex line prints values from cv.toml, shows where they were written.
 std::string point_at_values(const LatexError& error, const RenderedTemplate& r) {
-    if (error.line <= 0 || !r.origins)
+    if (error.line <= 0)
         return "";
+    // Looked for only now that TeX failed: what the template printed is its filtered CV.
+    const auto origins = value_origins(r.input.filtered.cv, r.input.filtered.award_papers);
     Diagnostics notes;
     SourceTexts sources;
-    for (const auto& value :
-         values_on_line(*r.origins, line_of(r.tex, error.line), error.context)) {
+    for (const auto& value : values_on_line(origins, line_of(r.tex, error.line), error.context)) {
         notes.note(value.file, value.pos, "tex-value", "this line prints the value written here");
         if (!sources.count(value.file))
             read_file(value.file, sources[value.file]);
@@ -342,26 +346,44 @@ std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> o
 std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
                                                         const std::vector<std::string>& templates,
                                                         const TemplateSearchPath& search,
-                                                        Diagnostics& diagnostics) {
-    std::vector<RenderedTemplate> out;
-    std::vector<std::string> loaded;
+                                                        Diagnostics& diagnostics,
+                                                        const fs::path& date_cache) {
     // Asked once: it may mean asking git.
     const std::optional<long long> outside =
-        cv.build.date ? std::nullopt : outside_source_date(cv.source_name);
-    const auto origins = std::make_shared<const std::vector<ValueOrigin>>(value_origins(cv));
-    for (const auto& name : templates) {
+        cv.build.date ? std::nullopt : outside_source_date(cv.source_name, date_cache);
+    // Templates render side by side, each with its own diagnostics, reported in order. The
+    // CV is only read; each template filters its own copy.
+    struct Job {
+        Diagnostics diagnostics;
+        std::optional<Template> tmpl;
+        TemplateInput input;
+        RenderResult result;
+        double ms = 0;
+    };
+    std::vector<Job> jobs(templates.size());
+    const auto render_one = [&](std::size_t i) {
+        Job& job = jobs[i];
         const auto start = Clock::now();
-        auto tmpl = load_template(name, search, diagnostics);
-        if (!tmpl)
+        job.tmpl = load_template(templates[i], search, job.diagnostics);
+        if (!job.tmpl)
+            return;
+        job.input = template_input(cv, *job.tmpl, updated_date(cv, outside));
+        job.result = render_template(*job.tmpl, template_context(job.input.filtered.cv, job.input),
+                                     job.diagnostics);
+        job.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    };
+    for_each_index(jobs.size(), std::thread::hardware_concurrency(), render_one);
+
+    std::vector<RenderedTemplate> out;
+    std::vector<std::string> loaded;
+    for (auto& job : jobs) {
+        diagnostics.append(job.diagnostics);
+        if (!job.tmpl)
             continue;
-        loaded.push_back(tmpl->manifest.name);
-        TemplateInput input = template_input(cv, *tmpl, updated_date(cv, outside));
-        RenderResult result =
-            render_template(*tmpl, template_context(input.filtered.cv, input), diagnostics);
-        if (result.ok)
-            out.push_back({std::move(*tmpl), std::move(result.tex), origins, std::move(input),
-                           std::chrono::duration<double, std::milli>(Clock::now() - start).count(),
-                           build_epoch(cv, outside), cv.build.timeout});
+        loaded.push_back(job.tmpl->manifest.name);
+        if (job.result.ok)
+            out.push_back({std::move(*job.tmpl), std::move(job.result.tex), std::move(job.input),
+                           job.ms, build_epoch(cv, outside), cv.build.timeout});
     }
     check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())
@@ -371,7 +393,6 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
 
 int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
               const BuildOptions& options, std::ostream& log) {
-    std::vector<std::future<CompileOutcome>> running;
     std::vector<CompileOutcome> outcomes(rendered.size());
     std::vector<std::string> names;
     for (const auto& r : rendered)
@@ -384,14 +405,8 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
         return outcome;
     };
     // Templates compile side by side, `jobs` at a time.
-    const std::size_t jobs = static_cast<std::size_t>(std::max(1, options.jobs));
-    for (std::size_t begin = 0; begin < rendered.size(); begin += jobs) {
-        const std::size_t end = std::min(rendered.size(), begin + jobs);
-        for (std::size_t i = begin; i < end; ++i)
-            running.push_back(std::async(std::launch::async, compile, i));
-        for (std::size_t i = begin; i < end; ++i)
-            outcomes[i] = running[i].get();
-    }
+    for_each_index(rendered.size(), static_cast<std::size_t>(std::max(1, options.jobs)),
+                   [&](std::size_t i) { outcomes[i] = compile(i); });
     bool ok = true;
     for (const auto& outcome : outcomes)
         ok = ok && outcome.ok;

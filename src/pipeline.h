@@ -4,7 +4,6 @@
 #pragma once
 
 #include <filesystem>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,7 +13,6 @@
 #include "progress.h"
 #include "template_set.h"
 #include "template_variant.h"
-#include "value_origins.h"
 
 namespace mkcv {
 
@@ -34,20 +32,17 @@ LoadedCv load_and_validate(const std::filesystem::path& path, Diagnostics& diagn
 struct RenderedTemplate {
     Template tmpl;
     std::string tex;
-    // The CV's strings, to trace a TeX error to cv.toml: the same for every template of a
-    // build, so shared rather than copied per template and per page-budget attempt.
-    std::shared_ptr<const std::vector<ValueOrigin>> origins;
     TemplateInput input;   // what it was rendered from, to render again for the page budget
     double render_ms = 0;  // time taken to render, for progress output
     long long source_date_epoch = 0;  // the moment the PDF is dated by (source_date.h)
     int timeout_seconds = 120;        // [build] timeout
 };
 
-// Renders each template (names or paths); empty when any has an error.
-std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
-                                                        const std::vector<std::string>& templates,
-                                                        const TemplateSearchPath& search,
-                                                        Diagnostics& diagnostics);
+// Renders each template (names or paths); empty when any has an error. `date_cache`, when
+// given, keeps the date git gives for cv.toml (source_date.h outside_source_date).
+std::optional<std::vector<RenderedTemplate>> render_all(
+    const Cv& cv, const std::vector<std::string>& templates, const TemplateSearchPath& search,
+    Diagnostics& diagnostics, const std::filesystem::path& date_cache = {});
 
 // The date the CV says it was last updated: [build] date, else SOURCE_DATE_EPOCH, else the
 // last git commit of cv.toml, else none. `outside` is outside_source_date() when known.

@@ -360,6 +360,7 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
     }
 
     std::vector<Publication> standalone;
+    standalone.reserve(cv.publications.size());
     std::map<std::string, SourcePos> overridden;
     for (auto& p : cv.publications) {
         if (p.key.empty()) {
@@ -396,6 +397,7 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
         target.key.pos = p.key.pos;
     }
     std::vector<Publication> merged = std::move(from_bib);
+    merged.reserve(merged.size() + standalone.size());
     for (auto& p : standalone)
         merged.push_back(std::move(p));
     for (auto& p : merged) {

@@ -4,8 +4,7 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
-
+#include "context_tree.h"
 #include "diagnostics.h"
 #include "template_set.h"
 
@@ -18,7 +17,7 @@ struct RenderResult {
 
 // Variables the template uses that the context lacks are reported as warnings naming the
 // template file, so a typo in a template does not silently print nothing.
-RenderResult render_template(const Template& tmpl, const nlohmann::ordered_json& context,
+RenderResult render_template(const Template& tmpl, const ContextTree& context,
                              Diagnostics& diagnostics);
 
 }  // namespace mkcv

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "file_io.h"
 #include "git.h"
 
 namespace mkcv {
@@ -22,14 +23,49 @@ PartialDate date_of_epoch(long long seconds) {
     return PartialDate{tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, false};
 }
 
-std::optional<long long> outside_source_date(const std::filesystem::path& cv_path) {
-    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
-        char* end = nullptr;
-        const long long seconds = std::strtoll(epoch, &end, 10);
-        if (end && *end == '\0' && seconds >= 0)
-            return seconds;
+namespace {
+
+std::optional<long long> parse_seconds(const std::string& text) {
+    if (text.empty())
+        return std::nullopt;
+    char* end = nullptr;
+    const long long seconds = std::strtoll(text.c_str(), &end, 10);
+    if (!end || *end != '\0' || seconds < 0)
+        return std::nullopt;
+    return seconds;
+}
+
+// git's answer, kept in `cache_file` under what it depends on (git.h history_identity), so
+// a build where nothing changed does not start git: that was most of a no-op build's time.
+std::optional<long long> cached_commit_time(const std::filesystem::path& cv_path,
+                                            const std::filesystem::path& cache_file) {
+    const auto identity = cache_file.empty() ? std::nullopt : history_identity(cv_path);
+    if (!identity)
+        return last_commit_time(cv_path);
+    std::error_code ec;
+    const std::string key = *identity + "\t" + std::filesystem::absolute(cv_path, ec).string();
+    std::string cached;
+    if (read_file(cache_file, cached) && cached.rfind(key + "\t", 0) == 0 && !cached.empty() &&
+        cached.back() == '\n') {
+        const std::string value = cached.substr(key.size() + 1, cached.size() - key.size() - 2);
+        return value == "-" ? std::nullopt : parse_seconds(value);
     }
-    return last_commit_time(cv_path);
+    const auto seconds = last_commit_time(cv_path);
+    // A cache that cannot be written (read-only folder) only costs time.
+    std::filesystem::create_directories(cache_file.parent_path(), ec);
+    write_file_atomically(cache_file,
+                          key + "\t" + (seconds ? std::to_string(*seconds) : "-") + "\n");
+    return seconds;
+}
+
+}  // namespace
+
+std::optional<long long> outside_source_date(const std::filesystem::path& cv_path,
+                                             const std::filesystem::path& cache_file) {
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
+        if (const auto seconds = parse_seconds(epoch))
+            return seconds;
+    return cached_commit_time(cv_path, cache_file);
 }
 
 long long build_epoch(const Cv& cv, std::optional<long long> outside) {

@@ -15,8 +15,10 @@ long long epoch_of(const PartialDate& date);
 PartialDate date_of_epoch(long long seconds);
 
 // SOURCE_DATE_EPOCH when set to a valid number, else the last commit time of `cv_path` in
-// git, else empty.
-std::optional<long long> outside_source_date(const std::filesystem::path& cv_path);
+// git, else empty. With a `cache_file`, git's answer is kept there and reused while the
+// repository's history is the same (git.h history_identity), so git is not started.
+std::optional<long long> outside_source_date(const std::filesystem::path& cv_path,
+                                             const std::filesystem::path& cache_file = {});
 
 // The moment given to TeX (SOURCE_DATE_EPOCH, FORCE_SOURCE_DATE=1) for the PDF's dates:
 // [build] date, else outside_source_date(), else 0 (no date known: 1970, not the clock).

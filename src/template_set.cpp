@@ -123,9 +123,6 @@ std::optional<Template> load_from(const fs::path& dir, const std::string& origin
     // Partials shared by the templates of one folder, then the built-in shared ones.
     add_partials(dir.parent_path() / "common", t.partials, t.manifest.main, diagnostics);
     add_partials(builtin_template_root() / "common", t.partials, t.manifest.main, diagnostics);
-    check_syntax(t.main, diagnostics);
-    for (const auto& [name, file] : t.partials)
-        check_syntax(file, diagnostics);
     if (diagnostics.error_count() > errors_before)
         return std::nullopt;
     return t;
@@ -138,6 +135,14 @@ fs::path executable_dir() {
 }
 
 }  // namespace
+
+int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics) {
+    const int before = diagnostics.error_count();
+    check_syntax(tmpl.main, diagnostics);
+    for (const auto& [name, file] : tmpl.partials)
+        check_syntax(file, diagnostics);
+    return diagnostics.error_count() - before;
+}
 
 SourcePos position_at(const std::string& text, std::size_t offset) {
     SourcePos pos{1, 1};

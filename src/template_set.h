@@ -68,9 +68,15 @@ std::filesystem::path user_template_root();
 // Letters, digits, - and _: a name can never leave the folder it is looked up in.
 bool is_template_name(const std::string& name);
 
-// `name_or_path` is a folder when it contains a slash, else a template name.
+// `name_or_path` is a folder when it contains a slash, else a template name. The Mustache
+// syntax of the files is not checked here: the renderer parses the template anyway, and
+// calls check_template_syntax only when that fails.
 std::optional<Template> load_template(const std::string& name_or_path,
                                       const TemplateSearchPath& search, Diagnostics& diagnostics);
+
+// Parses each file of the template on its own, as kainjow would, and reports each syntax
+// error at its place in its file. Returns the number of errors found.
+int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics);
 
 struct TemplateListing {
     std::string name;

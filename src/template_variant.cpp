@@ -43,7 +43,7 @@ void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
     }
 }
 
-nlohmann::ordered_json template_context(const Cv& filtered_cv, const TemplateInput& input) {
+ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input) {
     ContextOptions options = input.options;
     options.sections = section_headings(filtered_cv, input.filtered.award_papers, input.rules);
     options.award_papers = &input.filtered.award_papers;

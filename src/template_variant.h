@@ -6,8 +6,6 @@
 
 #include <optional>
 
-#include <nlohmann/json.hpp>
-
 #include "content_filter.h"
 #include "context_builder.h"
 #include "cv_model.h"
@@ -33,6 +31,6 @@ void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
                               const std::vector<std::string>& also, Diagnostics& diagnostics);
 
 // The context of `input`, after the page budget removed what it had to.
-nlohmann::ordered_json template_context(const Cv& filtered_cv, const TemplateInput& input);
+ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input);
 
 }  // namespace mkcv

@@ -59,7 +59,7 @@ void find_all(const ValueOrigin& value, const std::string& line, std::vector<Mat
 
 }  // namespace
 
-std::vector<ValueOrigin> value_origins(const Cv& cv) {
+std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publication>& also) {
     std::vector<ValueOrigin> out;
     Collector c(cv, out);
     const Person& p = cv.person;
@@ -82,7 +82,12 @@ std::vector<ValueOrigin> value_origins(const Cv& cv) {
         c.add(e.mentors);
         c.add(e.highlights);
     }
-    for (const auto& pub : cv.publications) {
+    std::vector<const Publication*> publications;
+    for (const auto* list : {&cv.publications, &also})
+        for (const auto& pub : *list)
+            publications.push_back(&pub);
+    for (const Publication* p : publications) {
+        const Publication& pub = *p;
         c.from_bib(pub.source_file, pub.source_pos);
         for (const Text* t : {&pub.title, &pub.venue, &pub.award, &pub.note})
             c.add(*t);

@@ -18,8 +18,9 @@ struct ValueOrigin {
     SourcePos pos;
 };
 
-// Every non-blank string of the CV, with where it was written.
-std::vector<ValueOrigin> value_origins(const Cv& cv);
+// Every non-blank string of the CV and of `also` (publications printed beside it, such as
+// the papers whose awards are listed), with where it was written.
+std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publication>& also = {});
 
 // The values `tex_line` prints, best first; at most `limit`. `tex_context` is TeX's "l.N"
 // excerpt (the line up to where TeX stopped), or empty: when it is known, only values before

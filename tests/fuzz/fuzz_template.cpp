@@ -14,8 +14,8 @@
 
 namespace {
 
-const nlohmann::ordered_json& seed_context() {
-    static const nlohmann::ordered_json context = [] {
+const mkcv::ContextTree& seed_context() {
+    static const mkcv::ContextTree context = [] {
         std::ifstream in(MKCV_FUZZ_SEED_CV);
         std::stringstream text;
         text << in.rdbuf();

@@ -74,6 +74,28 @@ expect_status 2 "$status" "timeout = 0 is refused"
 contains "$out" "is not a number of seconds" "timeout range explained"
 sed -i 's/^timeout = 0$/timeout = 60/' cv.toml
 
+# --- mkcv interrupted (Ctrl-C) or terminated while TeX runs ------------------------------
+# latexmk runs in its own process group, out of reach of the terminal's Ctrl-C; mkcv ends
+# it before it goes. (timeout sends the signal to mkcv alone, as a terminal would not.)
+tex_left() {
+  local left=0
+  for proc in /proc/[0-9]*; do
+    [[ "$(readlink "$proc/cwd" 2>/dev/null)" == "$WORK"/out/.mkcv/* ]] && left=$((left + 1))
+  done
+  echo "$left"
+}
+for signal in INT TERM; do
+  rm -f out/.mkcv/cv-loop/.mkcv-latexmk-group
+  set +e
+  timeout -s "$signal" 3 "$MKCV" build -t loop > interrupted.log 2>&1; status=$?
+  set -e
+  expect_status 124 "$status" "SIG$signal: mkcv stopped by the signal"
+  [[ -f out/.mkcv/cv-loop/.mkcv-latexmk-group ]] || fail "SIG$signal: TeX had not started"
+  sleep 0.2
+  left="$(tex_left)"
+  ((left == 0)) && pass "SIG$signal: no TeX left running" || fail "SIG$signal: $left TeX process(es) left"
+done
+
 # --- output folder that cannot be written -------------------------------------------------
 touch not-a-folder
 set +e

@@ -129,7 +129,7 @@ since = 2016
     CHECK(input.max_pages == 1);
     CHECK(titles(input.filtered.cv) == std::vector<std::string>{"New", "Mid"});
     CHECK(input.filtered.cv.publications[1].authors.back().value == "et al.");  // kept: 3
-    const auto context = template_context(input.filtered.cv, input);
+    const auto context = to_json(template_context(input.filtered.cv, input));
     CHECK(context["sections_order"][0]["name"] == "publications");
     CHECK(context["sections_order"][0]["is"]["publications"] == true);
 }

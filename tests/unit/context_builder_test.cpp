@@ -8,7 +8,7 @@ using namespace mkcv;
 
 TEST_CASE("the context groups publications by kind, newest first, and marks the owner") {
     const Cv cv = test::load_ok(test::source_file("cv.toml"));
-    const auto context = build_context(cv, {});
+    const auto context = to_json(build_context(cv, {}));
     const auto& groups = context["publications"]["groups"];
     REQUIRE(groups.size() == 4);
     CHECK(groups[0]["kind"] == "conference");
@@ -33,7 +33,7 @@ TEST_CASE("the short CV's filter keeps selected publications only") {
     const Cv cv = test::load_ok(test::source_file("cv.toml"));
     ContextOptions options;
     options.filter.selected_publications_only = true;
-    const auto context = build_context(cv, options);
+    const auto context = to_json(build_context(cv, options));
     CHECK(context["publications"]["count"] == "5");
     for (const auto& group : context["publications"]["groups"])
         for (const auto& item : group["items"])
@@ -42,7 +42,7 @@ TEST_CASE("the short CV's filter keeps selected publications only") {
 
 TEST_CASE("dates, people and absent values") {
     const Cv cv = test::load_ok(test::source_file("cv.toml"));
-    const auto context = build_context(cv, {});
+    const auto context = to_json(build_context(cv, {}));
     CHECK(context["experience"][0]["dates"] == "Aug. 2025 – Feb. 2026");
     CHECK(context["experience"][2]["dates"] == "Jan. 2021 – Oct. 2021, May 2022 – Oct. 2023");
     CHECK(context["experience"][2]["mentors_text"] == "Yanghua Peng, Xin Liu and Yibo Zhu");
@@ -58,7 +58,7 @@ TEST_CASE("dates, people and absent values") {
 
 TEST_CASE("contacts become links") {
     const Cv cv = test::load_ok(test::source_file("cv.toml"));
-    const auto contacts = build_context(cv, {})["person"]["contacts"];
+    const auto contacts = to_json(build_context(cv, {}))["person"]["contacts"];
     REQUIRE(contacts.size() == 3);
     CHECK(contacts[0]["href"] == "mailto:zhaoyh98@pku.edu.cn");
     CHECK(contacts[1]["text"] == "rivendile.github.io");

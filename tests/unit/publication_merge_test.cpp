@@ -129,7 +129,7 @@ TEST_CASE("groups carry numbers counting down and the counts sentence") {
                        "[[publications]]\ntitle = \"T\"\nauthors = [\"Yihao Zhao\"]\n"
                        "venue = \"V\"\nyear = 2021\nkind = \"conference\"\n");
     REQUIRE(loaded.cv);
-    const auto context = build_context(*loaded.cv, {});
+    const auto context = to_json(build_context(*loaded.cv, {}));
     const auto& pubs = context["publications"];
     CHECK(pubs["counts_text"] == "2 conference papers, 1 journal article");
     CHECK(pubs["groups"][0]["number_prefix"] == "C");
@@ -143,7 +143,7 @@ TEST_CASE("groups carry numbers counting down and the counts sentence") {
     ContextOptions options;
     options.publication_order = {"journal"};
     options.publication_headings = {{"journal", "Refereed Journal Articles"}};
-    const auto reordered = build_context(*loaded.cv, options);
+    const auto reordered = to_json(build_context(*loaded.cv, options));
     CHECK(reordered["publications"]["groups"][0]["heading"] == "Refereed Journal Articles");
     CHECK(reordered["publications"]["groups"][1]["kind"] == "conference");
 }

@@ -17,7 +17,7 @@ Template make(const std::string& main, std::map<std::string, std::string> partia
 }
 
 std::string render(const Template& t, const Json& context, Diagnostics& d) {
-    return render_template(t, context, d).tex;
+    return render_template(t, context_from_json(context), d).tex;
 }
 
 }  // namespace
@@ -62,6 +62,46 @@ TEST_CASE("a variable the data lacks is a warning naming the template file") {
 
 TEST_CASE("a missing partial is an error") {
     Diagnostics d;
-    CHECK_FALSE(render_template(make("<<>nothing>>"), Json::object(), d).ok);
+    CHECK_FALSE(render_template(make("<<>nothing>>"), ContextTree(), d).ok);
     CHECK(d.items()[0].message == "no partial named `nothing`");
+}
+
+// The renderer answers kainjow from the context tree through stand-ins; these are the ways
+// kainjow walks data that the stand-ins must follow.
+TEST_CASE("nested lists, sibling lists and lists looked up in outer frames") {
+    Diagnostics d;
+    const Json context{{"groups", Json::array({Json{{"g", "A"}, {"xs", Json::array({"1", "2"})}},
+                                               Json{{"g", "B"}, {"xs", Json::array({"3"})}}})},
+                       {"ys", Json::array({Json{{"y", "p"}}, Json{{"y", "q"}}})}};
+    CHECK(render(make("<<#groups>><<g>>(<<#xs>><<.>><<#ys>><<y>><</ys>>;<</xs>>)"
+                      "[<<#ys>><<y>><</ys>>]<</groups>>"),
+                 context, d) == "A(1pq;2pq;)[pq]B(3pq;)[pq]");
+    CHECK(d.empty());
+}
+
+TEST_CASE("sections over strings, objects, true, and inverted over empty lists") {
+    Diagnostics d;
+    const Json context{{"person", Json{{"name", "N"}, {"email", nullptr}}},
+                       {"title", "T"},
+                       {"flag", true},
+                       {"none", Json::array()},
+                       {"n", 7}};
+    CHECK(render(make("<<#person>><<name>><<#email>>@<</email>><</person>>|"
+                      "<<#title>><<title>>/<<.>><</title>>|<<#flag>><<title>><</flag>>|"
+                      "<<^none>>empty<</none>><<#none>>x<</none>>|<<person.name>>|<<n>>"),
+                 context, d) == "N|T/T|T|empty|N|7");
+    CHECK(d.empty());
+}
+
+TEST_CASE("a dotted name must resolve whole within one frame") {
+    Diagnostics d;
+    const Json context{{"a", Json{{"b", "outer"}}}, {"xs", Json::array({Json{{"a", "inner"}}})}};
+    // Inside the item, `a` is a string, so `a.b` comes from the root.
+    CHECK(render(make("<<#xs>><<a>>:<<a.b>><</xs>>"), context, d) == "inner:outer");
+}
+
+TEST_CASE("a partial that sets its own delimiters is rendered by kainjow with the same data") {
+    Diagnostics d;
+    const Template t = make("<<#xs>><<>p>><</xs>>", {{"p", "<<={{ }}=>>{{v}};"}});
+    CHECK(render(t, Json{{"xs", Json::array({Json{{"v", "1"}}, Json{{"v", "2"}}})}}, d) == "1;2;");
 }

@@ -22,7 +22,8 @@ TEST_CASE("a manifest orders and names the publication groups") {
     t.manifest.name = "test";
     const Cv cv = test::load_ok(test::source_file("cv.toml"));
     const TemplateInput input = template_input(cv, t, std::nullopt);
-    const auto groups = template_context(input.filtered.cv, input)["publications"]["groups"];
+    const auto groups =
+        to_json(template_context(input.filtered.cv, input))["publications"]["groups"];
     REQUIRE(groups.size() == 4);
     CHECK(groups[0]["kind"] == "preprint");
     CHECK(groups[1]["kind"] == "journal");
