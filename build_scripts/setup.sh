@@ -17,7 +17,8 @@ packages=(
   libboost-filesystem-dev libboost-dev libbtparse-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
-# for Latin, Greek, Cyrillic and CJK text.
+# for Latin, Greek, Cyrillic and CJK text; texlive-latex-extra also has mylatexformat, which
+# makes the precompiled preambles (src/tex_format.cpp).
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese

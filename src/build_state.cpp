@@ -7,6 +7,7 @@
 #include "file_io.h"
 #include "latexmk.h"
 #include "pipeline.h"
+#include "tex_format.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -170,7 +171,23 @@ BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job) {
     for (const auto& [name, file] : rendered.tmpl.partials)
         inputs.add("template file " + file_name(file.path), file.text);
     inputs.add(job.tex_file + " (cv.toml rendered)", rendered.tex);
+    // What a precompiled preamble would be made from (tex_format.h); the rendered .tex
+    // covers the preamble too, but this says when the last build had the same one.
+    if (const std::string key = preamble_format_key(rendered.tex, job); !key.empty())
+        inputs.add(kPreambleFormatInput, key);
     return inputs;
+}
+
+bool input_unchanged(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
+                     const std::string& name) {
+    if (!recorded)
+        return false;
+    for (const auto& input : now.items())
+        if (input.name == name)
+            for (const auto& old : recorded->inputs)
+                if (old.name == name)
+                    return old.digest == input.digest;
+    return false;
 }
 
 std::string record_build(const fs::path& record_path, const BuildInputs& inputs,

@@ -61,6 +61,13 @@ std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& 
 // source date), each template file, and the rendered .tex (which carries cv.toml's data).
 BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job);
 
+// The input naming a template's precompiled preamble (tex_format.h), when it has one.
+inline constexpr const char* kPreambleFormatInput = "precompiled preamble";
+
+// Whether input `name` is in both and unchanged since the recorded build.
+bool input_unchanged(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
+                     const std::string& name);
+
 // Records `inputs` and the PDF now at `pdf` as one finished build.
 std::string record_build(const std::filesystem::path& record_path, const BuildInputs& inputs,
                          const std::filesystem::path& pdf);

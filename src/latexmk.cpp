@@ -14,6 +14,7 @@
 #include <boost/process.hpp>
 
 #include "file_io.h"
+#include "latexmk_rerun.h"
 
 namespace bp = boost::process;
 namespace fs = std::filesystem;
@@ -191,13 +192,94 @@ void stop_abandoned_latexmk(const fs::path& work_dir) {
 }
 
 std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
+    // -g: mkcv runs latexmk only when the output is stale (run_latexmk also drops latexmk's
+    // memory of the last run), and latexmk's own check, file times to the second plus
+    // sizes, missed an edit that kept the .tex's size within a second of the last build.
     return {engine_flag(job.engine),
             "-norc",
+            "-g",
             "-interaction=nonstopmode",
             "-halt-on-error",
             "-file-line-error",
             "-latexoption=-no-shell-escape",
+            "-e",
+            latexmk_aux_rules(job.page_total_matters),
             job.tex_file};
+}
+
+namespace {
+
+struct ProcessOutcome {
+    enum class Status { Exited, TimedOut, CouldNotStart, Lost } status = Status::Exited;
+    int exit_code = -1;
+    std::string error;  // for CouldNotStart and Lost
+};
+
+// Runs `program` in `work_dir` with standard input closed, its output to `output`, and a
+// time limit; the whole process group dies with it. When `group_file` is not empty the
+// group is noted there, for stop_abandoned_latexmk.
+ProcessOutcome run_in_group(const boost::filesystem::path& program,
+                            const std::vector<std::string>& args, const fs::path& work_dir,
+                            const std::map<std::string, std::string>& environment,
+                            std::chrono::seconds timeout, const fs::path& output,
+                            const fs::path& group_file) {
+    ProcessOutcome outcome;
+    bp::environment env = boost::this_process::environment();
+    // set(), not operator[]: Boost 1.74's environment lookup reads past the end of entries
+    // shorter than the name looked up (AddressSanitizer reports it).
+    for (const auto& [key, value] : environment)
+        env.set(key, value);
+    // TeX must never wait for an answer on a terminal.
+    env.set("max_print_line", "10000");
+
+    // Boost.Process opens the file without truncating it: old output would be read as new.
+    std::error_code ignored;
+    fs::remove(output, ignored);
+    std::error_code start_error;
+    bp::group group;
+    bp::child child(program, bp::args(args), bp::start_dir(work_dir.string()),
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> output.string(), env, group,
+                    start_error);
+    if (start_error) {
+        outcome.status = ProcessOutcome::Status::CouldNotStart;
+        outcome.error = start_error.message();
+        return outcome;
+    }
+    if (!group_file.empty())
+        write_file_atomically(group_file, std::to_string(group.native_handle()));
+    const RunningGroup running(group.native_handle());
+    // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
+    std::error_code wait_error;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (child.running(wait_error) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (!wait_error && child.running(wait_error)) {
+        // TeX runs are latexmk's children: end the whole group, not just latexmk.
+        group.terminate(ignored);
+        child.wait(ignored);
+        outcome.status = ProcessOutcome::Status::TimedOut;
+        return outcome;
+    }
+    if (wait_error) {
+        outcome.status = ProcessOutcome::Status::Lost;
+        outcome.error = wait_error.message();
+        return outcome;
+    }
+    outcome.exit_code = child.exit_code();
+    return outcome;
+}
+
+}  // namespace
+
+int run_tex_program(const std::string& program, const std::vector<std::string>& args,
+                    const fs::path& work_dir, const std::map<std::string, std::string>& environment,
+                    std::chrono::seconds timeout, const fs::path& output) {
+    const boost::filesystem::path path = bp::search_path(program);
+    if (path.empty())
+        return -1;
+    const ProcessOutcome outcome =
+        run_in_group(path, args, work_dir, environment, timeout, output, work_dir / kGroupFile);
+    return outcome.status == ProcessOutcome::Status::Exited ? outcome.exit_code : -1;
 }
 
 LatexmkResult run_latexmk(const LatexmkJob& job) {
@@ -221,49 +303,37 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         return result;
     }
 
-    const std::vector<std::string> args = latexmk_arguments(job);
-    bp::environment env = boost::this_process::environment();
-    // set(), not operator[]: Boost 1.74's environment lookup reads past the end of entries
-    // shorter than the name looked up (AddressSanitizer reports it).
-    for (const auto& [key, value] : job.environment)
-        env.set(key, value);
-    // TeX must never wait for an answer on a terminal.
-    env.set("max_print_line", "10000");
-
-    // Boost.Process opens the file without truncating it: old output would be read as new.
+    // latexmk caches each file's digest under its time (to the second) and size, so an
+    // edit of the same size within a second of the last build looked unchanged, before
+    // the run (no pass: the old PDF) or after it (a needless second pass). Without the
+    // cache it digests every file; what changed during this run still counts.
     std::error_code ignored;
-    fs::remove(result.output, ignored);
-    std::error_code start_error;
-    bp::group group;
-    bp::child child(latexmk, bp::args(args), bp::start_dir(job.work_dir.string()),
-                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> result.output.string(), env,
-                    group, start_error);
-    if (start_error) {
+    fs::remove(job.work_dir / (stem.string() + ".fdb_latexmk"), ignored);
+    std::vector<std::string> args = latexmk_arguments(job);
+    if (!job.format.empty() && job.format.parent_path() == job.work_dir.parent_path()) {
+        // The engine starts from the precompiled preamble (tex_format.h), which lives beside
+        // the build folder; latexmk's own options (%O) and the file (%S) stay as they were.
+        args.insert(args.begin() + 1, "-" + job.engine + "=" + job.engine + " %O -fmt=../" +
+                                          job.format.stem().string() + " %S");
+    }
+    const ProcessOutcome outcome =
+        run_in_group(latexmk, args, job.work_dir, job.environment, job.timeout, result.output,
+                     job.work_dir / kGroupFile);
+    if (outcome.status == ProcessOutcome::Status::CouldNotStart) {
         result.status = LatexmkResult::Status::CouldNotStart;
-        result.explanation = "could not start latexmk: " + start_error.message();
+        result.explanation = "could not start latexmk: " + outcome.error;
         return result;
     }
-    write_file_atomically(job.work_dir / kGroupFile, std::to_string(group.native_handle()));
-    const RunningGroup running(group.native_handle());
-    // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
-    std::error_code wait_error;
-    const auto deadline = std::chrono::steady_clock::now() + job.timeout;
-    while (child.running(wait_error) && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    if (!wait_error && child.running(wait_error)) {
-        // latexmk's TeX runs are its children: end the whole group, not just latexmk.
-        std::error_code ignored;
-        group.terminate(ignored);
-        child.wait(ignored);
+    if (outcome.status == ProcessOutcome::Status::TimedOut) {
         result.status = LatexmkResult::Status::TimedOut;
         result.explanation =
             "TeX did not finish within " + std::to_string(job.timeout.count()) +
             " s and was stopped; raise [build] timeout if the document is just large";
         return result;
     }
-    if (wait_error) {
+    if (outcome.status == ProcessOutcome::Status::Lost) {
         result.status = LatexmkResult::Status::CouldNotStart;
-        result.explanation = "lost track of latexmk: " + wait_error.message();
+        result.explanation = "lost track of latexmk: " + outcome.error;
         return result;
     }
 
@@ -274,7 +344,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     result.pages = page_count_from_log(log);
     const fs::path pdf = job.work_dir / (stem.string() + ".pdf");
     std::error_code ec;
-    if (child.exit_code() == 0 && fs::is_regular_file(pdf, ec)) {
+    if (outcome.exit_code == 0 && fs::is_regular_file(pdf, ec)) {
         result.status = LatexmkResult::Status::Ok;
         result.pdf = pdf;
         return result;

@@ -17,6 +17,12 @@ struct LatexmkJob {
     std::string tex_file;            // file name inside work_dir
     std::string engine = "xelatex";
     std::chrono::seconds timeout{120};
+    // Whether the document may read the previous pass's page count (latexmk_rerun.h); when
+    // not, a changed count alone is no reason for another pass.
+    bool page_total_matters = true;
+    // A precompiled preamble (tex_format.h) the engine starts from, in work_dir's parent;
+    // empty: none. Not part of latexmk_arguments: with or without it the PDF is the same.
+    std::filesystem::path format;
     std::map<std::string, std::string> environment;  // added to the inherited environment
 };
 
@@ -40,6 +46,14 @@ struct LatexmkResult {
 };
 
 LatexmkResult run_latexmk(const LatexmkJob& job);
+
+// Runs a TeX program (found on the PATH) in `work_dir` as run_latexmk runs latexmk, its
+// output to `output`. Returns its exit status, or -1 when it is missing, could not start
+// or ran out of time.
+int run_tex_program(const std::string& program, const std::vector<std::string>& args,
+                    const std::filesystem::path& work_dir,
+                    const std::map<std::string, std::string>& environment,
+                    std::chrono::seconds timeout, const std::filesystem::path& output);
 
 // A build killed mid-TeX (SIGKILL, a crash) leaves latexmk's process group running in its
 // folder; this stops it, if it still runs there, before the folder is used again.

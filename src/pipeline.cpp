@@ -16,11 +16,13 @@
 #include "cv_validate.h"
 #include "file_io.h"
 #include "latexmk.h"
+#include "latexmk_rerun.h"
 #include "page_budget.h"
 #include "parallel.h"
 #include "publication_merge.h"
 #include "renderer.h"
 #include "source_date.h"
+#include "tex_format.h"
 #include "value_origins.h"
 #include "version.h"
 
@@ -94,10 +96,57 @@ LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
     job.tex_file = base + ".tex";
     job.engine = r.tmpl.manifest.engine;
     job.timeout = std::chrono::seconds(r.timeout_seconds);
+    job.page_total_matters = may_read_page_total(r.tex);
     // Reproducible PDFs: TeX and xdvipdfmx take the PDF's dates and /ID from here.
     job.environment["SOURCE_DATE_EPOCH"] = std::to_string(r.source_date_epoch);
     job.environment["FORCE_SOURCE_DATE"] = "1";
     return job;
+}
+
+// Runs latexmk for `r`, from `format` when it is current (tex_format.h). `start` is set to
+// when latexmk started.
+LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job,
+                      const std::optional<PreambleFormat>& format, Progress& progress,
+                      std::size_t row, Clock::time_point& start) {
+    LatexmkJob run = job;
+    if (format && format_is_current(*format))
+        run.format = format->file;
+    progress.stage(row, "latexmk");
+    start = Clock::now();
+    LatexmkResult result = run_latexmk(run);
+    if (result.status != LatexmkResult::Status::Ok && !run.format.empty()) {
+        // Never trust a format that may be the cause: compile as without one, from a clean
+        // folder, and drop the format only if that works (else the .tex is at fault).
+        prepare_work_dir(job.work_dir, true);
+        write_file_atomically(job.work_dir / job.tex_file, r.tex);
+        run.format.clear();
+        result = run_latexmk(run);
+        if (result.status == LatexmkResult::Status::Ok)
+            discard_format(*format);
+    }
+    return result;
+}
+
+// The probe run of a format being made beside the build's TeX run; when the build ends
+// without dumping the format (TeX failed), waits for the probe and removes what it left.
+struct FormatInMaking {
+    const PreambleFormat* format = nullptr;
+    std::future<std::string> probe;
+    ~FormatInMaking() {
+        if (probe.valid()) {
+            probe.wait();
+            abandon_format(*format);
+        }
+    }
+};
+
+// Whether this build makes the precompiled preamble for the next ones: when this output
+// was built with the same preamble before (an edit loop, or a page budget's next attempt).
+// A first build, or one after the preamble changed, would pay for a format it may never use.
+bool should_make_format(const std::optional<PreambleFormat>& format, const BuildInputs& inputs,
+                        const std::optional<BuildRecord>& record) {
+    return format && !format_is_current(*format) &&
+           input_unchanged(inputs, record, kPreambleFormatInput) && !format_failed_before(*format);
 }
 
 // Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
@@ -118,8 +167,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     // Incremental builds: nothing to do when the PDF is the one built from these inputs.
     const BuildInputs inputs = inputs_of(identity, job);
     const fs::path record_path = state_path(options.out_dir, base);
-    if (may_skip && !options.force &&
-        why_stale(inputs, read_build_record(record_path), pdf_path).empty()) {
+    const std::optional<BuildRecord> record = read_build_record(record_path);
+    if (may_skip && !options.force && why_stale(inputs, record, pdf_path).empty()) {
         std::string written;
         if (!read_file(tex_path, written) || written != r.tex)
             if (auto error = write_file_atomically(tex_path, r.tex); !error.empty()) {
@@ -143,9 +192,26 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
         }
     }
 
-    const auto start = Clock::now();
-    progress.stage(row, "latexmk");
-    const LatexmkResult result = run_latexmk(job);
+    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    // The format's probe run goes beside this build's TeX run (a second core); the dump
+    // follows once the PDF is in place, so `mkcv watch` shows the PDF first.
+    const auto make_start = Clock::now();
+    FormatInMaking making;
+    if (should_make_format(format, inputs, record)) {
+        making.format = &*format;
+        making.probe =
+            std::async(std::launch::async, [&] { return probe_format_fonts(*format, job); });
+    }
+    auto start = Clock::now();
+    const LatexmkResult result = run_tex(r, job, format, progress, row, start);
+    const auto make_format_now = [&] {
+        if (!making.probe.valid() || !making.probe.get().empty())
+            return;
+        progress.stage(row, "format");
+        if (dump_format(*format, job).empty() && !options.quiet)
+            report << name << ": made the preamble format for the next builds in "
+                   << seconds_since(make_start) << '\n';
+    };
     finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
         report << name << ": error: ";
@@ -189,6 +255,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
                << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
                << result.pages << (result.pages == 1 ? " page" : " pages") << " → "
                << pdf_path.string() << '\n';
+    make_format_now();
     outcome.report = report.str();
     outcome.ok = true;
     outcome.pages = result.pages;

@@ -1,0 +1,118 @@
+# Precompiled preambles: a rebuild with an unchanged preamble makes the format after its PDF,
+# later builds start TeX from it, a changed preamble or TeX file makes a new one, and a broken
+# format is never what a PDF comes from. With or without it the PDF is the same, byte for byte.
+source "$(dirname "$0")/lib.sh"
+
+cp "$SRC/cv.toml" "$WORK/cv.toml"
+mkdir -p "$WORK/templates"
+cp -r "$SRC/latex_templates/long" "$WORK/templates/"
+cd "$WORK"
+export SOURCE_DATE_EPOCH=1700000000
+
+formats() { find out/.mkcv -maxdepth 1 -name 'cv-long-*.fmt' | sort; }
+edit_cv() { sed -i "s/^position = .*/position = \"Candidate $1\"/" cv.toml; }
+# The PDF a build without any format gives for the current cv.toml and templates.
+plain_pdf() {
+  rm -rf plain && mkdir plain && cp -r cv.toml templates plain/
+  (cd plain && "$MKCV" build -t long -q) || fail "plain build"
+  echo plain/out/cv-long.pdf
+}
+build() { "$MKCV" build -t long -v > "$1" 2>&1 || { cat "$1"; fail "build $1"; }; }
+
+build first.log
+[[ -z "$(formats)" ]] && pass "no format on a first build" || fail "format made on a first build"
+lacks "$(cat first.log)" "-fmt=" "a first build runs TeX as always"
+
+edit_cv 1
+mkdir -p out/.mkcv/cv-long.format-999999  # left by a build killed while making a format
+build second.log
+[[ ! -e out/.mkcv/cv-long.format-999999 ]] && pass "a killed build's scratch folder is removed" ||
+  fail "scratch folder of a dead process kept"
+contains "$(cat second.log)" "long: made the preamble format for the next builds in " "a rebuild makes the format"
+[[ -n "$(formats)" && -f out/.mkcv/cv-long.format ]] && pass "format and record in out/.mkcv" ||
+  fail "no format: $(ls out/.mkcv)"
+lacks "$(cat second.log)" "-fmt=" "that rebuild runs TeX as always"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "same PDF as without a format" ||
+  fail "the format changed the PDF"
+first_format="$(formats)"
+
+edit_cv 2
+build third.log
+lacks "$(cat third.log)" "made the preamble format" "the format is reused"
+contains "$(cat third.log)" "-fmt=../cv-long-" "the next build starts from it too"
+grep -Eq '^long: latexmk 1 pass ' third.log && pass "one pass with the format" ||
+  fail "$(grep '^long: latexmk' third.log)"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "same PDF again" || fail "the format changed the PDF"
+[[ -z "$(ls out/.mkcv/cv-long 2>/dev/null | grep -v '^cv-long\.' | grep -v latexmk.out)" ]] &&
+  pass "nothing of the format's making left in the build folder" ||
+  fail "left over: $(ls out/.mkcv/cv-long)"
+
+# A TeX file the format was made from changed (here: its recorded size): made again.
+sed -i '3s/^file [0-9]*/file 1/' out/.mkcv/cv-long.format
+edit_cv 3
+build fourth.log
+contains "$(cat fourth.log)" "long: made the preamble format for the next builds in " \
+  "a changed TeX file: made again"
+
+# The preamble changed: no format for that build (its key is new), then one for the next.
+sed -i 's/^\\usepackage\[margin=2cm,/\\usepackage[margin=2.1cm,/' templates/long/cv.tex.mustache
+build fifth.log
+lacks "$(cat fifth.log)" "-fmt=" "a changed preamble runs TeX as always"
+edit_cv 4
+build sixth.log
+contains "$(cat sixth.log)" "long: made the preamble format for the next builds in " \
+  "then a new format is made"
+[[ "$(formats | wc -l)" == 1 && "$(formats)" != "$first_format" ]] &&
+  pass "the old preamble's format is removed" || fail "formats: $(formats)"
+edit_cv 4b
+build sixth-b.log
+contains "$(cat sixth-b.log)" "-fmt=../cv-long-" "the new format is used"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "same PDF with the new format" ||
+  fail "the new format changed the PDF"
+
+# A broken format that looks current: the build still succeeds, from a run without it, and
+# the format is dropped.
+printf 'not a format' > "$(formats)"
+edit_cv 5
+build broken.log
+contains "$(cat broken.log)" "long: latexmk " "a broken format does not fail the build"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "the PDF comes from a normal run" ||
+  fail "wrong PDF after a broken format"
+[[ -z "$(formats)" && ! -e out/.mkcv/cv-long.format ]] && pass "the broken format is dropped" ||
+  fail "broken format kept: $(ls out/.mkcv)"
+[[ "$(ls out/.mkcv)" == "$(printf 'cv-long\ncv-long.state')" ]] &&
+  pass "nothing else left in out/.mkcv" || fail "left in out/.mkcv: $(ls out/.mkcv)"
+
+# A TeX error in the document with a good format: reported as without one, format kept.
+edit_cv 6
+build seventh.log
+[[ -n "$(formats)" ]] || fail "no format before the error test"
+sed -i 's/^\\begin{document}$/&\n\\undefinedcommand/' templates/long/cv.tex.mustache
+set +e
+"$MKCV" build -t long > error.log 2>&1
+status=$?
+set -e
+expect_status 1 "$status" "a TeX error still fails the build"
+contains "$(cat error.log)" "long: error: TeX failed" "and is reported as usual"
+contains "$(cat error.log)" "Undefined control sequence" "with TeX's message"
+[[ -n "$(formats)" ]] && pass "a document error keeps the format" || fail "format dropped"
+
+# The other built-in templates: the PDF made from their formats is the plain one too.
+rm -rf both && mkdir both && cp "$SRC/cv.toml" both/ && cd both
+"$MKCV" build -t short -t modern -q || fail "short and modern: first build"
+edit_cv 7
+"$MKCV" build -t short -t modern > made.log 2>&1 || { cat made.log; fail "short and modern"; }
+contains "$(cat made.log)" "short: made the preamble format" "short: format made"
+contains "$(cat made.log)" "modern: made the preamble format" "modern: format made"
+edit_cv 8
+"$MKCV" build -t short -t modern -v > used.log 2>&1 || { cat used.log; fail "short and modern"; }
+[[ "$(grep -c -- '-fmt=../cv-' used.log)" -ge 2 ]] && pass "short and modern use their formats" ||
+  fail "formats not used: $(grep -c -- '-fmt=' used.log)"
+mkdir plain && cp cv.toml plain/ && (cd plain && "$MKCV" build -t short -t modern -q) ||
+  fail "plain short and modern"
+for t in short modern; do
+  cmp -s "out/cv-$t.pdf" "plain/out/cv-$t.pdf" && pass "$t: same PDF as without a format" ||
+    fail "$t: the format changed the PDF"
+done
+
+finish

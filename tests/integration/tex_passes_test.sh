@@ -1,0 +1,50 @@
+# One TeX pass from an empty build folder: each built-in template is compiled once, and a
+# second XeLaTeX pass would not change a byte of the PDF. A template that reads what a pass
+# writes for the next (a label, the page count) still gets its second pass.
+source "$(dirname "$0")/lib.sh"
+
+cp "$SRC/cv.toml" "$WORK/cv.toml"
+cd "$WORK"
+export SOURCE_DATE_EPOCH=1700000000
+
+"$MKCV" build -t long -t short -t modern > build.log 2>&1 || { cat build.log; fail "build"; finish; }
+for t in long short modern; do
+  grep -Eq "^$t: latexmk 1 pass " build.log && pass "$t: one pass from an empty folder" ||
+    fail "$t: $(grep "^$t: latexmk" build.log)"
+  # The pass latexmk skipped, by hand, with the same options and environment.
+  (cd "out/.mkcv/cv-$t" &&
+    FORCE_SOURCE_DATE=1 xelatex -no-pdf -interaction=nonstopmode -halt-on-error \
+      -no-shell-escape "cv-$t.tex" > second.log 2>&1 &&
+    FORCE_SOURCE_DATE=1 xdvipdfmx -E -o "cv-$t.pdf" "cv-$t.xdv" >> second.log 2>&1) ||
+    fail "$t: second pass by hand"
+  cmp -s "out/.mkcv/cv-$t/cv-$t.pdf" "out/cv-$t.pdf" &&
+    pass "$t: a second pass gives the same bytes" || fail "$t: a second pass changes the PDF"
+done
+[[ ! -e out/.mkcv/cv-long/cv-long.out ]] && pass "no .out file: bookmark writes outlines at once" ||
+  fail "hyperref's .out file is back"
+
+# Edits that keep the .tex's size, in quick succession: each PDF shows its edit, in one pass
+# (latexmk's own change check sees file times to the second only).
+for i in 1 2 3; do
+  sed -i "s/^position = .*/position = \"Candidate $i\"/" cv.toml
+  "$MKCV" build -t long > "edit$i.log" 2>&1 || fail "edit $i"
+  contains "$(pdf_text out/cv-long.pdf)" "Candidate $i" "quick edit $i is in the PDF"
+  grep -Eq '^long: latexmk 1 pass ' "edit$i.log" && pass "quick edit $i: one pass" ||
+    fail "quick edit $i: $(grep '^long: latexmk' "edit$i.log")"
+done
+
+# A template that prints the page total and refers to a label: two passes, right numbers.
+mkdir -p templates
+cp -r "$SRC/latex_templates/long" templates/totals
+sed -i 's/^name = .*/name = "totals"/' templates/totals/template.toml
+sed -i 's/^\\begin{document}$/&\nPages: \\PreviousTotalPages. Education is on page \\pageref{education}.\n/' \
+  templates/totals/cv.tex.mustache
+sed -i '0,/^\\cvsection{<<title>>}$/s//\\cvsection{<<title>>}\\label{education}/' \
+  templates/totals/cv.tex.mustache
+"$MKCV" build -t ./templates/totals > totals.log 2>&1 || { cat totals.log; fail "totals build"; }
+grep -Eq '^totals: latexmk 2 passes ' totals.log && pass "labels and page totals: two passes" ||
+  fail "totals: $(grep '^totals: latexmk' totals.log)"
+contains "$(pdf_text out/cv-totals.pdf)" "Pages: 2. Education is on page 1." \
+  "the second pass printed the page total and the reference"
+
+finish
