@@ -8,6 +8,7 @@
 #include "latexmk.h"
 #include "pipeline.h"
 #include "tex_format.h"
+#include "tex_installation.h"
 #include "version.h"
 
 namespace fs = std::filesystem;
@@ -119,7 +120,12 @@ std::string write_build_record(const fs::path& path, const BuildRecord& record) 
 }
 
 std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
-                      const fs::path& pdf) {
+                      const fs::path& pdf, bool this_machine) {
+    const auto counts = [&](const std::string& name) {
+        return this_machine || name.size() < kThisMachine.size() ||
+               name.compare(name.size() - kThisMachine.size(), kThisMachine.size(), kThisMachine) !=
+                   0;
+    };
     std::error_code ec;
     if (!fs::exists(pdf, ec))
         return pdf.string() + " does not exist";
@@ -131,6 +137,8 @@ std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& 
 
     std::vector<std::string> changed;
     for (const auto& input : now.items()) {
+        if (!counts(input.name))
+            continue;
         bool found = false;
         for (const auto& old : recorded->inputs)
             if (old.name == input.name) {
@@ -143,6 +151,8 @@ std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& 
             changed.push_back(input.name + " is new");
     }
     for (const auto& old : recorded->inputs) {
+        if (!counts(old.name))
+            continue;
         bool found = false;
         for (const auto& input : now.items())
             found = found || input.name == old.name;
@@ -175,6 +185,9 @@ BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job) {
     // covers the preamble too, but this says when the last build had the same one.
     if (const std::string key = preamble_format_key(rendered.tex, job); !key.empty())
         inputs.add(kPreambleFormatInput, key);
+    inputs.add("TeX installation" + std::string(kThisMachine),
+               tex_installation_identity(job.engine));
+    inputs.add("fonts" + std::string(kThisMachine), font_identity());
     return inputs;
 }
 

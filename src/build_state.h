@@ -54,11 +54,17 @@ std::string write_build_record(const std::filesystem::path& path, const BuildRec
 
 // Why `pdf` must be built again, for people ("cv.toml or a template changed" ...); empty
 // when the PDF exists, is the one recorded, and every input is as recorded.
+// `this_machine`: whether inputs named with kThisMachine count (see inputs_of).
 std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
-                      const std::filesystem::path& pdf);
+                      const std::filesystem::path& pdf, bool this_machine = true);
+
+// Ends the names of inputs that describe the machine rather than the CV (TeX Live, fonts):
+// a build counts them, `mkcv check` does not, as it may run on another machine.
+inline constexpr std::string_view kThisMachine = " (this machine)";
 
 // What one output depends on: mkcv's version, latexmk's command line and environment (the
-// source date), each template file, and the rendered .tex (which carries cv.toml's data).
+// source date), each template file, the rendered .tex (which carries cv.toml's data), and
+// on this machine the TeX installation and the fonts (tex_installation.h).
 BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job);
 
 // The input naming a template's precompiled preamble (tex_format.h), when it has one.

@@ -421,7 +421,8 @@ int check_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
         const fs::path pdf_path = options.out_dir / (base + ".pdf");
         const std::string reason =
             why_stale(inputs_of(r, job_for(r, base, options)),
-                      read_build_record(state_path(options.out_dir, base)), pdf_path);
+                      read_build_record(state_path(options.out_dir, base)), pdf_path,
+                      /*this_machine=*/false);
         if (reason.empty()) {
             if (!options.quiet)
                 log << r.tmpl.manifest.name << ": up to date (" << pdf_path.string() << ")\n";

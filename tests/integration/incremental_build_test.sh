@@ -86,6 +86,20 @@ lacks "$out" "long:" "check -t short checks short only"
 [[ ! -s quiet.log ]] && pass "--quiet prints nothing on success" || fail "--quiet printed: $(cat quiet.log)"
 check_status
 expect_status 0 "$status" "rebuilt: up to date again"
+
+# TeX Live or the fonts changed on this machine (here: as if; the record says otherwise):
+# a build compiles again, but check, which may run on another machine, does not count it.
+grep -q "TeX installation (this machine)$" out/.mkcv/cv-long.state &&
+  pass "the record names this machine's TeX" || fail "no TeX installation in the record"
+grep -q "fonts (this machine)$" out/.mkcv/cv-long.state &&
+  pass "the record names this machine's fonts" || fail "no fonts in the record"
+sed -i 's/^input [0-9a-f]* TeX installation (this machine)$/input 00000000000000000000000000000000 TeX installation (this machine)/' \
+  out/.mkcv/cv-long.state
+check_status
+expect_status 0 "$status" "check leaves this machine's TeX out"
+"$MKCV" build > machine.log 2>&1 || fail "build after a TeX change"
+contains "$(cat machine.log)" "long: latexmk " "a changed TeX installation rebuilds"
+contains "$(cat machine.log)" "short: up to date" "only the output whose TeX changed"
 "$MKCV" build --force -v > force.log 2>&1 || fail "build --force"
 contains "$(cat force.log)" "long: latexmk " "--force compiles up-to-date PDFs"
 contains "$(cat force.log)" "Latexmk: " "--verbose shows latexmk's output"

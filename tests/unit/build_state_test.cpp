@@ -98,3 +98,28 @@ TEST_CASE("a build folder left busy by a killed build is emptied before reuse") 
     REQUIRE(prepare_work_dir(work).empty());
     CHECK(fs::exists(work / "cv.aux"));
 }
+
+TEST_CASE("inputs of this machine count for a build, not for check") {
+    TempDir dir;
+    const fs::path pdf = dir.path / "cv-long.pdf";
+    const fs::path record_path = state_path(dir.path, "cv-long");
+    fs::create_directories(record_path.parent_path());
+    REQUIRE(write_file_atomically(pdf, "%PDF-1.5").empty());
+    BuildInputs inputs;
+    inputs.add("cv-long.tex (cv.toml rendered)", "tex");
+    inputs.add("TeX installation (this machine)", "xetex 2022");
+    REQUIRE(record_build(record_path, inputs, pdf).empty());
+    const auto record = read_build_record(record_path);
+
+    BuildInputs upgraded = inputs;
+    upgraded.add("TeX installation (this machine)", "xetex 2024");
+    CHECK(why_stale(upgraded, record, pdf) == "TeX installation (this machine) changed");
+    CHECK(why_stale(upgraded, record, pdf, false).empty());
+    BuildInputs more = inputs;
+    more.add("fonts (this machine)", "/usr/share/fonts");
+    CHECK(why_stale(more, record, pdf) == "fonts (this machine) is new");
+    CHECK(why_stale(more, record, pdf, false).empty());
+    BuildInputs edited = upgraded;
+    edited.add("cv-long.tex (cv.toml rendered)", "other");
+    CHECK(why_stale(edited, record, pdf, false) == "cv-long.tex (cv.toml rendered) changed");
+}
