@@ -29,14 +29,7 @@ export SOURCE_DATE_EPOCH=1700000000  # no git in the timings
 # median_ms RUNS COMMAND...: median wall time of a whole process, in milliseconds
 median_ms() {
   local runs=$1; shift
-  local times=()
-  for _ in $(seq "$runs"); do
-    local start=${EPOCHREALTIME/[.,]/}
-    "$@" > /dev/null 2>&1
-    local end=${EPOCHREALTIME/[.,]/}
-    times+=($((end - start)))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.1f", a[int((NR+1)/2)]/1000}'
+  median_ms_after "$runs" true -- "$@"
 }
 # median_ms_after RUNS SETUP... -- COMMAND...: as median_ms, with SETUP run untimed before each
 median_ms_after() {

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cctype>
+#include <cstdlib>
 
 namespace mkcv {
 namespace {
@@ -135,6 +136,16 @@ std::string iso_date(const PartialDate& date) {
     if (date.day != 0)
         out += "-" + two(date.day);
     return out;
+}
+
+std::optional<long long> parse_epoch_seconds(const std::string& text) {
+    if (text.empty())
+        return std::nullopt;
+    char* end = nullptr;
+    const long long seconds = std::strtoll(text.c_str(), &end, 10);
+    if (!end || *end != '\0' || seconds < 0)
+        return std::nullopt;
+    return seconds;
 }
 
 }  // namespace mkcv

@@ -7,6 +7,8 @@
 
 #include <boost/process.hpp>
 
+#include "dates.h"
+
 namespace bp = boost::process;
 namespace fs = std::filesystem;
 
@@ -141,13 +143,9 @@ std::optional<long long> last_commit_time(const fs::path& file) {
     while (std::getline(out, line))
         text += line;
     child.wait(ec);
-    if (ec || child.exit_code() != 0 || text.empty())
+    if (ec || child.exit_code() != 0)
         return std::nullopt;
-    char* end = nullptr;
-    const long long seconds = std::strtoll(text.c_str(), &end, 10);
-    if (!end || *end != '\0' || seconds < 0)
-        return std::nullopt;
-    return seconds;
+    return parse_epoch_seconds(text);
 }
 
 }  // namespace mkcv

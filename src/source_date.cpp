@@ -25,16 +25,6 @@ PartialDate date_of_epoch(long long seconds) {
 
 namespace {
 
-std::optional<long long> parse_seconds(const std::string& text) {
-    if (text.empty())
-        return std::nullopt;
-    char* end = nullptr;
-    const long long seconds = std::strtoll(text.c_str(), &end, 10);
-    if (!end || *end != '\0' || seconds < 0)
-        return std::nullopt;
-    return seconds;
-}
-
 // git's answer, kept in `cache_file` under what it depends on (git.h history_identity), so
 // a build where nothing changed does not start git: that was most of a no-op build's time.
 std::optional<long long> cached_commit_time(const std::filesystem::path& cv_path,
@@ -48,7 +38,7 @@ std::optional<long long> cached_commit_time(const std::filesystem::path& cv_path
     if (read_file(cache_file, cached) && cached.rfind(key + "\t", 0) == 0 && !cached.empty() &&
         cached.back() == '\n') {
         const std::string value = cached.substr(key.size() + 1, cached.size() - key.size() - 2);
-        return value == "-" ? std::nullopt : parse_seconds(value);
+        return value == "-" ? std::nullopt : parse_epoch_seconds(value);
     }
     const auto seconds = last_commit_time(cv_path);
     // A cache that cannot be written (read-only folder) only costs time.
@@ -63,7 +53,7 @@ std::optional<long long> cached_commit_time(const std::filesystem::path& cv_path
 std::optional<long long> outside_source_date(const std::filesystem::path& cv_path,
                                              const std::filesystem::path& cache_file) {
     if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
-        if (const auto seconds = parse_seconds(epoch))
+        if (const auto seconds = parse_epoch_seconds(epoch))
             return seconds;
     return cached_commit_time(cv_path, cache_file);
 }
