@@ -21,6 +21,16 @@ contains() {
 lacks() {
   if [[ "$1" != *"$2"* ]]; then pass "$3"; else fail "$3: unexpected «$2»"; fi
 }
+# For `mkcv watch` tests: wait_for SECONDS COMMAND... is true once COMMAND succeeds;
+# watching N once watch.log says `watching` N times (N builds done).
+wait_for() {  # wait_for SECONDS COMMAND...: true once COMMAND succeeds
+  local deadline=$((SECONDS + $1)); shift
+  until "$@" > /dev/null 2>&1; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.1
+  done
+}
+watching() { [[ "$(grep -c 'watching' watch.log)" -ge "$1" ]]; }
 expect_status() {  # expect_status WANT GOT LABEL
   if [[ "$1" == "$2" ]]; then pass "$3"; else fail "$3: exit status $2, expected $1"; fi
 }

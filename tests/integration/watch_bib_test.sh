@@ -20,14 +20,6 @@ BIB
 "$MKCV" watch -t long > watch.log 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
-wait_for() {  # wait_for SECONDS COMMAND...: true once COMMAND succeeds
-  local deadline=$((SECONDS + $1)); shift
-  until "$@" > /dev/null 2>&1; do
-    ((SECONDS < deadline)) || return 1
-    sleep 0.1
-  done
-}
-watching() { [[ "$(grep -c 'watching' watch.log)" -ge "$1" ]]; }
 
 wait_for 60 watching 1 && pass "first build" || { cat watch.log; fail "no first build"; }
 contains "$(pdf_text out/cv-long.pdf)" "Notes on the Analytical Engine" "the paper from the .bib"

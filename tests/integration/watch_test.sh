@@ -12,15 +12,6 @@ export SOURCE_DATE_EPOCH=1700000000
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
-wait_for() {  # wait_for SECONDS COMMAND...: true once COMMAND succeeds
-  local deadline=$((SECONDS + $1)); shift
-  until "$@" > /dev/null 2>&1; do
-    ((SECONDS < deadline)) || return 1
-    sleep 0.1
-  done
-}
-watching() { [[ "$(grep -c 'watching' watch.log)" -ge "$1" ]]; }
-
 # An edit while the first build runs TeX (before anything is watched) is not lost.
 wait_for 60 test -f out/.mkcv/cv-short/.mkcv-latexmk-group || fail "first build never started TeX"
 sed -i 's/Ph.D. Candidate/Early Candidate/' cv.toml

@@ -38,12 +38,21 @@ TEST_CASE("digest_of tells contents apart and is stable") {
     CHECK(digest_of("mkcv") == "71dce5d2f72826103da2dcbc545a1ee5");
 }
 
-TEST_CASE("build records round-trip and explain what changed") {
+// A built PDF and the place of its record, in a folder of its own.
+struct BuiltPdf {
     TempDir dir;
-    const fs::path pdf = dir.path / "cv-long.pdf";
-    const fs::path record_path = state_path(dir.path, "cv-long");
-    fs::create_directories(record_path.parent_path());
-    REQUIRE(write_file_atomically(pdf, "%PDF-1.5 one").empty());
+    fs::path pdf = dir.path / "cv-long.pdf";
+    fs::path record_path = state_path(dir.path, "cv-long");
+    explicit BuiltPdf(const std::string& bytes) {
+        fs::create_directories(record_path.parent_path());
+        REQUIRE(write_file_atomically(pdf, bytes).empty());
+    }
+};
+
+TEST_CASE("build records round-trip and explain what changed") {
+    BuiltPdf built("%PDF-1.5 one");
+    const fs::path& pdf = built.pdf;
+    const fs::path& record_path = built.record_path;
 
     BuildInputs inputs;
     inputs.add("template file long/cv.tex.mustache", "\\documentclass{article}");
@@ -100,11 +109,9 @@ TEST_CASE("a build folder left busy by a killed build is emptied before reuse") 
 }
 
 TEST_CASE("inputs of this machine count for a build, not for check") {
-    TempDir dir;
-    const fs::path pdf = dir.path / "cv-long.pdf";
-    const fs::path record_path = state_path(dir.path, "cv-long");
-    fs::create_directories(record_path.parent_path());
-    REQUIRE(write_file_atomically(pdf, "%PDF-1.5").empty());
+    const BuiltPdf built("%PDF-1.5");
+    const fs::path& pdf = built.pdf;
+    const fs::path& record_path = built.record_path;
     BuildInputs inputs;
     inputs.add("cv-long.tex (cv.toml rendered)", "tex");
     inputs.add("TeX installation (this machine)", "xetex 2022");
