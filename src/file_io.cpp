@@ -1,11 +1,12 @@
 #include "file_io.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/filesystem/operations.hpp>
@@ -30,28 +31,92 @@ std::string describe_errno(const std::string& what, const fs::path& path) {
 
 }  // namespace
 
-bool read_file(const fs::path& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return false;
-    // Read in one piece where the size is known (a stream buffer copies twice); files that
-    // have no size (pipes) are read to their end.
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (!ec && fs::is_regular_file(path, ec)) {
-        out.resize(static_cast<std::size_t>(size));
-        in.read(out.data(), static_cast<std::streamsize>(size));
-        out.resize(static_cast<std::size_t>(in.gcount()));
-        if (in.bad())
-            return false;
-        in.clear();
-    } else {
-        out.clear();
+namespace {
+
+// strerror as the end of a sentence: "cannot be read: too many levels of symbolic links".
+std::string cannot_read(int error) {
+    std::string out = std::strerror(error);
+    if (!out.empty() && out[0] >= 'A' && out[0] <= 'Z')
+        out[0] = static_cast<char>(out[0] - 'A' + 'a');
+    return "cannot be read: " + out;
+}
+
+}  // namespace
+
+std::string read_regular_file(const fs::path& path, std::string& out, std::uintmax_t max_bytes) {
+    out.clear();
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. It is
+    // refused below anyway, and has no effect on regular files.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return cannot_read(errno);  // ENOENT, EACCES, ELOOP ("too many levels of ...")
+    // Checked on the opened file, not the name, so the file cannot be swapped in between.
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) {
+        const std::string error = cannot_read(errno);
+        ::close(fd);
+        return error;
     }
-    std::ostringstream rest;
-    rest << in.rdbuf();  // what was added since, or all of a pipe
-    out += rest.str();
-    return !in.bad();
+    auto refuse = [&](std::string why) {
+        ::close(fd);
+        return why;
+    };
+    if (S_ISDIR(info.st_mode))
+        return refuse("is a folder, not a file");
+    if (!S_ISREG(info.st_mode))
+        return refuse(S_ISFIFO(info.st_mode)   ? "is a pipe (FIFO), not a regular file"
+                      : S_ISCHR(info.st_mode)  ? "is a device, not a regular file"
+                      : S_ISBLK(info.st_mode)  ? "is a device, not a regular file"
+                      : S_ISSOCK(info.st_mode) ? "is a socket, not a regular file"
+                                               : "is not a regular file");
+    auto too_large = [&] {
+        return "is larger than " + std::to_string(max_bytes / (1024 * 1024)) + " MiB (" +
+               std::to_string(max_bytes) + " bytes), the most mkcv reads";
+    };
+    if (static_cast<std::uintmax_t>(info.st_size) > max_bytes)
+        return refuse(too_large());
+    // Read to the end rather than st_size bytes: the file may grow meanwhile, but never
+    // beyond the limit.
+    out.resize(static_cast<std::size_t>(info.st_size));
+    std::size_t have = 0;
+    for (;;) {
+        if (have == out.size()) {
+            if (out.size() >= max_bytes && max_bytes != UINTMAX_MAX) {
+                char probe;
+                const ssize_t more = ::read(fd, &probe, 1);
+                if (more > 0) {
+                    out.clear();
+                    return refuse(too_large());
+                }
+                if (more == 0)
+                    break;
+                if (errno == EINTR)
+                    continue;
+                out.clear();
+                return refuse(cannot_read(errno));
+            }
+            out.resize(
+                std::min<std::uintmax_t>(std::max<std::size_t>(out.size() * 2, 4096), max_bytes));
+        }
+        const ssize_t got = ::read(fd, out.data() + have, out.size() - have);
+        if (got == 0)
+            break;
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            const std::string error = cannot_read(errno);
+            out.clear();
+            return refuse(error);
+        }
+        have += static_cast<std::size_t>(got);
+    }
+    out.resize(have);
+    ::close(fd);
+    return "";
+}
+
+bool read_file(const fs::path& path, std::string& out) {
+    return read_regular_file(path, out, UINTMAX_MAX).empty();
 }
 
 std::string write_file_atomically(const fs::path& path, const std::string& content) {

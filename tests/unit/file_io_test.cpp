@@ -1,0 +1,90 @@
+#include "file_io.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
+#include <catch2/catch.hpp>
+
+using namespace mkcv;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+    fs::path path;
+    TempDir() {
+        path = fs::temp_directory_path() / ("mkcv-file-io-" + std::to_string(::getpid()));
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path, ec);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("read_regular_file reads a regular file whole") {
+    TempDir dir;
+    std::ofstream(dir.path / "a.toml") << "x = 1\n";
+    std::string text;
+    CHECK(read_regular_file(dir.path / "a.toml", text) == "");
+    CHECK(text == "x = 1\n");
+    std::ofstream(dir.path / "empty.toml");
+    CHECK(read_regular_file(dir.path / "empty.toml", text) == "");
+    CHECK(text.empty());
+    // Through a symlink too.
+    fs::create_symlink(dir.path / "a.toml", dir.path / "link.toml");
+    CHECK(read_regular_file(dir.path / "link.toml", text) == "");
+    CHECK(text == "x = 1\n");
+}
+
+TEST_CASE("read_regular_file refuses what is not a regular file, without blocking") {
+    TempDir dir;
+    std::string text = "stale";
+    CHECK(read_regular_file(dir.path, text) == "is a folder, not a file");
+    CHECK(text.empty());
+    CHECK(read_regular_file("/dev/zero", text) == "is a device, not a regular file");
+    CHECK(read_regular_file("/dev/null", text) == "is a device, not a regular file");
+    // A FIFO nobody writes to: opening it must not wait for a writer.
+    const fs::path fifo = dir.path / "cv.toml";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const auto started = std::chrono::steady_clock::now();
+    CHECK(read_regular_file(fifo, text) == "is a pipe (FIFO), not a regular file");
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(1));
+    CHECK(!read_file(fifo, text));
+}
+
+TEST_CASE("read_regular_file names a symlink loop and a missing file") {
+    TempDir dir;
+    fs::create_symlink(dir.path / "b", dir.path / "a");
+    fs::create_symlink(dir.path / "a", dir.path / "b");
+    std::string text;
+    CHECK(read_regular_file(dir.path / "a", text) ==
+          "cannot be read: too many levels of symbolic links");
+    CHECK(read_regular_file(dir.path / "none", text) ==
+          "cannot be read: no such file or directory");
+}
+
+TEST_CASE("read_regular_file refuses files over the size limit") {
+    TempDir dir;
+    const fs::path big = dir.path / "big.toml";
+    std::ofstream(big) << "x";
+    fs::resize_file(big, kMaxInputFileBytes + 1);  // sparse: no disk used
+    std::string text;
+    CHECK(read_regular_file(big, text) ==
+          "is larger than 16 MiB (16777216 bytes), the most mkcv reads");
+    CHECK(text.empty());
+    fs::resize_file(big, kMaxInputFileBytes);
+    CHECK(read_regular_file(big, text) == "");
+    CHECK(text.size() == kMaxInputFileBytes);
+    // A caller's own limit, and none for mkcv's outputs.
+    CHECK(read_regular_file(big, text, 10) ==
+          "is larger than 0 MiB (10 bytes), the most mkcv reads");
+    fs::resize_file(big, kMaxInputFileBytes + 1);
+    CHECK(read_file(big, text));
+}
