@@ -90,6 +90,8 @@ class NestingScanner {
             case Expect::Value:
                 if (c == '[' || c == '{') {
                     // The container is the value's own node: its depth is the value's.
+                    if (value_level_ > limit_)
+                        return false;  // at the bracket that goes one level too deep
                     levels_.push_back(level_);
                     open_.push_back(c);
                     level_ = value_level_;
@@ -101,7 +103,7 @@ class NestingScanner {
                     } else {
                         value_level_ = level_ + 1;  // its elements
                     }
-                    return level_ <= limit_;
+                    return true;
                 }
                 if (c == ']' || c == '}')
                     return close();
