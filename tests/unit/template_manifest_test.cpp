@@ -46,9 +46,10 @@ TEST_CASE("a manifest's publication kinds are checked") {
 
 TEST_CASE("an unknown key in template.toml has its caret under the key") {
     Diagnostics d;
-    parse_manifest("name = \"t\"\n  bogus = \"value\"\n[filters.publications]\n  tittle = \"x\"\n"
-                   "[filters.pubs]\nselected = true\n",
-                   "template.toml", d);
+    parse_manifest(
+        "name = \"t\"\n  bogus = \"value\"\n[filters.publications]\n  tittle = \"x\"\n"
+        "[filters.pubs]\nselected = true\n",
+        "template.toml", d);
     REQUIRE(d.items().size() == 3);
     d.sort();
     CHECK(d.items()[0].message == "unknown key `bogus` in template.toml");
