@@ -119,11 +119,10 @@ bool read_file(const fs::path& path, std::string& out) {
     return read_regular_file(path, out, UINTMAX_MAX).empty();
 }
 
-std::string write_file_atomically(const fs::path& path, const std::string& content) {
-    const fs::path temporary = temporary_beside(path);
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return describe_errno("cannot create", temporary);
+namespace {
+
+// All of `content` to `fd`; false on an error (errno says which).
+bool write_all(int fd, const std::string& content) {
     const char* data = content.data();
     std::size_t left = content.size();
     while (left > 0) {
@@ -131,13 +130,46 @@ std::string write_file_atomically(const fs::path& path, const std::string& conte
         if (written < 0) {
             if (errno == EINTR)
                 continue;
-            const std::string error = describe_errno("cannot write", temporary);
-            ::close(fd);
-            ::unlink(temporary.c_str());
-            return error;
+            return false;
         }
         data += written;
         left -= static_cast<std::size_t>(written);
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string write_file_atomically(const fs::path& path, const std::string& content) {
+    // A rename over a device or a pipe (`-o /dev/null`, `-o /dev/stdout` into a pipe) would
+    // replace it with a regular file: as root, /dev/null itself. Those are written to
+    // directly; nothing half-written can stay in them.
+    struct stat target {};
+    if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
+        if (S_ISDIR(target.st_mode))
+            return "cannot write " + path.string() + ": it is a folder";
+        if (!S_ISCHR(target.st_mode) && !S_ISFIFO(target.st_mode))
+            return "cannot write " + path.string() + ": it is not a regular file";
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            return describe_errno("cannot open", path);
+        if (!write_all(fd, content)) {
+            const std::string error = describe_errno("cannot write", path);
+            ::close(fd);
+            return error;
+        }
+        ::close(fd);
+        return "";
+    }
+    const fs::path temporary = temporary_beside(path);
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return describe_errno("cannot create", temporary);
+    if (!write_all(fd, content)) {
+        const std::string error = describe_errno("cannot write", temporary);
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return error;
     }
     // The data must be on disk before the rename makes it the file's content.
     if (::fsync(fd) != 0 || ::close(fd) != 0) {

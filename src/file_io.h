@@ -24,7 +24,8 @@ std::string read_regular_file(const std::filesystem::path& path, std::string& ou
 // read_regular_file without a size limit (mkcv's own outputs, PDFs, logs), as a yes or no.
 bool read_file(const std::filesystem::path& path, std::string& out);
 
-// Returns an empty string on success, else what went wrong.
+// Returns an empty string on success, else what went wrong. A target that exists as a
+// device or a pipe (/dev/null, /dev/stdout) is written to directly, never replaced.
 std::string write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 // Copies `from` over `to` atomically (copy to a temporary beside `to`, then rename).

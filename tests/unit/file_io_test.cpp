@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
@@ -87,4 +88,23 @@ TEST_CASE("read_regular_file refuses files over the size limit") {
           "is larger than 0 MiB (10 bytes), the most mkcv reads");
     fs::resize_file(big, kMaxInputFileBytes + 1);
     CHECK(read_file(big, text));
+}
+
+TEST_CASE("an atomic write never replaces a device or a pipe with a regular file") {
+    TempDir dir;
+    // A /dev/null of our own (mknod needs root; skipped without it).
+    const fs::path null = dir.path / "null";
+    if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+        CHECK(write_file_atomically(null, "text") == "");
+        struct stat info {};
+        REQUIRE(::stat(null.c_str(), &info) == 0);
+        CHECK(S_ISCHR(info.st_mode));
+    }
+    CHECK(write_file_atomically(dir.path, "text") ==
+          "cannot write " + dir.path.string() + ": it is a folder");
+    std::ofstream(dir.path / "a.tex") << "old";
+    CHECK(write_file_atomically(dir.path / "a.tex", "new") == "");
+    std::string text;
+    CHECK(read_file(dir.path / "a.tex", text));
+    CHECK(text == "new");
 }
