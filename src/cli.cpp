@@ -13,6 +13,7 @@
 #include "json_schema.h"
 #include "pipeline.h"
 #include "template_scaffold.h"
+#include "template_variant.h"
 #include "version.h"
 #include "watch.h"
 
@@ -197,6 +198,11 @@ int run_cli(int argc, char** argv) {
         const int status = app.exit(error);
         return status == 0 ? kExitOk : kExitInvalid;
     }
+    // `-o ""` would build into the current folder, among the user's own files.
+    if (build_options.out_dir.empty()) {
+        std::cerr << "mkcv: error: --out: the output folder must not be empty\n";
+        return kExitInvalid;
+    }
 
     if (app.got_subcommand("schema")) {
         std::cout << cv_json_schema();
@@ -228,6 +234,9 @@ int run_cli(int argc, char** argv) {
     if (app.got_subcommand(validate)) {
         Diagnostics diagnostics;
         LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+        // build and render warn about a [templates.typo] too (render_all); so does validate.
+        if (loaded.cv)
+            check_template_overrides(*loaded.cv, search_path(common), {}, diagnostics);
         report(diagnostics, loaded.sources, common);
         if (diagnostics.has_errors())
             return kExitInvalid;

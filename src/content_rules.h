@@ -27,6 +27,9 @@ struct SectionRules {
     std::optional<int> keep;         // page budget: the first N entries are never dropped
 };
 
+// The page budget's range, in template.toml and in cv.toml's [templates.NAME] alike.
+inline constexpr int kMaxPagesLimit = 1000;
+
 struct ContentRules {
     std::optional<std::vector<std::string>> order;  // section names; absent ones are not printed
     SourcePos order_pos;

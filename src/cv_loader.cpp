@@ -4,10 +4,9 @@
 #include <regex>
 #include <sstream>
 
-#include <toml++/toml.h>
-
 #include "cv_schema.h"
 #include "text_similarity.h"
+#include "toml_input.h"
 
 namespace mkcv {
 namespace {
@@ -55,8 +54,9 @@ std::string type_found(const toml::node& node) {
 // A string of the file, taken out of the TOML tree rather than copied: the tree is load_cv's
 // own, not const, and dropped once converted, and each value is converted once. (So the
 // const_cast is sound.)
-// U+001A starts the mark of LaTeX taken from BibTeX (bibtex_text.h); the renderer drops
-// control characters anyway, so removing it keeps cv.toml text from ever being read as LaTeX.
+// U+001A starts the mark of LaTeX taken from BibTeX (bibtex_text.h). parse_toml already
+// refuses it in every key and string; removing it here too keeps that true should a value
+// ever reach the model another way.
 std::string user_string(const toml::value<std::string>& value) {
     std::string out = std::move(const_cast<toml::value<std::string>&>(value).get());
     out.erase(std::remove(out.begin(), out.end(), '\x1a'), out.end());
@@ -94,7 +94,7 @@ class Loader {
                     hint = "`" + name + "` is a top-level key, but TOML puts every key after " +
                            where + " into it: move it above the first [table] header";
                 diag_.error(file_, pos_of(key.source()), "unknown-key",
-                            "unknown key `" + name + "` in " + where, hint);
+                            "unknown key `" + shorten(name) + "` in " + shorten(where), hint);
                 continue;
             }
             check_value(node, *field, path, name);
@@ -169,7 +169,7 @@ class Loader {
                     const std::string guess = closest_match(value, allowed);
                     diag_.error(file_, pos_of(node), "value",
                                 "`" + name + "` must be one of " + join(allowed) + ", found \"" +
-                                    value + "\"",
+                                    shorten(value) + "\"",
                                 guess.empty() ? "" : "did you mean \"" + guess + "\"?");
                 }
                 return;
@@ -229,7 +229,7 @@ class Loader {
                 if (!table)
                     return wrong(node, describe(field.type));
                 for (const auto& [key, element] : *table) {
-                    const std::string where = "[" + name + "." + std::string(key.str()) + "]";
+                    const std::string where = "[" + name + "." + shorten(key.str()) + "]";
                     if (const auto* t = element.as_table())
                         check_table(*t, *field.nested, where);
                     else
@@ -245,7 +245,7 @@ class Loader {
                 for (const auto& [label, url] : *table)
                     if (!url.is_string())
                         diag_.error(file_, pos_of(url), "type",
-                                    "link `" + std::string(label.str()) +
+                                    "link `" + shorten(label.str()) +
                                         "` must be a URL string, found " + type_found(url));
                 return;
             }
@@ -260,21 +260,22 @@ class Loader {
         const std::string guess = closest_match(value, allowed);
         diag_.error(file_, pos_of(node), "value",
                     "`" + std::string(field.name) + "` must be one of " + join(allowed) +
-                        ", found \"" + value + "\"",
+                        ", found \"" + shorten(value) + "\"",
                     guess.empty() ? "" : "did you mean \"" + guess + "\"?");
     }
 
     // --- conversion --------------------------------------------------------------------
 
     // A count such as max_entries: whole and not negative (at least `least`).
-    std::optional<int> count(const toml::table& table, std::string_view key, int least) {
+    std::optional<int> count(const toml::table& table, std::string_view key, int least,
+                             int most = 100000) {
         const auto* value = table.get_as<int64_t>(key);
         if (!value)
             return std::nullopt;
-        if (value->get() < least || value->get() > 100000) {
+        if (value->get() < least || value->get() > most) {
             diag_.error(file_, pos_of(*value), "value",
                         "`" + std::string(key) + "` must be a whole number from " +
-                            std::to_string(least) + " to 100000");
+                            std::to_string(least) + " to " + std::to_string(most));
             return std::nullopt;
         }
         return static_cast<int>(value->get());
@@ -298,7 +299,7 @@ class Loader {
             r.order = strings(t, "order");
             r.order_pos = pos_of(*order);
         }
-        r.max_pages = count(t, "max_pages", 1);
+        r.max_pages = count(t, "max_pages", 1, kMaxPagesLimit);
         if (const auto* filters = t.get_as<toml::table>("filters")) {
             for (const auto& [section, node] : *filters) {
                 const auto* f = node.as_table();
@@ -637,18 +638,15 @@ void report_syntax_error(const toml::parse_error& error, const std::string& text
 
 LoadResult load_cv(const std::string& text, const std::string& file_name) {
     LoadResult result;
-    toml::table root;
-    try {
-        // Without a source path: toml++ would give every node a shared copy of it, and
-        // messages name the file from file_name anyway.
-        root = toml::parse(std::string_view(text));
-    } catch (const toml::parse_error& error) {
-        report_syntax_error(error, text, file_name, result.diagnostics);
+    std::optional<toml::table> root =
+        parse_toml(text, file_name, result.diagnostics, [&](const toml::parse_error& error) {
+            report_syntax_error(error, text, file_name, result.diagnostics);
+        });
+    if (!root)
         return result;
-    }
     Loader loader(file_name, result.diagnostics);
-    loader.check_table(root, cv_schema(), "the top level");
-    result.cv = loader.convert(root);
+    loader.check_table(*root, cv_schema(), "the top level");
+    result.cv = loader.convert(*root);
     return result;
 }
 

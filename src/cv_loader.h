@@ -1,6 +1,6 @@
-// cv.toml → Cv. The only part of mkcv that knows TOML: it parses with toml++, checks every
-// key against the schema (unknown keys, types, required fields) and converts values,
-// keeping the position of each one.
+// cv.toml → Cv. It parses through parse_toml (toml_input.h: bounded nesting, no U+001A in
+// any key or string), checks every key against the schema (unknown keys, types, required
+// fields) and converts values, keeping the position of each one.
 #pragma once
 
 #include <optional>

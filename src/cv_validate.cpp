@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bibtex_text.h"
+#include "value_origins.h"
 
 namespace mkcv {
 namespace {
@@ -154,6 +155,13 @@ bool looks_like_url(const std::string& url) {
 
 void validate_cv(const Cv& cv, Diagnostics& diagnostics) {
     Validator(cv, diagnostics).run();
+    for (const auto& value : value_origins(cv))
+        if (value.text.size() > kMaxValueBytes)
+            diagnostics.error(value.file, value.pos, "too-long",
+                              "this text is " + std::to_string(value.text.size()) +
+                                  " bytes long, more than the " + std::to_string(kMaxValueBytes) +
+                                  " mkcv accepts in one value",
+                              "TeX cannot read a line that long; split it into several values");
 }
 
 }  // namespace mkcv

@@ -5,6 +5,7 @@
 #include <iosfwd>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "source_location.h"
@@ -46,6 +47,19 @@ class Diagnostics {
   private:
     std::vector<Diagnostic> items_;
 };
+
+// Printing stops after this many diagnostics and says how many more there were: 20,000
+// errors are one mistake repeated, and a terminal (or a CI log) full of them hides it.
+inline constexpr std::size_t kMaxPrintedDiagnostics = 100;
+
+// Source lines are shown at most this many characters wide, around the caret; messages and
+// hints at most kMaxMessageChars. A 10 MB line or key must not print 10 MB.
+inline constexpr std::size_t kMaxSourceColumns = 200;
+inline constexpr std::size_t kMaxMessageChars = 1000;
+
+// `text` cut to at most `max_chars` characters (code points), ending with "…" when cut.
+// For echoing what the user wrote (a key, a value) inside a message.
+std::string shorten(std::string_view text, std::size_t max_chars = 60);
 
 enum class DiagnosticFormat { Text, Json, Github };
 

@@ -1,11 +1,12 @@
 #include "file_io.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <boost/filesystem/operations.hpp>
@@ -30,35 +31,98 @@ std::string describe_errno(const std::string& what, const fs::path& path) {
 
 }  // namespace
 
-bool read_file(const fs::path& path, std::string& out) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return false;
-    // Read in one piece where the size is known (a stream buffer copies twice); files that
-    // have no size (pipes) are read to their end.
-    std::error_code ec;
-    const auto size = fs::file_size(path, ec);
-    if (!ec && fs::is_regular_file(path, ec)) {
-        out.resize(static_cast<std::size_t>(size));
-        in.read(out.data(), static_cast<std::streamsize>(size));
-        out.resize(static_cast<std::size_t>(in.gcount()));
-        if (in.bad())
-            return false;
-        in.clear();
-    } else {
-        out.clear();
-    }
-    std::ostringstream rest;
-    rest << in.rdbuf();  // what was added since, or all of a pipe
-    out += rest.str();
-    return !in.bad();
+namespace {
+
+// strerror as the end of a sentence: "cannot be read: too many levels of symbolic links".
+std::string cannot_read(int error) {
+    std::string out = std::strerror(error);
+    if (!out.empty() && out[0] >= 'A' && out[0] <= 'Z')
+        out[0] = static_cast<char>(out[0] - 'A' + 'a');
+    return "cannot be read: " + out;
 }
 
-std::string write_file_atomically(const fs::path& path, const std::string& content) {
-    const fs::path temporary = temporary_beside(path);
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+}  // namespace
+
+std::string read_regular_file(const fs::path& path, std::string& out, std::uintmax_t max_bytes) {
+    out.clear();
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. It is
+    // refused below anyway, and has no effect on regular files.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0)
-        return describe_errno("cannot create", temporary);
+        return cannot_read(errno);  // ENOENT, EACCES, ELOOP ("too many levels of ...")
+    // Checked on the opened file, not the name, so the file cannot be swapped in between.
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) {
+        const std::string error = cannot_read(errno);
+        ::close(fd);
+        return error;
+    }
+    auto refuse = [&](std::string why) {
+        ::close(fd);
+        return why;
+    };
+    if (S_ISDIR(info.st_mode))
+        return refuse("is a folder, not a file");
+    if (!S_ISREG(info.st_mode))
+        return refuse(S_ISFIFO(info.st_mode)   ? "is a pipe (FIFO), not a regular file"
+                      : S_ISCHR(info.st_mode)  ? "is a device, not a regular file"
+                      : S_ISBLK(info.st_mode)  ? "is a device, not a regular file"
+                      : S_ISSOCK(info.st_mode) ? "is a socket, not a regular file"
+                                               : "is not a regular file");
+    auto too_large = [&] {
+        return "is larger than " + std::to_string(max_bytes / (1024 * 1024)) + " MiB (" +
+               std::to_string(max_bytes) + " bytes), the most mkcv reads";
+    };
+    if (static_cast<std::uintmax_t>(info.st_size) > max_bytes)
+        return refuse(too_large());
+    // Read to the end rather than st_size bytes: the file may grow meanwhile, but never
+    // beyond the limit.
+    out.resize(static_cast<std::size_t>(info.st_size));
+    std::size_t have = 0;
+    for (;;) {
+        if (have == out.size()) {
+            if (out.size() >= max_bytes && max_bytes != UINTMAX_MAX) {
+                char probe;
+                const ssize_t more = ::read(fd, &probe, 1);
+                if (more > 0) {
+                    out.clear();
+                    return refuse(too_large());
+                }
+                if (more == 0)
+                    break;
+                if (errno == EINTR)
+                    continue;
+                out.clear();
+                return refuse(cannot_read(errno));
+            }
+            out.resize(
+                std::min<std::uintmax_t>(std::max<std::size_t>(out.size() * 2, 4096), max_bytes));
+        }
+        const ssize_t got = ::read(fd, out.data() + have, out.size() - have);
+        if (got == 0)
+            break;
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            const std::string error = cannot_read(errno);
+            out.clear();
+            return refuse(error);
+        }
+        have += static_cast<std::size_t>(got);
+    }
+    out.resize(have);
+    ::close(fd);
+    return "";
+}
+
+bool read_file(const fs::path& path, std::string& out) {
+    return read_regular_file(path, out, UINTMAX_MAX).empty();
+}
+
+namespace {
+
+// All of `content` to `fd`; false on an error (errno says which).
+bool write_all(int fd, const std::string& content) {
     const char* data = content.data();
     std::size_t left = content.size();
     while (left > 0) {
@@ -66,13 +130,46 @@ std::string write_file_atomically(const fs::path& path, const std::string& conte
         if (written < 0) {
             if (errno == EINTR)
                 continue;
-            const std::string error = describe_errno("cannot write", temporary);
-            ::close(fd);
-            ::unlink(temporary.c_str());
-            return error;
+            return false;
         }
         data += written;
         left -= static_cast<std::size_t>(written);
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string write_file_atomically(const fs::path& path, const std::string& content) {
+    // A rename over a device or a pipe (`-o /dev/null`, `-o /dev/stdout` into a pipe) would
+    // replace it with a regular file: as root, /dev/null itself. Those are written to
+    // directly; nothing half-written can stay in them.
+    struct stat target {};
+    if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
+        if (S_ISDIR(target.st_mode))
+            return "cannot write " + path.string() + ": it is a folder";
+        if (!S_ISCHR(target.st_mode) && !S_ISFIFO(target.st_mode))
+            return "cannot write " + path.string() + ": it is not a regular file";
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            return describe_errno("cannot open", path);
+        if (!write_all(fd, content)) {
+            const std::string error = describe_errno("cannot write", path);
+            ::close(fd);
+            return error;
+        }
+        ::close(fd);
+        return "";
+    }
+    const fs::path temporary = temporary_beside(path);
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return describe_errno("cannot create", temporary);
+    if (!write_all(fd, content)) {
+        const std::string error = describe_errno("cannot write", temporary);
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return error;
     }
     // The data must be on disk before the rename makes it the file's content.
     if (::fsync(fd) != 0 || ::close(fd) != 0) {

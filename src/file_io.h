@@ -3,14 +3,29 @@
 // a good one was.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
 namespace mkcv {
 
+// The largest input file mkcv reads (cv.toml, template.toml, template files): far above any
+// CV, small enough that a wrong path such as a disk image fails at once.
+inline constexpr std::uintmax_t kMaxInputFileBytes = 16 * 1024 * 1024;
+
+// Reads a regular file whole into `out`. Returns "" on success, else why not, as a phrase
+// that follows the file's name ("is a folder, not a file", "cannot be read: too many levels
+// of symbolic links"): anything that is not a regular file (a folder, a FIFO, /dev/zero, a socket)
+// is refused without blocking on it, as is a file larger than `max_bytes`; a symlink loop says so.
+// Every reader of files goes through here.
+std::string read_regular_file(const std::filesystem::path& path, std::string& out,
+                              std::uintmax_t max_bytes = kMaxInputFileBytes);
+
+// read_regular_file without a size limit (mkcv's own outputs, PDFs, logs), as a yes or no.
 bool read_file(const std::filesystem::path& path, std::string& out);
 
-// Returns an empty string on success, else what went wrong.
+// Returns an empty string on success, else what went wrong. A target that exists as a
+// device or a pipe (/dev/null, /dev/stdout) is written to directly, never replaced.
 std::string write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 // Copies `from` over `to` atomically (copy to a temporary beside `to`, then rename).

@@ -301,20 +301,20 @@ CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& st
 
 LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
     LoadedCv loaded;
-    std::error_code ec;
-    if (!fs::exists(path, ec)) {
-        diagnostics.error(
-            path.string(), {}, "io", "no such file",
-            path == "cv.toml" ? "run mkcv in the folder of your cv.toml, or name the file" : "");
-        return loaded;
-    }
-    if (fs::is_directory(path, ec)) {
-        diagnostics.error(path.string(), {}, "io", "is a folder, not a file",
-                          "name the .toml file: " + (path / "cv.toml").string());
-        return loaded;
-    }
-    if (!read_file(path, loaded.text)) {
-        diagnostics.error(path.string(), {}, "io", "cannot read the file");
+    // One read decides: a folder, a FIFO, a device, a symlink loop or a huge file is
+    // refused by read_regular_file without blocking, with the reason.
+    if (const std::string error = read_regular_file(path, loaded.text); !error.empty()) {
+        std::error_code ec;
+        if (!fs::exists(path, ec) && !ec)
+            diagnostics.error(path.string(), {}, "io", "no such file",
+                              path == "cv.toml"
+                                  ? "run mkcv in the folder of your cv.toml, or name the file"
+                                  : "");
+        else if (fs::is_directory(path, ec))
+            diagnostics.error(path.string(), {}, "io", "is a folder, not a file",
+                              "name the .toml file: " + (path / "cv.toml").string());
+        else
+            diagnostics.error(path.string(), {}, "io", error);
         return loaded;
     }
     LoadResult result = load_cv(loaded.text, path.string());

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 
-#include <toml++/toml.h>
-
 #include "cv_model.h"
 #include "text_similarity.h"
+#include "toml_input.h"
 
 namespace mkcv {
 namespace {
@@ -13,6 +12,11 @@ namespace {
 SourcePos pos_of(const toml::node& node) {
     return SourcePos{static_cast<int>(node.source().begin.line),
                      static_cast<int>(node.source().begin.column)};
+}
+
+SourcePos key_pos(const toml::key& key) {
+    return SourcePos{static_cast<int>(key.source().begin.line),
+                     static_cast<int>(key.source().begin.column)};
 }
 
 // One [filters.SECTION] table; the same keys as [templates.NAME.filters.SECTION] in cv.toml.
@@ -73,8 +77,8 @@ SectionRules parse_section_rules(const toml::table& table, const std::string& fi
                 rules.keep = value;
         } else {
             const std::string guess = closest_match(name, keys);
-            diagnostics.error(file_name, pos_of(node), "unknown-key",
-                              "unknown key `" + name + "` in a filter",
+            diagnostics.error(file_name, key_pos(key), "unknown-key",
+                              "unknown key `" + shorten(name) + "` in a filter",
                               guess.empty() ? "" : "did you mean `" + guess + "`?");
         }
     }
@@ -86,15 +90,10 @@ SectionRules parse_section_rules(const toml::table& table, const std::string& fi
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
                                 Diagnostics& diagnostics) {
     TemplateManifest manifest;
-    toml::table root;
-    try {
-        root = toml::parse(text, file_name);
-    } catch (const toml::parse_error& error) {
-        const auto& begin = error.source().begin;
-        diagnostics.error(file_name, {static_cast<int>(begin.line), static_cast<int>(begin.column)},
-                          "toml-syntax", std::string(error.description()));
+    std::optional<toml::table> parsed = parse_toml(text, file_name, diagnostics);
+    if (!parsed)
         return manifest;
-    }
+    const toml::table& root = *parsed;
     auto pos = [](const toml::node& node) {
         return SourcePos{static_cast<int>(node.source().begin.line),
                          static_cast<int>(node.source().begin.column)};
@@ -104,11 +103,13 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
         "main",    "max_pages",         "order",
         "filters", "publication_kinds", "publication_headings"};
     for (const auto& [key, node] : root) {
+        (void)node;
         const std::string name(key.str());
         if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
             const std::string guess = closest_match(name, keys);
-            diagnostics.error(file_name, pos(node), "unknown-key",
-                              "unknown key `" + name + "` in template.toml",
+            // The caret goes under the key, which is what is wrong, not under its value.
+            diagnostics.error(file_name, key_pos(key), "unknown-key",
+                              "unknown key `" + shorten(name) + "` in template.toml",
                               guess.empty() ? "" : "did you mean `" + guess + "`?");
         }
     }
@@ -130,13 +131,14 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
             manifest.engine != "pdflatex")
             diagnostics.error(file_name, pos(*node), "value",
                               "`engine` must be xelatex, lualatex or pdflatex, found \"" +
-                                  manifest.engine + "\"");
+                                  shorten(manifest.engine) + "\"");
     }
     if (const toml::node* node = root.get("max_pages")) {
         const auto* n = node->as_integer();
-        if (!n || n->get() < 1 || n->get() > 1000)
-            diagnostics.error(file_name, pos(*node), "type",
-                              "`max_pages` must be a whole number from 1 to 1000");
+        if (!n || n->get() < 1 || n->get() > kMaxPagesLimit)
+            diagnostics.error(
+                file_name, pos(*node), "type",
+                "`max_pages` must be a whole number from 1 to " + std::to_string(kMaxPagesLimit));
         else
             manifest.max_pages = static_cast<int>(n->get());
     }
@@ -169,7 +171,7 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
             return true;
         const std::string guess = closest_match(kind, kinds);
         diagnostics.error(file_name, pos(at), "value",
-                          "\"" + kind +
+                          "\"" + shorten(kind) +
                               "\" is not a publication kind (conference, journal, "
                               "workshop, preprint, thesis, other)",
                           guess.empty() ? "" : "did you mean \"" + guess + "\"?");
@@ -217,8 +219,8 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
                 const auto& names = section_names();
                 if (std::find(names.begin(), names.end(), section) == names.end()) {
                     const std::string guess = closest_match(section, names);
-                    diagnostics.error(file_name, pos(value), "unknown-key",
-                                      "unknown section `" + section + "` in [filters]",
+                    diagnostics.error(file_name, key_pos(key), "unknown-key",
+                                      "unknown section `" + shorten(section) + "` in [filters]",
                                       guess.empty() ? "" : "did you mean `" + guess + "`?");
                     continue;
                 }

@@ -58,8 +58,8 @@ void check_syntax(const TemplateFile& file, Diagnostics& diagnostics) {
 
 std::optional<TemplateFile> read_template_file(const fs::path& path, Diagnostics& diagnostics) {
     std::string text;
-    if (!read_file(path, text)) {
-        diagnostics.error(path.string(), {}, "io", "cannot read the file");
+    if (const std::string error = read_regular_file(path, text); !error.empty()) {
+        diagnostics.error(path.string(), {}, "io", error);
         return std::nullopt;
     }
     return TemplateFile{path, std::move(text)};
@@ -101,9 +101,13 @@ std::optional<Template> load_from(const fs::path& dir, const std::string& origin
     t.origin = origin;
     const fs::path manifest_path = dir / "template.toml";
     std::string manifest_text;
-    if (!read_file(manifest_path, manifest_text)) {
-        diagnostics.error(manifest_path.string(), {}, "template",
-                          "a template folder needs a template.toml");
+    if (const std::string error = read_regular_file(manifest_path, manifest_text); !error.empty()) {
+        std::error_code missing;
+        if (!fs::exists(manifest_path, missing) && !missing)
+            diagnostics.error(manifest_path.string(), {}, "template",
+                              "a template folder needs a template.toml");
+        else
+            diagnostics.error(manifest_path.string(), {}, "io", error);
         return std::nullopt;
     }
     const int errors_before = diagnostics.error_count();
@@ -240,7 +244,7 @@ std::vector<TemplateListing> list_templates(const TemplateSearchPath& search) {
             const std::string name = dir.filename().string();
             Diagnostics ignored;
             std::string text;
-            read_file(dir / "template.toml", text);
+            read_regular_file(dir / "template.toml", text);
             const TemplateManifest manifest =
                 parse_manifest(text, (dir / "template.toml").string(), ignored);
             out.push_back({name, manifest.description, dir, origin, !seen.insert(name).second});

@@ -35,6 +35,12 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
     std::string best;
     std::size_t best_distance = std::string::npos;
     for (const auto& candidate : candidates) {
+        // A distance is at least the difference in length, and more than 3 is never a
+        // match: skipping those keeps a 10 MB key from costing a 10 MB × N table.
+        const std::size_t gap = word.size() > candidate.size() ? word.size() - candidate.size()
+                                                               : candidate.size() - word.size();
+        if (gap > 3)
+            continue;
         const std::size_t distance = edit_distance(needle, lower(candidate));
         if (distance < best_distance) {
             best_distance = distance;

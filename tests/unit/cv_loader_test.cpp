@@ -138,3 +138,33 @@ TEST_CASE("research_interests may stand in [person], where TOML puts a bare key 
             "research_interests = \"R\"\n[person]\nname = \"A\"\nresearch_interests = \"S\"\n") ==
         Lines{"4:22: error: `research_interests` is given both at the top level and in [person]"});
 }
+
+TEST_CASE("max_pages has the same range in cv.toml as in template.toml") {
+    const std::string cv = std::string(test::kMinimal) + "[templates.long]\nmax_pages = ";
+    CHECK(problems(cv + "1000\n").empty());
+    CHECK(problems(cv + "1001\n") ==
+          Lines{"4:13: error: `max_pages` must be a whole number from 1 to 1000"});
+    CHECK(problems(cv + "0\n") ==
+          Lines{"4:13: error: `max_pages` must be a whole number from 1 to 1000"});
+}
+
+TEST_CASE("a value too long for TeX's line buffer is refused where it is written") {
+    const std::string head = std::string(test::kMinimal) + "[[awards]]\nyear = 2020\ntitle = \"";
+    CHECK(problems(head + std::string(kMaxValueBytes, 'x') + "\"\n").empty());
+    CHECK(problems(head + std::string(kMaxValueBytes + 1, 'x') + "\"\n") ==
+          Lines{"5:9: error: this text is 10001 bytes long, more than the 10000 mkcv accepts in "
+                "one value"});
+    // In a list too.
+    CHECK(problems(std::string("[person]\nname = \"A\"\naliases = [\"B\", \"") +
+                   std::string(200000, 'y') + "\"]\n") ==
+          Lines{"3:17: error: this text is 200000 bytes long, more than the 10000 mkcv accepts "
+                "in one value"});
+}
+
+TEST_CASE("a huge unknown key is echoed shortened, and found fast") {
+    const std::string key(10'000'000, 'k');
+    const auto lines = problems(std::string(test::kMinimal) + key + " = 1\n");
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].size() < 200);
+    CHECK(lines[0].find("kkk…` in [person]") != std::string::npos);
+}

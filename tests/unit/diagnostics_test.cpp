@@ -1,6 +1,8 @@
 #include "diagnostics.h"
 
+#include <chrono>
 #include <sstream>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -97,4 +99,65 @@ TEST_CASE("a shown line cannot garble the terminal, and tabs keep the caret in p
           "  \t\tx?[2J\n"
           "  \t\t^\n"
           "1 error, 0 warnings generated.\n");
+}
+
+TEST_CASE("printing stops after kMaxPrintedDiagnostics and says how many more") {
+    Diagnostics d;
+    std::string source;
+    for (int i = 1; i <= 20000; ++i) {
+        source += "bad" + std::to_string(i) + " = 1\n";
+        d.error("cv.toml", {i, 1}, "unknown-key", "unknown key");
+    }
+    const SourceTexts sources{{"cv.toml", source}};
+    const auto started = std::chrono::steady_clock::now();
+    const std::string text = print(d, sources, DiagnosticFormat::Text);
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::milliseconds(500));
+    auto count = [](const std::string& s, const std::string& what) {
+        std::size_t n = 0;
+        for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at + 1))
+            ++n;
+        return n;
+    };
+    CHECK(count(text, ": error: ") == kMaxPrintedDiagnostics);
+    CHECK(text.find("  bad100 = 1\n") != std::string::npos);
+    CHECK(text.find("bad101 = 1") == std::string::npos);
+    const std::string end = "\n… and 19900 more errors\n20000 errors, 0 warnings generated.\n";
+    CHECK(text.substr(text.size() - end.size()) == end);
+    const std::string json = print(d, sources, DiagnosticFormat::Json);
+    CHECK(count(json, "\n") == kMaxPrintedDiagnostics + 1);
+    CHECK(json.find("{\"file\":\"\",\"line\":0,\"column\":0,\"severity\":\"note\",\"code\":"
+                    "\"more-diagnostics\",\"message\":\"… and 19900 more errors\"") !=
+          std::string::npos);
+    const std::string github = print(d, sources, DiagnosticFormat::Github);
+    CHECK(count(github, "\n") == kMaxPrintedDiagnostics + 1);
+    CHECK(github.find("::notice title=mkcv more-diagnostics::… and 19900 more errors\n") !=
+          std::string::npos);
+}
+
+TEST_CASE("the rest is counted by severity when it mixes them") {
+    Diagnostics d;
+    for (std::size_t i = 0; i < kMaxPrintedDiagnostics + 2; ++i)
+        d.error("cv.toml", {}, "x", "e");
+    d.warning("cv.toml", {}, "x", "w");
+    const std::string text = print(d, {}, DiagnosticFormat::Text);
+    CHECK(text.find("… and 3 more (2 errors, 1 warning)\n") != std::string::npos);
+}
+
+TEST_CASE("long source lines are shown around the caret, long messages shortened") {
+    const std::string line = std::string(5000, 'a') + "Y" + std::string(5000, 'b');
+    Diagnostics d;
+    d.error("cv.toml", {1, 5001}, "x", std::string(5000, 'm'), std::string(5000, 'h'));
+    const std::string text = print(d, {{"cv.toml", line + "\n"}}, DiagnosticFormat::Text);
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);)
+        lines.push_back(l);
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0].size() < kMaxMessageChars + 40);
+    CHECK(lines[1] == "  …" + std::string(100, 'a') + "Y" + std::string(99, 'b') + "…");
+    CHECK(lines[2] == "  " + std::string(101, ' ') + "^");
+    CHECK(lines[3].size() < kMaxMessageChars + 10);
+    // Short lines and keys are left as they are.
+    CHECK(shorten("key") == "key");
+    CHECK(shorten("赵怡浩赵怡浩", 3) == "赵怡浩…");
 }

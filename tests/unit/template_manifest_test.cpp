@@ -43,3 +43,29 @@ TEST_CASE("a manifest's publication kinds are checked") {
     CHECK(d.items()[0].hint == "did you mean \"conference\"?");
     CHECK(d.items()[1].hint == "did you mean \"journal\"?");
 }
+
+TEST_CASE("an unknown key in template.toml has its caret under the key") {
+    Diagnostics d;
+    parse_manifest(
+        "name = \"t\"\n  bogus = \"value\"\n[filters.publications]\n  tittle = \"x\"\n"
+        "[filters.pubs]\nselected = true\n",
+        "template.toml", d);
+    REQUIRE(d.items().size() == 3);
+    d.sort();
+    CHECK(d.items()[0].message == "unknown key `bogus` in template.toml");
+    CHECK(d.items()[0].pos.column == 3);
+    CHECK(d.items()[1].message == "unknown key `tittle` in a filter");
+    CHECK(d.items()[1].pos.column == 3);
+    CHECK(d.items()[2].message == "unknown section `pubs` in [filters]");
+    CHECK(d.items()[2].pos.line == 5);
+    CHECK(d.items()[2].pos.column == 10);
+}
+
+TEST_CASE("max_pages in template.toml: 1 to kMaxPagesLimit") {
+    Diagnostics d;
+    CHECK(parse_manifest("max_pages = 1000\n", "template.toml", d).max_pages == 1000);
+    CHECK(d.empty());
+    parse_manifest("max_pages = 1001\n", "template.toml", d);
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].message == "`max_pages` must be a whole number from 1 to 1000");
+}
