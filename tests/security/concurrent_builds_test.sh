@@ -40,6 +40,15 @@ done
 [[ "$(grep -c "^short: " twice2.log)" == 2 ]] && pass "short by name and by folder is one output" ||
   { cat twice2.log; fail "short by name and by folder"; }
 
+# Two different templates with one name would write one PDF: refused before any TeX.
+cp -r "$SRC/latex_templates/short" mine
+set +e
+"$MKCV" build -t short -t ./mine -o clash > clash.log 2>&1; status=$?
+set -e
+expect_status 2 "$status" "two templates named short are refused"
+contains "$(cat clash.log)" "two templates are named \`short\`" "and the message says why"
+[[ ! -e clash ]] && pass "nothing written for the clash" || fail "clash/ written"
+
 # --no-wait while another build holds the folder: exit 1 at once, naming it.
 sed -i "s/^position = .*/position = \"Doctoral Candidate held\"/" cv.toml
 before="$(sha256sum < out/cv-short.pdf)"
