@@ -1,5 +1,6 @@
 #include "output_lock.h"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -16,6 +17,9 @@ namespace fs = std::filesystem;
 
 namespace mkcv {
 namespace {
+
+std::atomic<bool> giving_up{false};
+static_assert(std::atomic<bool>::is_always_lock_free);  // set from a signal handler
 
 // The holder writes its pid into the lock file, for the message of the one that waits.
 long read_holder(int fd) {
@@ -35,6 +39,10 @@ void write_holder(int fd) {
 }
 
 }  // namespace
+
+void give_up_waiting_for_locks() {
+    giving_up = true;
+}
 
 fs::path lock_path(const fs::path& out_dir) {
     return out_dir / ".mkcv" / ".lock";
@@ -108,7 +116,7 @@ OutputLock OutputLock::acquire(const fs::path& out_dir, bool wait, std::ostream&
             return lock;
         }
         lock.holder_ = read_holder(lock.fd_);
-        if (!wait) {
+        if (!wait || giving_up) {
             lock.status_ = Status::Busy;
             return lock;
         }

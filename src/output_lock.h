@@ -33,8 +33,8 @@ class OutputLock {
     const std::string& problem() const { return problem_; }
 
     // Locks `out_dir`. When another process holds the lock and `wait`, says so once on
-    // `log` and waits for it (polling, so signals end mkcv as usual while it waits);
-    // else returns Busy at once.
+    // `log` and waits for it (polling, so signals end mkcv as usual while it waits, and
+    // give_up_waiting_for_locks is seen); else returns Busy at once.
     static OutputLock acquire(const std::filesystem::path& out_dir, bool wait, std::ostream& log);
 
   private:
@@ -49,6 +49,10 @@ class OutputLock {
 // <out>/.mkcv/.lock: hidden, and never removed (removing a lock file lets a third process
 // lock a new file while the second still waits on the old one).
 std::filesystem::path lock_path(const std::filesystem::path& out_dir);
+
+// Makes a waiting acquire return Busy (now, and any later one at once): mkcv watch stops
+// on Ctrl-C even while it waits for another build. Async-signal-safe.
+void give_up_waiting_for_locks();
 
 // "another mkcv build in out/ (pid 123)": for the message printed while waiting and the
 // error of --no-wait.

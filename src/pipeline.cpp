@@ -530,7 +530,9 @@ int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& 
     const OutputLock lock = OutputLock::acquire(options.out_dir, options.wait_for_lock, log);
     if (lock.status() == OutputLock::Status::Busy) {
         log << "mkcv: error: " << describe_lock_holder(options.out_dir, lock.holder())
-            << " is running; not waiting for it (--no-wait)\n";
+            << " is running; "
+            << (options.wait_for_lock ? "stopped waiting for it\n"
+                                      : "not waiting for it (--no-wait)\n");
         return kExitBuildFailed;
     }
     if (lock.status() == OutputLock::Status::Held)

@@ -71,4 +71,20 @@ expect_status 0 "$status" "the build holding the lock succeeds"
 [[ "$(sha256sum < out/cv-short.pdf)" != "$before" ]] && pass "and placed its PDF" || fail "PDF unchanged"
 "$MKCV" build -t short --no-wait > free.log 2>&1 && pass "--no-wait builds when nobody holds the folder" ||
   { cat free.log; fail "--no-wait on a free folder"; }
+# mkcv watch waiting for the folder still stops on Ctrl-C, with status 0. flock(1) holds
+# the lock here, as another mkcv would, for a few seconds.
+flock out/.mkcv/.lock sleep 8 & holder=$!
+wait_for 5 bash -c '! flock -n out/.mkcv/.lock true' || fail "flock(1) did not take the lock"
+start=$SECONDS
+"$MKCV" watch -t short > watch.log 2>&1 & watcher=$!
+wait_for 10 grep -q "mkcv: waiting for another mkcv build in out/…" watch.log ||
+  fail "watch does not say it waits: $(cat watch.log)"
+kill -INT "$watcher"
+set +e
+wait "$watcher"; status=$?
+set -e
+expect_status 0 "$status" "watch stopped while waiting exits 0"
+((SECONDS - start < 8)) && pass "without waiting for the other build" || fail "watch waited it out"
+contains "$(cat watch.log)" "stopped waiting for it" "and says it stopped waiting"
+wait "$holder" || true
 finish
