@@ -343,21 +343,22 @@ CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& st
     const std::string base = stem + "-" + r.tmpl.manifest.name;
     const LatexmkJob job = job_for(r, base, options);
     const OutputPaths paths = output_paths(base, job, options);
+    const BuildInputs inputs = inputs_of(r, job);
+    const std::string& name = r.tmpl.manifest.name;
     // Up to date: the PDF was built within budget from exactly these inputs, and its .tex
     // is still (or again) beside it; else compile again.
     if (!options.force) {
         const std::optional<BuildRecord> record = read_build_record(paths.record);
-        if (why_stale(inputs_of(r, job), record, paths.pdf).empty()) {
+        if (why_stale(inputs, record, paths.pdf).empty()) {
+            CompileOutcome kept;
             std::string error;
-            if (keep_output_tex(paths, r, record, error))
-                return {options.quiet
-                            ? ""
-                            : r.tmpl.manifest.name + ": up to date (" + paths.pdf.string() + ")\n",
-                        true,
-                        0,
-                        {}};
+            kept.ok = keep_output_tex(paths, r, record, error);
+            if (kept.ok && !options.quiet)
+                kept.report = name + ": up to date (" + paths.pdf.string() + ")\n";
             if (!error.empty())
-                return {r.tmpl.manifest.name + ": error: " + error + "\n", false, 0, {}};
+                kept.report = name + ": error: " + error + "\n";
+            if (kept.ok || !error.empty())
+                return kept;
         }
     }
     // The page budget compiles again after the last attempt that fit, so the build folder
@@ -378,11 +379,11 @@ CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& st
         });
     if (!budget.ok)
         return {budget.report, false, 0, {}};
-    if (auto error = place_output(paths, last_pdf, last_tex, inputs_of(r, job)); !error.empty())
-        return {budget.report + r.tmpl.manifest.name + ": error: " + error + "\n", false, 0, {}};
+    if (auto error = place_output(paths, last_pdf, last_tex, inputs); !error.empty())
+        return {budget.report + name + ": error: " + error + "\n", false, 0, {}};
     // The last attempt's "latexmk … pages" line says where its PDF now is, as for any build.
     std::string report = budget.report;
-    const std::string line = r.tmpl.manifest.name + ": latexmk ";
+    const std::string line = name + ": latexmk ";
     if (const std::size_t at = report.rfind(line); at != std::string::npos && !options.quiet)
         report.insert(std::min(report.find('\n', at), report.size()), " → " + paths.pdf.string());
     return {report, true, last_pages, paths.pdf};
