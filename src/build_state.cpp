@@ -1,5 +1,6 @@
 #include "build_state.h"
 
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <sstream>
@@ -100,6 +101,8 @@ std::optional<BuildRecord> read_build_record(const fs::path& path) {
     while (std::getline(in, line)) {
         if (line.rfind("pdf ", 0) == 0) {
             record.pdf_digest = line.substr(4);
+        } else if (line.rfind("tex ", 0) == 0) {
+            record.tex_digest = line.substr(4);
         } else if (line.rfind("input ", 0) == 0 && line.size() > 6 + 32 + 1) {
             record.inputs.push_back({line.substr(6 + 32 + 1), line.substr(6, 32)});
         } else {
@@ -114,6 +117,8 @@ std::optional<BuildRecord> read_build_record(const fs::path& path) {
 std::string write_build_record(const fs::path& path, const BuildRecord& record) {
     std::string text(kRecordHeader);
     text += "\npdf " + record.pdf_digest + '\n';
+    if (!record.tex_digest.empty())
+        text += "tex " + record.tex_digest + '\n';
     for (const auto& input : record.inputs)
         text += "input " + input.digest + ' ' + one_line(input.name) + '\n';
     return write_file_atomically(path, text);
@@ -204,13 +209,15 @@ bool input_unchanged(const BuildInputs& now, const std::optional<BuildRecord>& r
 }
 
 std::string record_build(const fs::path& record_path, const BuildInputs& inputs,
-                         const fs::path& pdf) {
+                         const fs::path& pdf, std::string_view tex) {
     BuildRecord record;
     record.inputs = inputs.items();
     std::string bytes;
     if (!read_file(pdf, bytes))
-        return "cannot read " + pdf.string();
+        return "cannot read " + pdf.string() + ": " + std::strerror(errno);
     record.pdf_digest = digest_of(bytes);
+    if (!tex.empty())
+        record.tex_digest = digest_of(tex);
     return write_build_record(record_path, record);
 }
 
@@ -219,6 +226,8 @@ std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
     if (clean || fs::exists(work_dir / kBusyMarker, ec)) {
         stop_abandoned_latexmk(work_dir);
         fs::remove_all(work_dir, ec);
+        if (ec)
+            return "cannot empty " + work_dir.string() + ": " + ec.message();
     }
     fs::create_directories(work_dir, ec);
     if (ec)

@@ -41,6 +41,9 @@ class BuildInputs {
 struct BuildRecord {
     std::vector<BuildInput> inputs;
     std::string pdf_digest;
+    // The .tex placed beside the PDF, the very one it was compiled from (a page budget's
+    // last attempt, not the full rendering); empty in records that did not note it.
+    std::string tex_digest;
 };
 
 // out/.mkcv/<stem>-<name>.state: beside the build folder, outside it, so cleaning the
@@ -74,9 +77,10 @@ inline constexpr const char* kPreambleFormatInput = "precompiled preamble";
 bool input_unchanged(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
                      const std::string& name);
 
-// Records `inputs` and the PDF now at `pdf` as one finished build.
+// Records `inputs`, the PDF now at `pdf` and the .tex it was compiled from as one finished
+// build. Written last, after both are in place: a build killed before it is done again.
 std::string record_build(const std::filesystem::path& record_path, const BuildInputs& inputs,
-                         const std::filesystem::path& pdf);
+                         const std::filesystem::path& pdf, std::string_view tex = {});
 
 // Creates the build folder, first emptying it when `clean` or when the last build in it
 // never finished (it was killed mid-TeX: half-written auxiliary files must not mislead

@@ -137,6 +137,13 @@ int run_cli(int argc, char** argv) {
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
     build->add_flag("-f,--force", build_options.force,
                     "Compile every PDF from scratch, even when up to date");
+    const auto add_no_wait = [&](CLI::App& command) {
+        command.add_flag_function(
+            "--no-wait", [&](std::int64_t) { build_options.wait_for_lock = false; },
+            "When another mkcv build writes into the output folder, fail (exit 1) instead of "
+            "waiting for it");
+    };
+    add_no_wait(*build);
 
     auto* check = app.add_subcommand(
         "check", "Exit 0 when every PDF is up to date with its inputs, 3 when not (runs no TeX)");
@@ -152,6 +159,7 @@ int run_cli(int argc, char** argv) {
         ->check(CLI::Range(1, 64));
     watch->add_flag("-q,--quiet", build_options.quiet, "Print only problems");
     watch->add_flag("-v,--verbose", build_options.verbose, "Show latexmk's output");
+    add_no_wait(*watch);
 
     auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
     add_common(*render, common, true);

@@ -1,6 +1,7 @@
 #include "file_io.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -188,8 +189,37 @@ std::string write_file_atomically(const fs::path& path, const std::string& conte
 std::string replace_file_atomically(const fs::path& from, const fs::path& to) {
     std::string content;
     if (!read_file(from, content))
-        return "cannot read " + from.string();
+        return describe_errno("cannot read", from);
     return write_file_atomically(to, content);
+}
+
+bool is_atomic_write_temporary(const std::string& name) {
+    // "." + target + "." + 4 hex "-" 4 hex "-" 4 hex + ".tmp", as temporary_beside makes them.
+    constexpr std::size_t kTail = 1 + 14 + 4;  // ".xxxx-xxxx-xxxx.tmp"
+    if (name.size() < 2 + kTail || name[0] != '.' || name.compare(name.size() - 4, 4, ".tmp") != 0)
+        return false;
+    const std::string random = name.substr(name.size() - kTail, kTail - 4);
+    if (random[0] != '.')
+        return false;
+    for (std::size_t i = 1; i < random.size(); ++i) {
+        const char c = random[i];
+        const bool dash = i == 5 || i == 10;
+        if (dash ? c != '-' : !std::isxdigit(static_cast<unsigned char>(c)))
+            return false;
+    }
+    return true;
+}
+
+std::size_t remove_atomic_write_temporaries(const fs::path& dir) {
+    std::size_t removed = 0;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code type_error;
+        if (is_atomic_write_temporary(it->path().filename().string()) &&
+            it->is_regular_file(type_error) && fs::remove(it->path(), type_error))
+            ++removed;
+    }
+    return removed;
 }
 
 }  // namespace mkcv

@@ -32,4 +32,11 @@ std::string write_file_atomically(const std::filesystem::path& path, const std::
 std::string replace_file_atomically(const std::filesystem::path& from,
                                     const std::filesystem::path& to);
 
+// Whether `name` is one of the temporaries the writes above make (".cv.pdf.1a2b-3c4d-5e6f.tmp").
+bool is_atomic_write_temporary(const std::string& name);
+
+// Removes the temporaries a killed process left in `dir` (not below it). Only for a folder
+// no other process writes into at the moment (see output_lock.h). Returns how many.
+std::size_t remove_atomic_write_temporaries(const std::filesystem::path& dir);
+
 }  // namespace mkcv

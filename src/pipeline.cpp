@@ -1,5 +1,6 @@
 #include "pipeline.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -17,6 +18,7 @@
 #include "file_io.h"
 #include "latexmk.h"
 #include "latexmk_rerun.h"
+#include "output_lock.h"
 #include "page_budget.h"
 #include "parallel.h"
 #include "publication_merge.h"
@@ -48,6 +50,7 @@ struct CompileOutcome {
     std::string report;  // lines to print, in order
     bool ok = false;
     int pages = 0;
+    fs::path pdf;  // the PDF TeX made, in the build folder; empty when nothing was compiled
 };
 
 // Prints the offending .tex line under a TeX error, like a compiler does.
@@ -117,8 +120,13 @@ LatexmkResult run_tex(const RenderedTemplate& r, const LatexmkJob& job,
     if (result.status != LatexmkResult::Status::Ok && !run.format.empty()) {
         // Never trust a format that may be the cause: compile as without one, from a clean
         // folder, and drop the format only if that works (else the .tex is at fault).
-        prepare_work_dir(job.work_dir, true);
-        write_file_atomically(job.work_dir / job.tex_file, r.tex);
+        std::string error = prepare_work_dir(job.work_dir, true);
+        if (error.empty())
+            error = write_file_atomically(job.work_dir / job.tex_file, r.tex);
+        if (!error.empty()) {
+            result.explanation = error;
+            return result;
+        }
         run.format.clear();
         result = run_latexmk(run);
         if (result.status == LatexmkResult::Status::Ok)
@@ -149,47 +157,102 @@ bool should_make_format(const std::optional<PreambleFormat>& format, const Build
            input_unchanged(inputs, record, kPreambleFormatInput) && !format_failed_before(*format);
 }
 
+// Where one output's files go: the PDF and .tex beside each other, the record and the build
+// folder in <out>/.mkcv/.
+struct OutputPaths {
+    fs::path tex, pdf, record, work_tex;
+};
+
+OutputPaths output_paths(const std::string& base, const LatexmkJob& job,
+                         const BuildOptions& options) {
+    return {options.out_dir / (base + ".tex"), options.out_dir / (base + ".pdf"),
+            state_path(options.out_dir, base), job.work_dir / job.tex_file};
+}
+
+// An up-to-date PDF keeps beside it the .tex it was compiled from, as recorded. When that
+// .tex was removed or changed, it is put back from what is known to hold it: the
+// rendering, or the build folder (a page budget's last attempt). False when it is in
+// neither (the PDF is compiled again); `error` says why a write failed.
+bool keep_output_tex(const OutputPaths& paths, const RenderedTemplate& r,
+                     const std::optional<BuildRecord>& record, std::string& error) {
+    if (!record || record->tex_digest.empty())
+        return false;
+    std::string text;
+    if (read_file(paths.tex, text) && digest_of(text) == record->tex_digest)
+        return true;
+    std::string attempt;
+    if (!read_file(paths.work_tex, attempt))
+        attempt.clear();
+    const std::string* candidates[] = {&r.tex, &attempt};
+    for (const std::string* candidate : candidates)
+        if (digest_of(*candidate) == record->tex_digest) {
+            error = write_file_atomically(paths.tex, *candidate);
+            return error.empty();
+        }
+    return false;
+}
+
+// Puts a finished build in place, each step atomic and in an order that keeps `check`
+// truthful after a kill at any point: the PDF (copied beside its target, then renamed over
+// it), then the .tex it was compiled from, then the record. A build killed before the
+// record is written leaves a PDF that does not match the old record: stale, so built again.
+std::string place_output(const OutputPaths& paths, const fs::path& built_pdf,
+                         const std::string& tex, const BuildInputs& inputs) {
+    if (auto error = replace_file_atomically(built_pdf, paths.pdf); !error.empty())
+        return error;
+    if (auto error = write_file_atomically(paths.tex, tex); !error.empty())
+        return error;
+    return record_build(paths.record, inputs, paths.pdf, tex);
+}
+
+// Whether compile_one puts its PDF at the output path or leaves it in the build folder.
+enum class Placement {
+    Output,   // a finished build: place the PDF, its .tex and the record
+    Attempt,  // a page budget's attempt: the PDF stays in the build folder, unrecorded
+};
+
 // Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
 // which a page budget may have trimmed into `r`. `may_skip`: return at once when the PDF
-// is already the one built from these inputs.
+// is already the one built from these inputs. An Attempt's PDF is never placed: a build
+// killed between a page budget's attempts must leave the last good PDF where it was.
 CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& identity,
-                           bool may_skip, const std::string& stem, const BuildOptions& options,
-                           Progress& progress, std::size_t row) {
+                           bool may_skip, Placement placement, const std::string& stem,
+                           const BuildOptions& options, Progress& progress, std::size_t row) {
     CompileOutcome outcome;
     std::ostringstream report;
     const std::string& name = r.tmpl.manifest.name;
     const std::string base = stem + "-" + name;
-    const fs::path tex_path = options.out_dir / (base + ".tex");
-    const fs::path pdf_path = options.out_dir / (base + ".pdf");
     const LatexmkJob job = job_for(r, base, options);
+    const OutputPaths paths = output_paths(base, job, options);
+    const fs::path& tex_path = paths.tex;
+    const fs::path& pdf_path = paths.pdf;
     const fs::path& work_dir = job.work_dir;
 
     // Incremental builds: nothing to do when the PDF is the one built from these inputs.
     const BuildInputs inputs = inputs_of(identity, job);
-    const fs::path record_path = state_path(options.out_dir, base);
-    const std::optional<BuildRecord> record = read_build_record(record_path);
+    const std::optional<BuildRecord> record = read_build_record(paths.record);
     if (may_skip && !options.force && why_stale(inputs, record, pdf_path).empty()) {
-        std::string written;
-        if (!read_file(tex_path, written) || written != r.tex)
-            if (auto error = write_file_atomically(tex_path, r.tex); !error.empty()) {
-                outcome.report = name + ": error: " + error + "\n";
-                return outcome;
-            }
-        if (!options.quiet)
-            outcome.report = name + ": up to date (" + pdf_path.string() + ")\n";
-        outcome.ok = true;
-        return outcome;
+        std::string error;
+        if (keep_output_tex(paths, r, record, error)) {
+            if (!options.quiet)
+                outcome.report = name + ": up to date (" + pdf_path.string() + ")\n";
+            outcome.ok = true;
+            return outcome;
+        }
+        if (!error.empty()) {
+            outcome.report = name + ": error: " + error + "\n";
+            return outcome;
+        }
     }
 
     if (auto error = prepare_work_dir(work_dir, options.force); !error.empty()) {
         outcome.report = name + ": error: " + error + "\n";
         return outcome;
     }
-    for (const auto& target : {tex_path, work_dir / (base + ".tex")}) {
-        if (auto error = write_file_atomically(target, r.tex); !error.empty()) {
-            outcome.report = name + ": error: " + error + "\n";
-            return outcome;
-        }
+    // The .tex beside the PDF is written with the PDF; TeX reads its own copy.
+    if (auto error = write_file_atomically(paths.work_tex, r.tex); !error.empty()) {
+        outcome.report = name + ": error: " + error + "\n";
+        return outcome;
     }
 
     const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
@@ -214,6 +277,9 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     };
     finish_work_dir(work_dir);
     if (result.status != LatexmkResult::Status::Ok) {
+        // The failed .tex goes beside the PDF, so the line the error names can be read
+        // there; the PDF and its record stay as they were (stale: `check` says so).
+        const std::string tex_error = write_file_atomically(tex_path, r.tex);
         report << name << ": error: ";
         if (result.status == LatexmkResult::Status::Failed)
             report << "TeX failed";
@@ -221,8 +287,11 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             report << (result.status == LatexmkResult::Status::Failed ? ": " : "")
                    << result.explanation;
         report << '\n';
+        if (!tex_error.empty())
+            report << name << ": error: " << tex_error << '\n';
         if (result.first_error) {
-            report << explain_latex_error(*result.first_error, tex_path, r.tex);
+            report << explain_latex_error(*result.first_error,
+                                          tex_error.empty() ? tex_path : paths.work_tex, r.tex);
             report << point_at_values(*result.first_error, r);
         }
         if (result.status == LatexmkResult::Status::Failed)
@@ -236,65 +305,88 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
         outcome.report = report.str();
         return outcome;
     }
-    if (auto error = replace_file_atomically(result.pdf, pdf_path); !error.empty()) {
-        outcome.report = name + ": error: " + error + "\n";
-        return outcome;
-    }
-    // Recorded only once the PDF is in place: a build killed before this point is redone.
-    if (auto error = record_build(record_path, inputs, pdf_path); !error.empty()) {
-        outcome.report = name + ": error: " + error + "\n";
-        return outcome;
+    if (placement == Placement::Output) {
+        if (auto error = place_output(paths, result.pdf, r.tex, inputs); !error.empty()) {
+            outcome.report = name + ": error: " + error + "\n";
+            return outcome;
+        }
     }
     if (options.verbose) {
         std::string output;
         read_file(result.output, output);
         report << output;
     }
-    if (!options.quiet)
+    if (!options.quiet) {
         report << name << ": latexmk " << result.passes
                << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
-               << result.pages << (result.pages == 1 ? " page" : " pages") << " → "
-               << pdf_path.string() << '\n';
+               << result.pages << (result.pages == 1 ? " page" : " pages");
+        // "→" only for a PDF now at the output path.
+        if (placement == Placement::Output)
+            report << " → " << pdf_path.string();
+        report << '\n';
+    }
     make_format_now();
     outcome.report = report.str();
     outcome.ok = true;
     outcome.pages = result.pages;
+    outcome.pdf = result.pdf;
     return outcome;
 }
 
-// compile_one, within the template's page budget (page_budget.h). A failed budget leaves
-// the previous PDF as it was, as a TeX failure does, though attempts replaced it meanwhile.
+// compile_one, within the template's page budget (page_budget.h). Attempts stay in the
+// build folder; only the one that fits is placed, so a failed or killed budget leaves the
+// previous PDF, its .tex and its record as they were.
 CompileOutcome compile_budgeted(const RenderedTemplate& r, const std::string& stem,
                                 const BuildOptions& options, Progress& progress, std::size_t row) {
     if (r.input.max_pages <= 0)
-        return compile_one(r, r, true, stem, options, progress, row);
+        return compile_one(r, r, true, Placement::Output, stem, options, progress, row);
     const std::string base = stem + "-" + r.tmpl.manifest.name;
-    const fs::path pdf = options.out_dir / (base + ".pdf");
-    const fs::path previous = options.out_dir / ".mkcv" / (base + ".previous.pdf");
-    // Up to date: the PDF was built within budget from exactly these inputs.
-    if (!options.force && why_stale(inputs_of(r, job_for(r, base, options)),
-                                    read_build_record(state_path(options.out_dir, base)), pdf)
-                              .empty())
-        return compile_one(r, r, true, stem, options, progress, row);
-    std::error_code ec;
-    const bool had_pdf = fs::exists(pdf, ec);
-    fs::create_directories(previous.parent_path(), ec);
-    const bool saved = had_pdf && replace_file_atomically(pdf, previous).empty();
+    const LatexmkJob job = job_for(r, base, options);
+    const OutputPaths paths = output_paths(base, job, options);
+    const BuildInputs inputs = inputs_of(r, job);
+    const std::string& name = r.tmpl.manifest.name;
+    // Up to date: the PDF was built within budget from exactly these inputs, and its .tex
+    // is still (or again) beside it; else compile again.
+    if (!options.force) {
+        const std::optional<BuildRecord> record = read_build_record(paths.record);
+        if (why_stale(inputs, record, paths.pdf).empty()) {
+            CompileOutcome kept;
+            std::string error;
+            kept.ok = keep_output_tex(paths, r, record, error);
+            if (kept.ok && !options.quiet)
+                kept.report = name + ": up to date (" + paths.pdf.string() + ")\n";
+            if (!error.empty())
+                kept.report = name + ": error: " + error + "\n";
+            if (kept.ok || !error.empty())
+                return kept;
+        }
+    }
+    // The page budget compiles again after the last attempt that fit, so the build folder
+    // ends with the PDF that fits and `last_tex` is its source.
+    std::string last_tex;
+    fs::path last_pdf;
+    int last_pages = 0;
     const BudgetOutcome budget =
         compile_within_budget(r, options.strict_pages, [&](const std::string& tex) {
             RenderedTemplate attempt = r;
             attempt.tex = tex;
-            const CompileOutcome o = compile_one(attempt, r, false, stem, options, progress, row);
+            const CompileOutcome o =
+                compile_one(attempt, r, false, Placement::Attempt, stem, options, progress, row);
+            last_tex = tex;
+            last_pdf = o.pdf;
+            last_pages = o.pages;
             return CompileAttempt{o.ok, o.pages, o.report};
         });
-    if (!budget.ok) {
-        if (saved)
-            replace_file_atomically(previous, pdf);
-        else if (!had_pdf)
-            fs::remove(pdf, ec);
-    }
-    fs::remove(previous, ec);
-    return {budget.report, budget.ok, 0};
+    if (!budget.ok)
+        return {budget.report, false, 0, {}};
+    if (auto error = place_output(paths, last_pdf, last_tex, inputs); !error.empty())
+        return {budget.report + name + ": error: " + error + "\n", false, 0, {}};
+    // The last attempt's "latexmk … pages" line says where its PDF now is, as for any build.
+    std::string report = budget.report;
+    const std::string line = name + ": latexmk ";
+    if (const std::size_t at = report.rfind(line); at != std::string::npos && !options.quiet)
+        report.insert(std::min(report.find('\n', at), report.size()), " → " + paths.pdf.string());
+    return {report, true, last_pages, paths.pdf};
 }
 
 }  // namespace
@@ -344,7 +436,7 @@ std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> o
 }
 
 std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
-                                                        const std::vector<std::string>& templates,
+                                                        const std::vector<std::string>& requested,
                                                         const TemplateSearchPath& search,
                                                         Diagnostics& diagnostics,
                                                         const fs::path& date_cache) {
@@ -360,6 +452,8 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         RenderResult result;
         double ms = 0;
     };
+    // `-t long -t long` builds long once: two compiles of one output would share its folder.
+    const std::vector<std::string> templates = unique_in_order(requested);
     std::vector<Job> jobs(templates.size());
     const auto render_one = [&](std::size_t i) {
         Job& job = jobs[i];
@@ -376,11 +470,28 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
 
     std::vector<RenderedTemplate> out;
     std::vector<std::string> loaded;
-    for (auto& job : jobs) {
+    std::vector<fs::path> loaded_dirs;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        Job& job = jobs[i];
         diagnostics.append(job.diagnostics);
         if (!job.tmpl)
             continue;
-        loaded.push_back(job.tmpl->manifest.name);
+        // One output per name: `-t long -t ./latex_templates/long` is long once, and two
+        // different templates named alike would overwrite each other's PDF.
+        const std::string& name = job.tmpl->manifest.name;
+        if (const auto it = std::find(loaded.begin(), loaded.end(), name); it != loaded.end()) {
+            std::error_code ec;
+            const fs::path& first = loaded_dirs[static_cast<std::size_t>(it - loaded.begin())];
+            if (!fs::equivalent(first, job.tmpl->dir, ec))
+                diagnostics.error(templates[i], {}, "template",
+                                  "two templates are named `" + name + "` (" + first.string() +
+                                      " and " + job.tmpl->dir.string() +
+                                      "); they would write the same PDF",
+                                  "rename one in its template.toml");
+            continue;
+        }
+        loaded.push_back(name);
+        loaded_dirs.push_back(job.tmpl->dir);
         if (job.result.ok)
             out.push_back({std::move(*job.tmpl), std::move(job.result.tex), std::move(job.input),
                            job.ms, build_epoch(cv, outside), cv.build.timeout});
@@ -391,8 +502,42 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
     return out;
 }
 
+std::vector<std::string> unique_in_order(const std::vector<std::string>& items) {
+    std::vector<std::string> out;
+    for (const auto& item : items)
+        if (std::find(out.begin(), out.end(), item) == out.end())
+            out.push_back(item);
+    return out;
+}
+
+void remove_killed_build_leftovers(const fs::path& out_dir) {
+    const fs::path state_dir = out_dir / ".mkcv";
+    std::error_code ec;
+    // Earlier builds kept here the PDF a page budget replaced, and a kill left it behind.
+    for (fs::directory_iterator it(state_dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        std::error_code ignored;
+        if (name.size() > 13 && name.compare(name.size() - 13, 13, ".previous.pdf") == 0)
+            fs::remove(it->path(), ignored);
+    }
+    remove_atomic_write_temporaries(out_dir);
+    remove_atomic_write_temporaries(state_dir);
+}
+
 int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
               const BuildOptions& options, std::ostream& log) {
+    // One build at a time writes into an output folder (output_lock.h). A folder where the
+    // lock cannot even be created cannot be built into either: the build says why.
+    const OutputLock lock = OutputLock::acquire(options.out_dir, options.wait_for_lock, log);
+    if (lock.status() == OutputLock::Status::Busy) {
+        log << "mkcv: error: " << describe_lock_holder(options.out_dir, lock.holder())
+            << " is running; "
+            << (options.wait_for_lock ? "stopped waiting for it\n"
+                                      : "not waiting for it (--no-wait)\n");
+        return kExitBuildFailed;
+    }
+    if (lock.status() == OutputLock::Status::Held)
+        remove_killed_build_leftovers(options.out_dir);
     std::vector<CompileOutcome> outcomes(rendered.size());
     std::vector<std::string> names;
     for (const auto& r : rendered)

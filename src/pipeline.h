@@ -57,10 +57,17 @@ struct BuildOptions {
     bool strict_pages = false;  // over a template's max_pages: fail instead of dropping entries
     bool force = false;         // compile even when the PDF is up to date
     ProgressStyle progress = ProgressStyle::Lines;
+    // Another build holds the output folder's lock (output_lock.h): wait for it, or fail
+    // at once (--no-wait).
+    bool wait_for_lock = true;
 };
 
-// Writes <out>/<stem>-<name>.tex and compiles it; the PDF is replaced only on success.
-// Returns kExitOk or kExitBuildFailed; progress and TeX errors go to `log`.
+// `items` without repeats, each where it first occurs (`-t long -t short -t long`).
+std::vector<std::string> unique_in_order(const std::vector<std::string>& items);
+
+// Compiles each template and puts <out>/<stem>-<name>.pdf and its .tex in place, only on
+// success. Holds the output folder's lock throughout, and first removes what killed builds
+// left there. Returns kExitOk or kExitBuildFailed; progress and TeX errors go to `log`.
 int build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
               const BuildOptions& options, std::ostream& log);
 

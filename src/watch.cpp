@@ -14,6 +14,8 @@
 #include <sys/inotify.h>
 #include <unistd.h>
 
+#include "output_lock.h"
+
 namespace fs = std::filesystem;
 
 namespace mkcv {
@@ -25,6 +27,7 @@ std::atomic<bool> stop_requested{false};
 
 extern "C" void on_stop_signal(int) {
     stop_requested = true;
+    give_up_waiting_for_locks();  // a build waiting for another's output folder stops too
     const char byte = 0;
     [[maybe_unused]] const ssize_t ignored = ::write(stop_pipe[1], &byte, 1);
 }

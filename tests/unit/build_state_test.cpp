@@ -130,3 +130,16 @@ TEST_CASE("inputs of this machine count for a build, not for check") {
     edited.add("cv-long.tex (cv.toml rendered)", "other");
     CHECK(why_stale(edited, record, pdf, false) == "cv-long.tex (cv.toml rendered) changed");
 }
+
+TEST_CASE("the record notes the .tex placed beside the PDF") {
+    BuiltPdf built("%PDF-1.5 trimmed");
+    BuildInputs inputs;
+    inputs.add("cv-long.tex (cv.toml rendered)", "full tex");
+    REQUIRE(record_build(built.record_path, inputs, built.pdf, "trimmed tex").empty());
+    const auto record = read_build_record(built.record_path);
+    REQUIRE(record);
+    CHECK(record->tex_digest == digest_of("trimmed tex"));
+    // Without a .tex (as before) the line is left out and reads back empty.
+    REQUIRE(record_build(built.record_path, inputs, built.pdf).empty());
+    CHECK(read_build_record(built.record_path)->tex_digest.empty());
+}
