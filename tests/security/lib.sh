@@ -6,6 +6,7 @@
 #                         payload tries to read; $ENV_TOKEN is in mkcv's environment, for
 #                         payloads that read /proc/self/environ
 #   $WORK/home            HOME, XDG_* folders: nothing of the real user is read or written
+#   $WORK/tmp             TMPDIR, watched like the rest of $WORK
 #   $CV                   the CV folder ($WORK/cv); builds go to $CV/out
 #
 # run_mkcv then runs mkcv and checks what must hold for any input: the exit status is one
@@ -28,6 +29,12 @@ mkdir -p "$WORK/secret" "$WORK/home" "$WORK/logs" "$CV"
 printf '%s\n' "$TOKEN" > "$SECRET"
 export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/.local/share" XDG_CONFIG_HOME="$WORK/home/.config"
 export XDG_CACHE_HOME="$WORK/home/.cache" MKCV_TEST_SECRET="$ENV_TOKEN"
+# Temporary files count as written outside the output folder unless mkcv removes them.
+export TMPDIR="$WORK/tmp"
+mkdir -p "$TMPDIR"
+# A careless caller: kpathsea takes these from the environment, so mkcv must set its own
+# (issue 10: openin_any=p and openout_any=p "set by mkcv and not inherited from the caller").
+export openin_any=a openout_any=a shell_escape=t
 STATUS=0
 
 # Every file under WORK but the output and the logs, with size and modification time;
