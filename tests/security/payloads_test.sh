@@ -62,7 +62,7 @@ cat > "$CV/template/evil/cv.tex.mustache" <<TEX
 TEX
 run_mkcv template "0 1" "$CV/template/out" build template/cv.toml -t ./template/evil -o template/out
 # A relative write climbs from wherever TeX runs; should it leave $WORK, look beside it.
-strays="$(find "$(dirname "$WORK")" -maxdepth 2 -name 'pwned-template-*' -newer "$SECRET" 2> /dev/null || true)"
+strays="$(find "$(dirname "$WORK")" -maxdepth 2 -path "$WORK" -prune -o -name 'pwned-template-*' -newer "$SECRET" -print 2> /dev/null || true)"
 if [[ -z "$strays" ]]; then pass "template: no write climbed out of the test folder"
 else
   fail "template: written outside the test folder: $strays"
