@@ -4,7 +4,8 @@
 # nested tables and arrays, 13,000 nested braces in a .bib title, an @string bomb, invalid
 # UTF-8, a folder, FIFO, /dev/zero or symlink loop as cv.toml or .bib, partials that
 # include themselves) go through validate, render, context, export bib and check. Every
-# exit status must be 0–3: not 70 (an internal error), not a signal, not a timeout.
+# exit status must be 0–3: not 70 (an internal error), not a signal, not a timeout; and
+# after exit 2, render and export bib must have written nothing.
 source "$(dirname "$0")/lib.sh"
 
 SECONDS_EACH=20
@@ -116,7 +117,8 @@ fi
 
 runs=0
 bad=0
-# run_case CV LABEL ARGS...: one run; false when it timed out.
+# run_case CV LABEL ARGS...: one run; false when it timed out. $written names the file
+# the command writes with -o, if any.
 run_case() {
   local cv="$1" label="$2"; shift 2
   local status=0 started=$SECONDS
@@ -129,6 +131,10 @@ run_case() {
   elif ((status == 70)); then why="exit 70 (internal error): $(grep -v '^\s*$' "$WORK/logs/last.err" | tail -1 | cut -c1-200)"
   elif ((status >= 128)); then why="killed by signal $((status - 128))"
   elif ((status > 3)); then why="exit $status"
+  fi
+  # Invalid input writes nothing: no -o file after exit 2.
+  if [[ -z "$why" && "$status" == 2 && -n "$written" && -e "$written" ]]; then
+    why="exit 2, yet wrote $(basename "$written")"
   fi
   if [[ -n "$why" ]]; then
     bad=$((bad + 1))
@@ -148,10 +154,11 @@ for c in "${cases[@]}"; do
   rm -rf "$out"
   mkdir -p "$out"
   # An input that hangs one command hangs the others too: one timeout per input is enough.
+  written=""
   run_case "$cv" "validate $label" validate "$cv" &&
-    run_case "$cv" "render $label" render "$cv" -t "$tmpl" -o "$out/render.tex" &&
+    written="$out/render.tex" run_case "$cv" "render $label" render "$cv" -t "$tmpl" -o "$out/render.tex" &&
     run_case "$cv" "context $label" context "$cv" -t "$tmpl" &&
-    run_case "$cv" "export bib $label" export bib "$cv" -o "$out/export.bib" &&
+    written="$out/export.bib" run_case "$cv" "export bib $label" export bib "$cv" -o "$out/export.bib" &&
     run_case "$cv" "check $label" check "$cv" -t "$tmpl" -o "$out/check" ||
     fail "$label: the commands after the one that hung were not run"
 done
