@@ -67,17 +67,27 @@ def gen_bib(cv_dir, secret, work):
     lines = ["% One entry per payload, in plain text and in math."]
     items = []
     n = 0
-    def add(name, title, literal=True, malformed_ok=False):
+    def add(name, title, literal=True, malformed_ok=False, field="title"):
         nonlocal n
         n += 1
         start = len(lines) + 1
-        lines.extend(["@article{p%02d," % n, "  author = {Ann Lee},",
-                      "  title = {%s}," % title, "  journal = {J}, year = 2020}"])
+        fields = {"author": "Ann Lee", "title": "Paper %d" % n, "journal": "J"}
+        fields[field] = title
+        lines.extend(["@article{p%02d," % n, "  author = {%s}," % fields["author"],
+                      "  title = {%s}," % fields["title"],
+                      "  journal = {%s}, year = 2020," % fields["journal"],
+                      "  url = {https://example.org/%s}}" % (title if field == "url" else "p")])
         items.append({"name": name, "file": "x.bib", "lines": [start, len(lines)],
                       "literal": title if literal else None, "malformed_ok": malformed_ok})
     for name, p in payloads(secret, work):
         add(name, "%s Zq%03d" % (p, n + 1))
         add(name + " (math)", "$%s$ Zq%03d" % (p, n + 1))
+    # Other fields, for a few payloads: the venue prints as written; an author name is
+    # reordered and a URL is no text, so for them only the secret and the writes count.
+    for name, p in [payloads(secret, work)[i] for i in (0, 1, 8, 23)]:
+        add(name + " in journal", "$%s$ Zq%03d" % (p, n + 1), field="journal")
+        add(name + " in author", "%s Zq%03d" % (p, n + 1), literal=False, field="author")
+        add(name + " in url", "%s" % p, literal=False, field="url")
     for name, p in BIB_UNBALANCED:
         add(name, "%s Zq%03d" % (p % secret, n + 1), malformed_ok=True)
     open(cv_dir + "/x.bib", "w").write("\n".join(lines) + "\n")

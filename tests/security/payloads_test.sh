@@ -2,7 +2,8 @@
 # file, or slip past mkcv: each payload class of issue 10 (\input, ^^5c / ^^5C / ^^X /
 # ^^^^005c notation, \csname, \openin/\readline of a secret and of /proc/self/environ,
 # \openout and \write18, \catcode, \def, %, unbalanced braces and groups, $, active
-# characters, U+001A "latex:" marks) in .bib titles (as text and in $…$), in cv.toml values,
+# characters, U+001A "latex:" marks) in .bib titles (as text and in $…$) and other fields,
+# in cv.toml values,
 # names, links keys, filter titles and template-name keys, and in a template itself.
 # Checked three ways per build: the secret never reaches the PDF (or any output), no file
 # appears outside the output folder, and mkcv exits 0 printing the text as written or 2
