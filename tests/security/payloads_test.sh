@@ -3,8 +3,8 @@
 # ^^^^005c notation, \csname, \openin/\readline of a secret and of /proc/self/environ,
 # \openout and \write18, \catcode, \def, %, unbalanced braces and groups, $, active
 # characters, U+001A "latex:" marks) in .bib titles (as text and in $…$) and other fields,
-# in cv.toml values,
-# names, links keys, filter titles and template-name keys, and in a template itself.
+# in cv.toml values, names, links keys, filter titles and template-name keys, and in a
+# template itself.
 # Checked three ways per build: the secret never reaches the PDF (or any output), no file
 # appears outside the output folder, and mkcv exits 0 printing the text as written or 2
 # naming the line. One XeLaTeX build per source kind (plus one when refusals drop payloads).
