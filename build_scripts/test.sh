@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # From a fresh clone to a green test suite: set up, build, run every test with CTest; then
 # the same suite again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/),
-# then the fuzzers for a minute (tests/fuzz/run_fuzz.sh, build-fuzz/).
+# then the four fuzzers for 90 seconds (tests/fuzz/run_fuzz.sh, build-fuzz/).
 # Arguments go to ctest (e.g. build_scripts/test.sh -R latex_escape); with arguments the
 # fuzzers are skipped.
 #   MKCV_SANITIZE_TESTS=0   skip the sanitizer run
-#   MKCV_FUZZ_SECONDS=N     fuzz for N seconds (default 60; 0 skips)
+#   MKCV_FUZZ_SECONDS=N     fuzz for 1.5 × N seconds in all (default 60; 0 skips)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/build_scripts/setup.sh"
