@@ -23,7 +23,7 @@ namespace mkcv {
 namespace {
 
 // Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
-constexpr const char* kGroupFile = ".mkcv-latexmk-group";
+constexpr const char* kGroupFile = kLatexmkGroupFile;
 
 // latexmk runs in a process group of its own, so Ctrl-C on the terminal does not reach it
 // (and TeX never reads the terminal). When mkcv itself is interrupted or terminated, these
@@ -79,6 +79,10 @@ class RunningGroup {
   private:
     std::atomic<pid_t>* entry_ = nullptr;
 };
+
+bool allowed_engine(const std::string& engine) {
+    return engine == "xelatex" || engine == "lualatex" || engine == "pdflatex";
+}
 
 const char* engine_flag(const std::string& engine) {
     if (engine == "lualatex")
@@ -191,20 +195,30 @@ void stop_abandoned_latexmk(const fs::path& work_dir) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
+const std::map<std::string, std::string>& tex_sandbox_environment() {
+    // kpathsea's paranoid mode: TeX opens no absolute path, nothing in a parent folder and
+    // no dot file, for reading or writing (LuaTeX's io.open too); files TeX Live itself
+    // provides are still found through its search paths, fonts through fontconfig.
+    static const std::map<std::string, std::string> sandbox{
+        {"openin_any", "p"}, {"openout_any", "p"}, {"shell_escape", "f"}};
+    return sandbox;
+}
+
 std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
     // -g: mkcv runs latexmk only when the output is stale (run_latexmk also drops latexmk's
     // memory of the last run), and latexmk's own check, file times to the second plus
     // sizes, missed an edit that kept the .tex's size within a second of the last build.
-    return {engine_flag(job.engine),
-            "-norc",
-            "-g",
-            "-interaction=nonstopmode",
-            "-halt-on-error",
-            "-file-line-error",
-            "-latexoption=-no-shell-escape",
-            "-e",
-            latexmk_aux_rules(job.page_total_matters),
-            job.tex_file};
+    std::vector<std::string> args{
+        engine_flag(job.engine),        "-norc",          "-g",
+        "-interaction=nonstopmode",     "-halt-on-error", "-file-line-error",
+        "-latexoption=-no-shell-escape"};
+    // Lua code in a template could otherwise run programs, rename files or open sockets.
+    if (job.engine == "lualatex") {
+        args.push_back("-latexoption=-safer");
+        args.push_back("-latexoption=-nosocket");
+    }
+    args.insert(args.end(), {"-e", latexmk_aux_rules(job.page_total_matters), job.tex_file});
+    return args;
 }
 
 namespace {
@@ -231,6 +245,11 @@ ProcessOutcome run_in_group(const boost::filesystem::path& program,
         env.set(key, value);
     // TeX must never wait for an answer on a terminal.
     env.set("max_print_line", "10000");
+    // Last, so neither the caller nor the job can loosen it (tex_sandbox_environment).
+    for (const auto& [key, value] : tex_sandbox_environment())
+        env.set(key, value);
+    // Paranoid mode lets TeX open absolute paths under $TEXMFOUTPUT: none.
+    env.erase("TEXMFOUTPUT");
 
     // Boost.Process opens the file without truncating it: old output would be read as new.
     std::error_code ignored;
@@ -286,7 +305,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     LatexmkResult result;
     const fs::path stem = fs::path(job.tex_file).stem();
     result.log = job.work_dir / (stem.string() + ".log");
-    result.output = job.work_dir / "latexmk.out";
+    result.output = job.work_dir / kLatexmkOutput;
 
     const boost::filesystem::path latexmk = bp::search_path("latexmk");
     if (latexmk.empty()) {
@@ -294,6 +313,13 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         result.explanation =
             "latexmk is not installed: apt-get install latexmk (build_scripts/setup.sh installs "
             "everything mkcv needs)";
+        return result;
+    }
+    if (!allowed_engine(job.engine)) {
+        // The manifest allows only these; a job is never started with another program.
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation =
+            "unknown TeX engine \"" + job.engine + "\" (xelatex, lualatex or pdflatex)";
         return result;
     }
     if (bp::search_path(job.engine).empty()) {
