@@ -78,6 +78,15 @@ std::optional<Template> load_template(const std::string& name_or_path,
 // error at its place in its file. Returns the number of errors found.
 int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics);
 
+// How deep partials may include partials.
+inline constexpr std::size_t kMaxPartialDepth = 16;
+
+// Follows the partials the main file includes, through every delimiter change, and reports
+// a partial that includes itself (kainjow would parse it again without end) as "recursive
+// partial: a → b → a" at the tag closing the loop, or a chain deeper than
+// kMaxPartialDepth. load_template calls it: such a template is never rendered.
+bool check_partial_nesting(const Template& tmpl, Diagnostics& diagnostics);
+
 struct TemplateListing {
     std::string name;
     std::string description;
