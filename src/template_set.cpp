@@ -307,9 +307,27 @@ bool is_template_name(const std::string& name) {
     return valid_name(name);
 }
 
+bool builtin_only_from_environment() {
+    const char* value = std::getenv(kBuiltinOnlyVariable);
+    return value && *value && std::string_view(value) != "0";
+}
+
+fs::path hidden_builtin(const Template& tmpl) {
+    if (tmpl.origin == "built-in" || tmpl.origin == "path")
+        return {};
+    std::error_code ec;
+    const fs::path builtin = builtin_template_root() / tmpl.dir.filename();
+    return fs::is_regular_file(builtin / "template.toml", ec) ? builtin : fs::path();
+}
+
 TemplateSearchPath TemplateSearchPath::standard(const std::vector<fs::path>& extra_dirs,
-                                                const fs::path& cv_path) {
+                                                const fs::path& cv_path, bool builtin_only) {
     TemplateSearchPath search;
+    search.builtin_only = builtin_only;
+    if (builtin_only) {
+        search.roots.emplace_back(builtin_template_root(), "built-in");
+        return search;
+    }
     for (const auto& dir : extra_dirs)
         search.roots.emplace_back(dir, "--template-dir");
     search.roots.emplace_back(cv_path.parent_path() / "templates", "beside cv.toml");
@@ -323,6 +341,13 @@ std::optional<Template> load_template(const std::string& name_or_path,
                                       const TemplateSearchPath& search, Diagnostics& diagnostics) {
     std::error_code ec;
     if (name_or_path.find('/') != std::string::npos) {
+        if (search.builtin_only) {
+            diagnostics.error(name_or_path, {}, "template",
+                              "only built-in templates may be used (--builtin-templates-only or " +
+                                  std::string(kBuiltinOnlyVariable) + "=1)",
+                              "give a built-in template's name (mkcv templates lists them)");
+            return std::nullopt;
+        }
         if (!fs::is_directory(name_or_path, ec)) {
             diagnostics.error(name_or_path, {}, "template", "no template folder here");
             return std::nullopt;
