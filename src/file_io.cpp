@@ -57,8 +57,9 @@ bool read_file(const fs::path& path, std::string& out) {
 std::string write_file_atomically(const fs::path& path, const std::string& content) {
     const fs::path temporary = temporary_beside(path);
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    // Errors name the file being written, not its temporary: that is the one people know.
     if (fd < 0)
-        return describe_errno("cannot create", temporary);
+        return describe_errno("cannot write", path);
     const char* data = content.data();
     std::size_t left = content.size();
     while (left > 0) {
@@ -66,7 +67,7 @@ std::string write_file_atomically(const fs::path& path, const std::string& conte
         if (written < 0) {
             if (errno == EINTR)
                 continue;
-            const std::string error = describe_errno("cannot write", temporary);
+            const std::string error = describe_errno("cannot write", path);
             ::close(fd);
             ::unlink(temporary.c_str());
             return error;
@@ -75,8 +76,13 @@ std::string write_file_atomically(const fs::path& path, const std::string& conte
         left -= static_cast<std::size_t>(written);
     }
     // The data must be on disk before the rename makes it the file's content.
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        const std::string error = describe_errno("cannot write", temporary);
+    const bool synced = ::fsync(fd) == 0;
+    const int sync_errno = errno;
+    const bool closed = ::close(fd) == 0;
+    if (!synced || !closed) {
+        if (!synced)
+            errno = sync_errno;
+        const std::string error = describe_errno("cannot write", path);
         ::unlink(temporary.c_str());
         return error;
     }

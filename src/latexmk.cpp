@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <signal.h>
+#include <sys/statvfs.h>
 
 #include <boost/process.hpp>
 
@@ -100,6 +101,22 @@ std::string engine_package(const std::string& engine) {
     return "texlive-xetex";
 }
 
+// "No space left on device ..." when the file system of `dir` has (next to) no room left.
+std::string disk_full(const fs::path& dir) {
+    struct statvfs info {};
+    if (::statvfs(dir.c_str(), &info) != 0)
+        return "";
+    constexpr unsigned long long kNearlyFull = 64 * 1024;
+    const unsigned long long free_bytes =
+        static_cast<unsigned long long>(info.f_bavail) * info.f_frsize;
+    if (info.f_files > 0 && info.f_favail == 0)
+        return "No space left on device: no free inodes for " + dir.string();
+    if (free_bytes < kNearlyFull)
+        return "No space left on device: " + std::to_string(free_bytes / 1024) + " KiB free for " +
+               dir.string();
+    return "";
+}
+
 int count_passes(const std::string& output) {
     static const std::regex run(R"(Run number \d+ of rule '(pdf|xe|lua)?latex)");
     return static_cast<int>(std::distance(std::sregex_iterator(output.begin(), output.end(), run),
@@ -152,6 +169,52 @@ std::string missing_file_from_log(const std::string& log) {
         return match[1].str();
     if (std::regex_search(log, match, font))
         return match[1].str();
+    return "";
+}
+
+std::string system_error_from_output(const std::string& output) {
+    // What the C library says when a write or an open fails for a reason of the machine, as
+    // TeX, xdvipdfmx and latexmk print it: "xelatex: fwrite: No space left on device".
+    static constexpr std::array<std::string_view, 6> kErrors{
+        "No space left on device", "Disk quota exceeded", "Read-only file system",
+        "Input/output error",      "File too large",      "Too many open files"};
+    std::size_t at = std::string::npos, length = 0;
+    for (const auto error : kErrors)
+        if (const auto found = output.find(error); found < at) {
+            at = found;
+            length = error.size();
+        }
+    if (at == std::string::npos)
+        return "";
+    // Back over the "program: call: " before it, within its line.
+    const std::size_t line =
+        output.rfind('\n', at) == std::string::npos ? 0 : output.rfind('\n', at) + 1;
+    std::size_t begin = at;
+    while (begin >= line + 2 && output.compare(begin - 2, 2, ": ") == 0) {
+        std::size_t word = begin - 2;
+        while (word > line && !std::isspace(static_cast<unsigned char>(output[word - 1])) &&
+               output[word - 1] != '(' && output[word - 1] != ')' && output[word - 1] != ':')
+            --word;
+        if (word == begin - 2)
+            break;
+        begin = word;
+    }
+    // A page number "[1" printed just before the program's name.
+    while (begin < at && !std::isalpha(static_cast<unsigned char>(output[begin])))
+        ++begin;
+    return output.substr(begin, at + length - begin);
+}
+
+std::string failure_line_from_output(const std::string& output) {
+    if (std::string line = system_error_from_output(output); !line.empty())
+        return line;
+    // A program that gave up with its own message (xdvipdfmx), or a TeX error printed
+    // outside the log.
+    std::istringstream in(output);
+    std::string line;
+    while (std::getline(in, line))
+        if (line.find(":fatal:") != std::string::npos || line.rfind("! ", 0) == 0)
+            return line.substr(0, 500);
     return "";
 }
 
@@ -378,11 +441,21 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     result.status = LatexmkResult::Status::Failed;
     result.first_error = first_latex_error(log);
     result.missing_file = missing_file_from_log(log);
-    if (!result.missing_file.empty()) {
+    // A full disk (or another failure of the machine) comes first: TeX's own error, if any,
+    // is its consequence (a log cut short, a file it could not write).
+    if (const std::string cause = system_error_from_output(output + "\n" + log); !cause.empty()) {
+        result.explanation = cause + " (writing in " + job.work_dir.string() + ")";
+    } else if (!result.missing_file.empty()) {
         const std::string package = debian_package_for(result.missing_file);
         result.explanation = "TeX cannot find " + result.missing_file +
                              (package.empty() ? "; find its Debian package with apt-file search"
                                               : ": apt-get install " + package);
+    } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
+        // So full that not even the log and latexmk's output could be written.
+        result.explanation = full;
+    } else if (!result.first_error) {
+        // No TeX error in the log: the line of latexmk's output that says why, if any.
+        result.explanation = failure_line_from_output(output + "\n" + log);
     }
     return result;
 }

@@ -75,6 +75,11 @@ std::vector<std::string> latexmk_arguments(const LatexmkJob& job);
 std::optional<LatexError> first_latex_error(const std::string& log);
 int page_count_from_log(const std::string& log);
 std::string missing_file_from_log(const std::string& log);
+// A failure of the machine in latexmk's output or TeX's log ("xelatex: fwrite: No space
+// left on device"), else "".
+std::string system_error_from_output(const std::string& output);
+// That, else a program's fatal message or a TeX error line ("! ..."), else "".
+std::string failure_line_from_output(const std::string& output);
 
 // The Debian package that provides a TeX file or command, when we know it.
 std::string debian_package_for(const std::string& file);

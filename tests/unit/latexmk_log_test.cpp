@@ -35,3 +35,24 @@ TEST_CASE("pages and missing files are read from the log") {
     CHECK(debian_package_for("Noto Serif CJK SC") == "fonts-noto-cjk");
     CHECK(debian_package_for("nonexistent.sty").empty());
 }
+
+TEST_CASE("a failure of the machine is found in latexmk's output, with its program") {
+    // As xelatex printed it when the disk filled while it wrote the .xdv.
+    const std::string output =
+        "Package hyperref Warning: Rerun to get /PageLabels entry.\n\n"
+        "[1xelatex: fwrite: No space left on device\n"
+        "Latexmk: If appropriate, the -f option can be used to get latexmk\n"
+        "  xelatex: Command for 'xelatex' gave return code 1\n";
+    CHECK(system_error_from_output(output) == "xelatex: fwrite: No space left on device");
+    CHECK(failure_line_from_output(output) == "xelatex: fwrite: No space left on device");
+    CHECK(system_error_from_output("(./a.sty) xdvipdfmx: Disk quota exceeded\n") ==
+          "xdvipdfmx: Disk quota exceeded");
+    CHECK(system_error_from_output("No space left on device") == "No space left on device");
+    CHECK(system_error_from_output("all fine\nLatexmk: done\n").empty());
+    // Otherwise a program's fatal message or a TeX error line.
+    CHECK(failure_line_from_output("x\nxdvipdfmx:fatal: Invalid font: -1 (0)\nmore\n") ==
+          "xdvipdfmx:fatal: Invalid font: -1 (0)");
+    CHECK(failure_line_from_output("x\n! TeX capacity exceeded, sorry [buffer size=200000].\n") ==
+          "! TeX capacity exceeded, sorry [buffer size=200000].");
+    CHECK(failure_line_from_output("Latexmk: all targets up-to-date\n").empty());
+}
