@@ -84,6 +84,8 @@ tex.print(socket and "SOCKET" or "NOSOCKET")}
 LUADONE'
   "$MKCV" build -t ./luareader -o out > lua.log 2>&1 || true
   text="$(pdf_text out/cv-luareader.pdf 2>/dev/null || true)"
+  grep -q "lualatex .*-safer.*-nosocket" out/.mkcv/cv-luareader/latexmk.out &&
+    pass "lualatex runs with --safer --nosocket" || fail "lualatex without --safer --nosocket"
   lacks "$text" "$secret" "Lua cannot read outside the build folder"
   [[ ! -e lua-wrote && ! -e lua-executed ]] && pass "Lua wrote nothing, ran nothing" ||
     fail "Lua wrote or ran something outside"

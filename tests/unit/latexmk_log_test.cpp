@@ -1,5 +1,8 @@
 #include "latexmk.h"
 
+#include <algorithm>
+#include <filesystem>
+
 #include <catch2/catch.hpp>
 
 using namespace mkcv;
@@ -55,4 +58,30 @@ TEST_CASE("a failure of the machine is found in latexmk's output, with its progr
     CHECK(failure_line_from_output("x\n! TeX capacity exceeded, sorry [buffer size=200000].\n") ==
           "! TeX capacity exceeded, sorry [buffer size=200000].");
     CHECK(failure_line_from_output("Latexmk: all targets up-to-date\n").empty());
+}
+
+TEST_CASE("TeX runs sandboxed: paranoid kpathsea, no shell escape, LuaLaTeX --safer") {
+    const auto& sandbox = tex_sandbox_environment();
+    CHECK(sandbox.at("openin_any") == "p");
+    CHECK(sandbox.at("openout_any") == "p");
+    CHECK(sandbox.at("shell_escape") == "f");
+    LatexmkJob job;
+    job.tex_file = "cv.tex";
+    const auto has = [](const std::vector<std::string>& args, const std::string& arg) {
+        return std::find(args.begin(), args.end(), arg) != args.end();
+    };
+    CHECK(has(latexmk_arguments(job), "-latexoption=-no-shell-escape"));
+    CHECK_FALSE(has(latexmk_arguments(job), "-latexoption=-safer"));
+    job.engine = "lualatex";
+    const auto lua = latexmk_arguments(job);
+    CHECK(has(lua, "-pdflua"));
+    CHECK(has(lua, "-latexoption=-safer"));
+    CHECK(has(lua, "-latexoption=-nosocket"));
+    CHECK(lua.back() == "cv.tex");
+    // Never another program in the engine's place.
+    job.engine = "sh";
+    job.work_dir = std::filesystem::temp_directory_path();
+    const LatexmkResult refused = run_latexmk(job);
+    CHECK(refused.status == LatexmkResult::Status::CouldNotStart);
+    CHECK(refused.explanation == "unknown TeX engine \"sh\" (xelatex, lualatex or pdflatex)");
 }
