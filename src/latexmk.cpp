@@ -209,12 +209,17 @@ std::string failure_line_from_output(const std::string& output) {
     if (std::string line = system_error_from_output(output); !line.empty())
         return line;
     // A program that gave up with its own message (xdvipdfmx), or a TeX error printed
-    // outside the log.
+    // outside the log ("! ..." at a line's start or after the files TeX opened).
     std::istringstream in(output);
     std::string line;
-    while (std::getline(in, line))
-        if (line.find(":fatal:") != std::string::npos || line.rfind("! ", 0) == 0)
+    while (std::getline(in, line)) {
+        if (line.find(":fatal:") != std::string::npos)
             return line.substr(0, 500);
+        for (std::size_t at = line.find("! "); at != std::string::npos;
+             at = line.find("! ", at + 1))
+            if (at == 0 || line[at - 1] == ')')
+                return line.substr(at + 2, 500);
+    }
     return "";
 }
 
@@ -456,6 +461,9 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     } else if (!result.first_error) {
         // No TeX error in the log: the line of latexmk's output that says why, if any.
         result.explanation = failure_line_from_output(output + "\n" + log);
+        if (result.explanation.find("Unable to read an entire line") != std::string::npos)
+            result.explanation += " (a line of " + (job.work_dir / job.tex_file).string() +
+                                  " is longer than TeX can read: shorten the longest value)";
     }
     return result;
 }

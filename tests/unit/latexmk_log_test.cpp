@@ -56,7 +56,13 @@ TEST_CASE("a failure of the machine is found in latexmk's output, with its progr
     CHECK(failure_line_from_output("x\nxdvipdfmx:fatal: Invalid font: -1 (0)\nmore\n") ==
           "xdvipdfmx:fatal: Invalid font: -1 (0)");
     CHECK(failure_line_from_output("x\n! TeX capacity exceeded, sorry [buffer size=200000].\n") ==
-          "! TeX capacity exceeded, sorry [buffer size=200000].");
+          "TeX capacity exceeded, sorry [buffer size=200000].");
+    // As latexmk shows it when a line of the .tex is longer than TeX's buffer.
+    CHECK(failure_line_from_output(
+              "(./cv-long.aux) (/usr/share/ts1cmr.fd)! Unable to read an entire "
+              "line---bufsize=200000.\nPlease increase buf_size in texmf.cnf.\n") ==
+          "Unable to read an entire line---bufsize=200000.");
+    CHECK(failure_line_from_output("Wow! Such text\n").empty());
     CHECK(failure_line_from_output("Latexmk: all targets up-to-date\n").empty());
 }
 
