@@ -1,6 +1,8 @@
 # When TeX fails without an error in its log, the line of latexmk's output that says why is
 # shown instead of a bare "TeX failed": here a value longer than TeX's line buffer.
 source "$(dirname "$0")/lib.sh"
+MKCV="$(realpath "$MKCV")"
+SRC="$(realpath "$SRC")"
 
 cd "$WORK"
 python3 - "$SRC/cv.toml" <<'PY'

@@ -140,7 +140,15 @@ TEST_CASE("a partial that includes itself is refused with its chain, before rend
         make("<<>a>><<>a>>", {{"a", "<<>b>><<>b>><<>c>>"}, {"b", "<<>c>>"}, {"c", "C <<>gone>>"}}),
         d));
     CHECK(d.empty());
-    // The renderer is never reached with such a template: rendering it would not end.
+    // Rendering such a template directly refuses it too, and renders nothing.
+    Diagnostics direct;
+    const RenderResult result = render_template(make("<<>a>>", {{"a", "<<>b>>"}, {"b", "<<>a>>"}}),
+                                                context_from_json(Json::object()), direct);
+    CHECK_FALSE(result.ok);
+    CHECK(result.tex.empty());
+    REQUIRE(direct.error_count() == 1);
+    CHECK(direct.items().front().message == "recursive partial: a → b → a");
+    // Loading refuses it, so the renderer is never reached.
     Diagnostics rendered;
     const auto loaded =
         load_template(MKCV_TEST_SOURCE_DIR "/tests/bad_inputs/templates/recursive-partial",
