@@ -12,7 +12,7 @@ if ! mount -t tmpfs -o size=1m tmpfs "$disk" 2> /dev/null; then
   echo "SKIP: cannot mount a tmpfs here (needs root)"
   exit 0
 fi
-trap 'umount "$disk" 2> /dev/null; rm -rf "$WORK"' EXIT
+trap 'cd /; umount "$disk" 2> /dev/null || umount -l "$disk" 2> /dev/null || true; rm -rf "$WORK"' EXIT
 cd "$disk"
 cp "$SRC/cv.toml" cv.toml
 export SOURCE_DATE_EPOCH=1700000000
