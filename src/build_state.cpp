@@ -230,8 +230,10 @@ bool is_build_file(const std::string& name, const std::string& base) {
 
 std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
     std::error_code ec;
-    // A folder planted as a link would let TeX write wherever it points.
-    if (fs::is_symlink(fs::symlink_status(work_dir, ec)))
+    // A folder planted as a link would let TeX write wherever it points; a file in its place
+    // would stop every build.
+    const fs::file_status status = fs::symlink_status(work_dir, ec);
+    if (fs::is_symlink(status) || (fs::exists(status) && !fs::is_directory(status)))
         fs::remove(work_dir, ec);
     if (clean || fs::exists(work_dir / kBusyMarker, ec)) {
         stop_abandoned_latexmk(work_dir);

@@ -136,6 +136,11 @@ TEST_CASE("a build folder keeps only the files its build makes") {
     CHECK_FALSE(fs::is_symlink(fs::symlink_status(work)));
     CHECK(fs::is_directory(work));
 
+    fs::remove_all(work);
+    REQUIRE(write_file_atomically(work, "a file where the folder goes").empty());
+    REQUIRE(prepare_work_dir(work).empty());
+    CHECK(fs::is_directory(work));
+
     CHECK(is_build_file("cv-long.xdv", "cv-long"));
     CHECK(is_build_file("cv-long.run.xml", "cv-long"));
     CHECK_FALSE(is_build_file("cv-long.cfg", "cv-long"));
