@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <set>
 #include <sstream>
 
 #include "file_io.h"
@@ -221,8 +222,26 @@ std::string record_build(const fs::path& record_path, const BuildInputs& inputs,
     return write_build_record(record_path, record);
 }
 
+bool is_build_file(const std::string& name, const std::string& base) {
+    if (name == kBusyMarker || name == kLatexmkGroupFile || name == kLatexmkOutput)
+        return true;
+    // What TeX, latexmk and xdvipdfmx make of <base>.tex, and the .tex itself.
+    static const std::set<std::string> extensions{
+        ".tex", ".aux", ".fdb_latexmk", ".fls", ".log", ".xdv", ".pdf",     ".out",
+        ".toc", ".lof", ".lot",         ".bbl", ".blg", ".bcf", ".run.xml", ".synctex.gz"};
+    if (name.size() <= base.size() + 1 || name.compare(0, base.size(), base) != 0 ||
+        name[base.size()] != '.')
+        return false;
+    return extensions.count(name.substr(base.size())) > 0;
+}
+
 std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
     std::error_code ec;
+    // A folder planted as a link would let TeX write wherever it points; a file in its place
+    // would stop every build.
+    const fs::file_status status = fs::symlink_status(work_dir, ec);
+    if (fs::is_symlink(status) || (fs::exists(status) && !fs::is_directory(status)))
+        fs::remove(work_dir, ec);
     if (clean || fs::exists(work_dir / kBusyMarker, ec)) {
         stop_abandoned_latexmk(work_dir);
         fs::remove_all(work_dir, ec);
@@ -232,6 +251,24 @@ std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
     fs::create_directories(work_dir, ec);
     if (ec)
         return "cannot create " + work_dir.string() + ": " + ec.message();
+    // Only what mkcv and TeX made for this output stays for the next build: a file put here
+    // by anything else (a hyperref.cfg, a .sty TeX would read before its own) is removed,
+    // and so is anything that is not a plain file.
+    const std::string base = work_dir.filename().string();
+    std::vector<fs::path> foreign;
+    for (const auto& entry : fs::directory_iterator(work_dir, ec)) {
+        std::error_code type_error;
+        if (!entry.is_regular_file(type_error) || entry.is_symlink(type_error) ||
+            !is_build_file(entry.path().filename().string(), base))
+            foreign.push_back(entry.path());
+    }
+    if (ec)
+        return "cannot read " + work_dir.string() + ": " + ec.message();
+    for (const auto& path : foreign) {
+        fs::remove_all(path, ec);
+        if (ec)
+            return "cannot remove " + path.string() + ": " + ec.message();
+    }
     return write_file_atomically(work_dir / kBusyMarker, "");
 }
 

@@ -84,7 +84,13 @@ std::string record_build(const std::filesystem::path& record_path, const BuildIn
 
 // Creates the build folder, first emptying it when `clean` or when the last build in it
 // never finished (it was killed mid-TeX: half-written auxiliary files must not mislead
-// latexmk). Marks the folder busy until finish_work_dir. Returns "" or what went wrong.
+// latexmk). Everything in it that is not a build file of its output (is_build_file) is
+// removed, so nothing planted there reaches TeX. Marks the folder busy until
+// finish_work_dir. Returns "" or what went wrong.
+// Whether a file named `name` in the build folder of output `base` is one mkcv, latexmk or
+// TeX makes for it (<base>.tex, .aux, .log, ..., latexmk.out), kept for incremental builds.
+bool is_build_file(const std::string& name, const std::string& base);
+
 std::string prepare_work_dir(const std::filesystem::path& work_dir, bool clean = false);
 void finish_work_dir(const std::filesystem::path& work_dir);
 

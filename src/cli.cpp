@@ -27,6 +27,7 @@ struct CommonOptions {
     std::vector<std::string> templates;
     std::vector<std::string> template_dirs;
     std::string diagnostics = "text";
+    bool builtin_only = false;  // --builtin-templates-only, or the environment variable
 };
 
 PrintOptions print_options(const CommonOptions& common) {
@@ -60,7 +61,18 @@ void report(const Diagnostics& diagnostics, const SourceTexts& sources,
 
 TemplateSearchPath search_path(const CommonOptions& common) {
     std::vector<fs::path> dirs(common.template_dirs.begin(), common.template_dirs.end());
-    return TemplateSearchPath::standard(dirs, common.cv_path);
+    return TemplateSearchPath::standard(dirs, common.cv_path,
+                                        common.builtin_only || builtin_only_from_environment());
+}
+
+// Said whenever a template hides a built-in one of its name: in the CI of a pull request,
+// a templates/ folder beside cv.toml is code the contributor wrote.
+void tell_hidden_builtin(const Template& tmpl, std::ostream& out) {
+    if (hidden_builtin(tmpl).empty())
+        return;
+    out << "notice: template \"" << tmpl.dir.filename().string() << "\" is " << tmpl.dir.string()
+        << " (" << tmpl.origin
+        << "), not the built-in one; --builtin-templates-only uses the built-in\n";
 }
 
 // Loads, validates and renders; reports problems. Empty on any error. `files_read`, when
@@ -101,6 +113,9 @@ void add_common(CLI::App& command, CommonOptions& common, bool with_templates) {
                            "Template name or folder (a path contains a slash); repeatable");
         command.add_option("--template-dir", common.template_dirs,
                            "Look for templates in this folder first; repeatable");
+        command.add_flag("--builtin-templates-only", common.builtin_only,
+                         "Use only the built-in templates, none from cv.toml's folder, the user's "
+                         "folder or a path (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");
     }
     command.add_option("--diagnostics", common.diagnostics, "How problems are printed")
         ->check(CLI::IsMember({"text", "json", "github"}))
@@ -178,6 +193,8 @@ int run_cli(int argc, char** argv) {
                           "Look for templates in this folder first");
     templates->add_option("cv", common.cv_path, "The CV whose folder may hold templates/")
         ->capture_default_str();
+    templates->add_flag("--builtin-templates-only", common.builtin_only,
+                        "List only the built-in templates (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");
 
     auto* template_command = app.add_subcommand("template", "Make your own template");
     template_command->require_subcommand(1);
@@ -271,6 +288,7 @@ int run_cli(int argc, char** argv) {
         report(diagnostics, loaded.sources, common);
         if (!loaded.cv || !tmpl)
             return kExitInvalid;
+        tell_hidden_builtin(*tmpl, std::cerr);
         // The very data render and build give the template: after its filters.
         const TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
         std::cout << to_json(template_context(input.filtered.cv, input)).dump(2) << '\n';
@@ -284,6 +302,7 @@ int run_cli(int argc, char** argv) {
         auto rendered = prepare(common, {"long"});
         if (!rendered)
             return kExitInvalid;
+        tell_hidden_builtin(rendered->front().tmpl, std::cerr);
         return write_output(out_file, rendered->front().tex);
     }
 
@@ -304,6 +323,9 @@ int run_cli(int argc, char** argv) {
                 for (const auto& [name, partial] : r.tmpl.partials)
                     inputs->push_back(partial.path);
             }
+        if (!build_options.quiet)
+            for (const auto& r : *rendered)
+                tell_hidden_builtin(r.tmpl, std::cerr);
         if (app.got_subcommand(check))
             return check_all(*rendered, cv_path.stem().string(), build_options, std::cerr);
         if (!build_options.quiet)

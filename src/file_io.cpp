@@ -165,16 +165,21 @@ std::string write_file_atomically(const fs::path& path, const std::string& conte
     const fs::path temporary = temporary_beside(path);
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0)
-        return describe_errno("cannot create", temporary);
+        return describe_errno("cannot write", path);  // the file people know, not its temporary
     if (!write_all(fd, content)) {
-        const std::string error = describe_errno("cannot write", temporary);
+        const std::string error = describe_errno("cannot write", path);
         ::close(fd);
         ::unlink(temporary.c_str());
         return error;
     }
     // The data must be on disk before the rename makes it the file's content.
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        const std::string error = describe_errno("cannot write", temporary);
+    const bool synced = ::fsync(fd) == 0;
+    const int sync_errno = errno;
+    const bool closed = ::close(fd) == 0;
+    if (!synced || !closed) {
+        if (!synced)
+            errno = sync_errno;
+        const std::string error = describe_errno("cannot write", path);
         ::unlink(temporary.c_str());
         return error;
     }

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <signal.h>
+#include <sys/statvfs.h>
 
 #include <boost/process.hpp>
 
@@ -23,7 +24,7 @@ namespace mkcv {
 namespace {
 
 // Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
-constexpr const char* kGroupFile = ".mkcv-latexmk-group";
+constexpr const char* kGroupFile = kLatexmkGroupFile;
 
 // latexmk runs in a process group of its own, so Ctrl-C on the terminal does not reach it
 // (and TeX never reads the terminal). When mkcv itself is interrupted or terminated, these
@@ -80,6 +81,10 @@ class RunningGroup {
     std::atomic<pid_t>* entry_ = nullptr;
 };
 
+bool allowed_engine(const std::string& engine) {
+    return engine == "xelatex" || engine == "lualatex" || engine == "pdflatex";
+}
+
 const char* engine_flag(const std::string& engine) {
     if (engine == "lualatex")
         return "-pdflua";
@@ -94,6 +99,22 @@ std::string engine_package(const std::string& engine) {
     if (engine == "pdflatex")
         return "texlive-latex-base";
     return "texlive-xetex";
+}
+
+// "No space left on device ..." when the file system of `dir` has (next to) no room left.
+std::string disk_full(const fs::path& dir) {
+    struct statvfs info {};
+    if (::statvfs(dir.c_str(), &info) != 0)
+        return "";
+    constexpr unsigned long long kNearlyFull = 64 * 1024;
+    const unsigned long long free_bytes =
+        static_cast<unsigned long long>(info.f_bavail) * info.f_frsize;
+    if (info.f_files > 0 && info.f_favail == 0)
+        return "No space left on device: no free inodes for " + dir.string();
+    if (free_bytes < kNearlyFull)
+        return "No space left on device: " + std::to_string(free_bytes / 1024) + " KiB free for " +
+               dir.string();
+    return "";
 }
 
 int count_passes(const std::string& output) {
@@ -151,6 +172,57 @@ std::string missing_file_from_log(const std::string& log) {
     return "";
 }
 
+std::string system_error_from_output(const std::string& output) {
+    // What the C library says when a write or an open fails for a reason of the machine, as
+    // TeX, xdvipdfmx and latexmk print it: "xelatex: fwrite: No space left on device".
+    static constexpr std::array<std::string_view, 6> kErrors{
+        "No space left on device", "Disk quota exceeded", "Read-only file system",
+        "Input/output error",      "File too large",      "Too many open files"};
+    std::size_t at = std::string::npos, length = 0;
+    for (const auto error : kErrors)
+        if (const auto found = output.find(error); found < at) {
+            at = found;
+            length = error.size();
+        }
+    if (at == std::string::npos)
+        return "";
+    // Back over the "program: call: " before it, within its line.
+    const std::size_t line =
+        output.rfind('\n', at) == std::string::npos ? 0 : output.rfind('\n', at) + 1;
+    std::size_t begin = at;
+    while (begin >= line + 2 && output.compare(begin - 2, 2, ": ") == 0) {
+        std::size_t word = begin - 2;
+        while (word > line && !std::isspace(static_cast<unsigned char>(output[word - 1])) &&
+               output[word - 1] != '(' && output[word - 1] != ')' && output[word - 1] != ':')
+            --word;
+        if (word == begin - 2)
+            break;
+        begin = word;
+    }
+    // A page number "[1" printed just before the program's name.
+    while (begin < at && !std::isalpha(static_cast<unsigned char>(output[begin])))
+        ++begin;
+    return output.substr(begin, at + length - begin);
+}
+
+std::string failure_line_from_output(const std::string& output) {
+    if (std::string line = system_error_from_output(output); !line.empty())
+        return line;
+    // A program that gave up with its own message (xdvipdfmx), or a TeX error printed
+    // outside the log ("! ..." at a line's start or after the files TeX opened).
+    std::istringstream in(output);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find(":fatal:") != std::string::npos)
+            return line.substr(0, 500);
+        for (std::size_t at = line.find("! "); at != std::string::npos;
+             at = line.find("! ", at + 1))
+            if (at == 0 || line[at - 1] == ')')
+                return line.substr(at + 2, 500);
+    }
+    return "";
+}
+
 std::string debian_package_for(const std::string& file) {
     static const std::map<std::string, std::string> known{
         {"xeCJK.sty", "texlive-lang-cjk"},
@@ -191,20 +263,30 @@ void stop_abandoned_latexmk(const fs::path& work_dir) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
+const std::map<std::string, std::string>& tex_sandbox_environment() {
+    // kpathsea's paranoid mode: TeX opens no absolute path, nothing in a parent folder and
+    // no dot file, for reading or writing (LuaTeX's io.open too); files TeX Live itself
+    // provides are still found through its search paths, fonts through fontconfig.
+    static const std::map<std::string, std::string> sandbox{
+        {"openin_any", "p"}, {"openout_any", "p"}, {"shell_escape", "f"}};
+    return sandbox;
+}
+
 std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
     // -g: mkcv runs latexmk only when the output is stale (run_latexmk also drops latexmk's
     // memory of the last run), and latexmk's own check, file times to the second plus
     // sizes, missed an edit that kept the .tex's size within a second of the last build.
-    return {engine_flag(job.engine),
-            "-norc",
-            "-g",
-            "-interaction=nonstopmode",
-            "-halt-on-error",
-            "-file-line-error",
-            "-latexoption=-no-shell-escape",
-            "-e",
-            latexmk_aux_rules(job.page_total_matters),
-            job.tex_file};
+    std::vector<std::string> args{
+        engine_flag(job.engine),        "-norc",          "-g",
+        "-interaction=nonstopmode",     "-halt-on-error", "-file-line-error",
+        "-latexoption=-no-shell-escape"};
+    // Lua code in a template could otherwise run programs, rename files or open sockets.
+    if (job.engine == "lualatex") {
+        args.push_back("-latexoption=-safer");
+        args.push_back("-latexoption=-nosocket");
+    }
+    args.insert(args.end(), {"-e", latexmk_aux_rules(job.page_total_matters), job.tex_file});
+    return args;
 }
 
 namespace {
@@ -231,6 +313,11 @@ ProcessOutcome run_in_group(const boost::filesystem::path& program,
         env.set(key, value);
     // TeX must never wait for an answer on a terminal.
     env.set("max_print_line", "10000");
+    // Last, so neither the caller nor the job can loosen it (tex_sandbox_environment).
+    for (const auto& [key, value] : tex_sandbox_environment())
+        env.set(key, value);
+    // Paranoid mode lets TeX open absolute paths under $TEXMFOUTPUT: none.
+    env.erase("TEXMFOUTPUT");
 
     // Boost.Process opens the file without truncating it: old output would be read as new.
     std::error_code ignored;
@@ -286,7 +373,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     LatexmkResult result;
     const fs::path stem = fs::path(job.tex_file).stem();
     result.log = job.work_dir / (stem.string() + ".log");
-    result.output = job.work_dir / "latexmk.out";
+    result.output = job.work_dir / kLatexmkOutput;
 
     const boost::filesystem::path latexmk = bp::search_path("latexmk");
     if (latexmk.empty()) {
@@ -294,6 +381,13 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         result.explanation =
             "latexmk is not installed: apt-get install latexmk (build_scripts/setup.sh installs "
             "everything mkcv needs)";
+        return result;
+    }
+    if (!allowed_engine(job.engine)) {
+        // The manifest allows only these; a job is never started with another program.
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation =
+            "unknown TeX engine \"" + job.engine + "\" (xelatex, lualatex or pdflatex)";
         return result;
     }
     if (bp::search_path(job.engine).empty()) {
@@ -352,11 +446,24 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     result.status = LatexmkResult::Status::Failed;
     result.first_error = first_latex_error(log);
     result.missing_file = missing_file_from_log(log);
-    if (!result.missing_file.empty()) {
+    // A full disk (or another failure of the machine) comes first: TeX's own error, if any,
+    // is its consequence (a log cut short, a file it could not write).
+    if (const std::string cause = system_error_from_output(output + "\n" + log); !cause.empty()) {
+        result.explanation = cause + " (writing in " + job.work_dir.string() + ")";
+    } else if (!result.missing_file.empty()) {
         const std::string package = debian_package_for(result.missing_file);
         result.explanation = "TeX cannot find " + result.missing_file +
                              (package.empty() ? "; find its Debian package with apt-file search"
                                               : ": apt-get install " + package);
+    } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
+        // So full that not even the log and latexmk's output could be written.
+        result.explanation = full;
+    } else if (!result.first_error) {
+        // No TeX error in the log: the line of latexmk's output that says why, if any.
+        result.explanation = failure_line_from_output(output + "\n" + log);
+        if (result.explanation.find("Unable to read an entire line") != std::string::npos)
+            result.explanation += " (a line of " + (job.work_dir / job.tex_file).string() +
+                                  " is longer than TeX can read: shorten the longest value)";
     }
     return result;
 }

@@ -1,6 +1,7 @@
 // Running TeX through latexmk and making sense of what it says. The only module that
 // starts processes (Boost.Process): latexmk runs non-interactively, without shell escape,
-// with standard input closed and a time limit, and its whole process group dies with it.
+// sandboxed to its build folder (tex_sandbox_environment; LuaLaTeX with --safer), with
+// standard input closed and a time limit, and its whole process group dies with it.
 #pragma once
 
 #include <chrono>
@@ -11,6 +12,10 @@
 #include <vector>
 
 namespace mkcv {
+
+// Files run_latexmk keeps in the build folder: latexmk's output and its process group.
+inline constexpr const char* kLatexmkOutput = "latexmk.out";
+inline constexpr const char* kLatexmkGroupFile = ".mkcv-latexmk-group";
 
 struct LatexmkJob {
     std::filesystem::path work_dir;  // holds the .tex; latexmk's own files stay here
@@ -59,6 +64,10 @@ int run_tex_program(const std::string& program, const std::vector<std::string>& 
 // folder; this stops it, if it still runs there, before the folder is used again.
 void stop_abandoned_latexmk(const std::filesystem::path& work_dir);
 
+// Set in every TeX run's environment, over the caller's and the job's: TeX may read and
+// write only inside its build folder (kpathsea's paranoid mode) and never run a program.
+const std::map<std::string, std::string>& tex_sandbox_environment();
+
 // latexmk's arguments for the job, so what determines the output can be recorded.
 std::vector<std::string> latexmk_arguments(const LatexmkJob& job);
 
@@ -66,6 +75,11 @@ std::vector<std::string> latexmk_arguments(const LatexmkJob& job);
 std::optional<LatexError> first_latex_error(const std::string& log);
 int page_count_from_log(const std::string& log);
 std::string missing_file_from_log(const std::string& log);
+// A failure of the machine in latexmk's output or TeX's log ("xelatex: fwrite: No space
+// left on device"), else "".
+std::string system_error_from_output(const std::string& output);
+// That, else a program's fatal message or a TeX error line ("! ..."), else "".
+std::string failure_line_from_output(const std::string& output);
 
 // The Debian package that provides a TeX file or command, when we know it.
 std::string debian_package_for(const std::string& file);

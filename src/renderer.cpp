@@ -324,6 +324,11 @@ std::string inline_partials(const std::string& text, const Template& tmpl, int d
 
 RenderResult render_template(const Template& tmpl, const ContextTree& context,
                              Diagnostics& diagnostics) {
+    RenderResult refused;
+    // load_template checks this already; checked again here for templates built otherwise
+    // (tests, fuzzing), since kainjow would parse a recursive partial until the stack ends.
+    if (!check_partial_nesting(tmpl, diagnostics))
+        return refused;
     const std::string prefix(kDelimiterSwitch);
     Data partials{Data::type::object};
     for (const auto& [name, file] : tmpl.partials)

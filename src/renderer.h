@@ -16,7 +16,8 @@ struct RenderResult {
 };
 
 // Variables the template uses that the context lacks are reported as warnings naming the
-// template file, so a typo in a template does not silently print nothing.
+// template file, so a typo in a template does not silently print nothing. A partial that
+// includes itself is an error (check_partial_nesting), and nothing is rendered.
 RenderResult render_template(const Template& tmpl, const ContextTree& context,
                              Diagnostics& diagnostics);
 

@@ -127,10 +127,132 @@ std::optional<Template> load_from(const fs::path& dir, const std::string& origin
     // Partials shared by the templates of one folder, then the built-in shared ones.
     add_partials(dir.parent_path() / "common", t.partials, t.manifest.main, diagnostics);
     add_partials(builtin_template_root() / "common", t.partials, t.manifest.main, diagnostics);
-    if (diagnostics.error_count() > errors_before)
+    if (diagnostics.error_count() > errors_before || !check_partial_nesting(t, diagnostics))
         return std::nullopt;
     return t;
 }
+
+// A partial tag of a template file, as kainjow will parse it: where it is, what it names.
+struct PartialReference {
+    std::string name;
+    std::size_t offset = 0;
+};
+
+std::string_view trim(std::string_view text) {
+    const auto begin = text.find_first_not_of(" \t\n\v\f\r");
+    if (begin == std::string_view::npos)
+        return {};
+    const auto end = text.find_last_not_of(" \t\n\v\f\r");
+    return text.substr(begin, end - begin + 1);
+}
+
+// Follows kainjow's tag scanner: from the `<< >>` put in front of every file, through any
+// delimiter changes, so a partial cannot hide behind other delimiters.
+std::vector<PartialReference> partial_references(std::string_view text) {
+    std::vector<PartialReference> out;
+    std::string open = "<<", close = ">>";
+    for (std::size_t at = text.find(open); at != std::string_view::npos; at = text.find(open, at)) {
+        std::size_t contents = at + open.size();
+        std::string_view end = close;
+        bool unescaped = false;
+        if (open == "{{" && contents < text.size() && text[contents] == '{') {
+            end = "}}}";  // {{{name}}}: an unescaped variable
+            unescaped = true;
+            ++contents;
+        }
+        const std::size_t stop = text.find(end, contents);
+        if (stop == std::string_view::npos)
+            break;  // a syntax error, reported by check_template_syntax
+        const std::string_view tag = trim(text.substr(contents, stop - contents));
+        if (!unescaped && tag.size() >= 5 && tag.front() == '=' && tag.back() == '=') {
+            const std::string_view pair = trim(tag.substr(1, tag.size() - 2));
+            const auto space = pair.find(' ');
+            if (space != std::string_view::npos) {
+                open = std::string(pair.substr(0, space));
+                close = std::string(trim(pair.substr(space)));
+            }
+        } else if (!unescaped && !tag.empty() && tag.front() == '>') {
+            out.push_back({std::string(trim(tag.substr(1))), at});
+        }
+        at = stop + end.size();
+    }
+    return out;
+}
+
+constexpr const char* kDepthHint = "fold some partials into the files that include them";
+
+// Depth-first through the partials a file includes. `chain` holds the partials being
+// expanded; `height` how deep each finished partial's own inclusions go.
+class PartialWalk {
+  public:
+    PartialWalk(const Template& tmpl, Diagnostics& diagnostics)
+        : tmpl_(tmpl), diagnostics_(diagnostics) {}
+
+    // Returns false on the first recursion or excess depth, reported.
+    bool walk(const TemplateFile& file) {
+        int height = 0;
+        return visit(file, height);
+    }
+
+  private:
+    bool visit(const TemplateFile& file, int& height) {
+        height = 0;
+        for (const auto& reference : partial_references(file.text)) {
+            const auto found = tmpl_.partials.find(reference.name);
+            if (found == tmpl_.partials.end())
+                continue;  // the renderer reports a missing partial where it is used
+            const std::string& name = found->first;
+            const auto loop = std::find(chain_.begin(), chain_.end(), name);
+            if (loop != chain_.end()) {
+                std::string path;
+                for (auto it = loop; it != chain_.end(); ++it)
+                    path += *it + " → ";
+                report(file, reference, "recursive partial: " + path + name,
+                       "a partial must not include itself, directly or through another");
+                return false;
+            }
+            const std::string too_deep =
+                "partials nested more than " + std::to_string(kMaxPartialDepth) + " deep";
+            int below = 0;
+            if (const auto known = heights_.find(name); known != heights_.end()) {
+                below = known->second;
+            } else {
+                chain_.push_back(name);
+                if (chain_.size() > kMaxPartialDepth) {
+                    report(file, reference, too_deep, kDepthHint);
+                    return false;
+                }
+                const bool ok = visit(found->second, below);
+                chain_.pop_back();
+                if (!ok)
+                    return false;
+                heights_[name] = below;
+            }
+            // This partial is at depth chain_.size() + 1, what it includes `below` deeper.
+            if (chain_.size() + 1 + static_cast<std::size_t>(below) > kMaxPartialDepth) {
+                report(file, reference, too_deep, kDepthHint);
+                return false;
+            }
+            height = std::max(height, below + 1);
+        }
+        return true;
+    }
+
+    void report(const TemplateFile& file, const PartialReference& reference,
+                const std::string& message, const std::string& hint) {
+        if (reported_)
+            return;
+        reported_ = true;
+        diagnostics_.error(file.path.string(), position_at(file.text, reference.offset),
+                           "template-partial", message, hint);
+    }
+
+    const Template& tmpl_;
+    Diagnostics& diagnostics_;
+    std::vector<std::string> chain_;
+    std::map<std::string, int> heights_;
+    bool reported_ = false;
+};
 
 fs::path executable_dir() {
     std::error_code ec;
@@ -139,6 +261,10 @@ fs::path executable_dir() {
 }
 
 }  // namespace
+
+bool check_partial_nesting(const Template& tmpl, Diagnostics& diagnostics) {
+    return PartialWalk(tmpl, diagnostics).walk(tmpl.main);
+}
 
 int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics) {
     const int before = diagnostics.error_count();
@@ -185,9 +311,27 @@ bool is_template_name(const std::string& name) {
     return valid_name(name);
 }
 
+bool builtin_only_from_environment() {
+    const char* value = std::getenv(kBuiltinOnlyVariable);
+    return value && *value && std::string_view(value) != "0";
+}
+
+fs::path hidden_builtin(const Template& tmpl) {
+    if (tmpl.origin == "built-in" || tmpl.origin == "path")
+        return {};
+    std::error_code ec;
+    const fs::path builtin = builtin_template_root() / tmpl.dir.filename();
+    return fs::is_regular_file(builtin / "template.toml", ec) ? builtin : fs::path();
+}
+
 TemplateSearchPath TemplateSearchPath::standard(const std::vector<fs::path>& extra_dirs,
-                                                const fs::path& cv_path) {
+                                                const fs::path& cv_path, bool builtin_only) {
     TemplateSearchPath search;
+    search.builtin_only = builtin_only;
+    if (builtin_only) {
+        search.roots.emplace_back(builtin_template_root(), "built-in");
+        return search;
+    }
     for (const auto& dir : extra_dirs)
         search.roots.emplace_back(dir, "--template-dir");
     search.roots.emplace_back(cv_path.parent_path() / "templates", "beside cv.toml");
@@ -201,6 +345,13 @@ std::optional<Template> load_template(const std::string& name_or_path,
                                       const TemplateSearchPath& search, Diagnostics& diagnostics) {
     std::error_code ec;
     if (name_or_path.find('/') != std::string::npos) {
+        if (search.builtin_only) {
+            diagnostics.error(name_or_path, {}, "template",
+                              "only built-in templates may be used (--builtin-templates-only or " +
+                                  std::string(kBuiltinOnlyVariable) + "=1)",
+                              "give a built-in template's name (mkcv templates lists them)");
+            return std::nullopt;
+        }
         if (!fs::is_directory(name_or_path, ec)) {
             diagnostics.error(name_or_path, {}, "template", "no template folder here");
             return std::nullopt;

@@ -50,12 +50,25 @@ struct Template {
 // Where templates are looked for, in order; the first folder holding a name wins.
 struct TemplateSearchPath {
     std::vector<std::pair<std::filesystem::path, std::string>> roots;  // folder, origin label
+    // Only the built-in templates: a template folder given as a path is refused (CI that
+    // builds untrusted changes: a template is code).
+    bool builtin_only = false;
 
     // Defaults: --template-dir folders, templates/ beside cv.toml, the user's data folder,
-    // then the built-in templates.
+    // then the built-in templates; with `builtin_only`, the built-in templates alone.
     static TemplateSearchPath standard(const std::vector<std::filesystem::path>& extra_dirs,
-                                       const std::filesystem::path& cv_path);
+                                       const std::filesystem::path& cv_path,
+                                       bool builtin_only = false);
 };
+
+// The environment variable that, set to anything but "" or "0", means
+// --builtin-templates-only.
+inline constexpr const char* kBuiltinOnlyVariable = "MKCV_BUILTIN_TEMPLATES_ONLY";
+bool builtin_only_from_environment();
+
+// The built-in template `tmpl` hides (one of the same name found first in another folder);
+// empty when it hides none.
+std::filesystem::path hidden_builtin(const Template& tmpl);
 
 // The folder of the built-in templates: installed under share/mkcv/latex_templates next to
 // the binary, or the source tree's latex_templates/ when run from a build folder.
@@ -77,6 +90,15 @@ std::optional<Template> load_template(const std::string& name_or_path,
 // Parses each file of the template on its own, as kainjow would, and reports each syntax
 // error at its place in its file. Returns the number of errors found.
 int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics);
+
+// How deep partials may include partials.
+inline constexpr std::size_t kMaxPartialDepth = 16;
+
+// Follows the partials the main file includes, through every delimiter change, and reports
+// a partial that includes itself (kainjow would parse it again without end) as "recursive
+// partial: a → b → a" at the tag closing the loop, or a chain deeper than
+// kMaxPartialDepth. load_template calls it: such a template is never rendered.
+bool check_partial_nesting(const Template& tmpl, Diagnostics& diagnostics);
 
 struct TemplateListing {
     std::string name;

@@ -97,15 +97,55 @@ TEST_CASE("a build folder left busy by a killed build is emptied before reuse") 
     TempDir dir;
     const fs::path work = dir.path / "work";
     REQUIRE(prepare_work_dir(work).empty());
-    REQUIRE(write_file_atomically(work / "cv.aux", "half written").empty());
+    REQUIRE(write_file_atomically(work / "work.aux", "half written").empty());
     // Never finished: the next build starts from an empty folder.
     REQUIRE(prepare_work_dir(work).empty());
-    CHECK_FALSE(fs::exists(work / "cv.aux"));
-    REQUIRE(write_file_atomically(work / "cv.aux", "complete").empty());
+    CHECK_FALSE(fs::exists(work / "work.aux"));
+    REQUIRE(write_file_atomically(work / "work.aux", "complete").empty());
     finish_work_dir(work);
     // Finished: latexmk's files are kept, they save passes.
     REQUIRE(prepare_work_dir(work).empty());
-    CHECK(fs::exists(work / "cv.aux"));
+    CHECK(fs::exists(work / "work.aux"));
+}
+
+TEST_CASE("a build folder keeps only the files its build makes") {
+    TempDir dir;
+    const fs::path work = dir.path / "cv-long";
+    REQUIRE(prepare_work_dir(work).empty());
+    for (const char* name : {"cv-long.aux", "cv-long.tex", "cv-long.fdb_latexmk", "latexmk.out",
+                             "hyperref.cfg", "cv-long.sty", "other.aux", ".hidden"})
+        REQUIRE(write_file_atomically(work / name, "x").empty());
+    fs::create_directories(work / "sub");
+    fs::create_symlink("/etc/hostname", work / "cv-long.log");
+    finish_work_dir(work);
+    REQUIRE(prepare_work_dir(work).empty());
+    CHECK(fs::exists(work / "cv-long.aux"));
+    CHECK(fs::exists(work / "cv-long.tex"));
+    CHECK(fs::exists(work / "cv-long.fdb_latexmk"));
+    CHECK(fs::exists(work / "latexmk.out"));
+    // Planted: what TeX would read before its own files, or anything not a plain file.
+    for (const char* name : {"hyperref.cfg", "cv-long.sty", "other.aux", ".hidden", "sub"})
+        CHECK_FALSE(fs::exists(work / name));
+    CHECK_FALSE(fs::exists(fs::symlink_status(work / "cv-long.log")));
+
+    // A build folder that is a link would let TeX write where it points.
+    fs::remove_all(work);
+    fs::create_directories(dir.path / "elsewhere");
+    fs::create_directory_symlink(dir.path / "elsewhere", work);
+    REQUIRE(prepare_work_dir(work).empty());
+    CHECK_FALSE(fs::is_symlink(fs::symlink_status(work)));
+    CHECK(fs::is_directory(work));
+
+    fs::remove_all(work);
+    REQUIRE(write_file_atomically(work, "a file where the folder goes").empty());
+    REQUIRE(prepare_work_dir(work).empty());
+    CHECK(fs::is_directory(work));
+
+    CHECK(is_build_file("cv-long.xdv", "cv-long"));
+    CHECK(is_build_file("cv-long.run.xml", "cv-long"));
+    CHECK_FALSE(is_build_file("cv-long.cfg", "cv-long"));
+    CHECK_FALSE(is_build_file("cv-long", "cv-long"));
+    CHECK_FALSE(is_build_file("cv.aux", "cv-long"));
 }
 
 TEST_CASE("inputs of this machine count for a build, not for check") {

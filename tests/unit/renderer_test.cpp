@@ -105,3 +105,56 @@ TEST_CASE("a partial that sets its own delimiters is rendered by kainjow with th
     const Template t = make("<<#xs>><<>p>><</xs>>", {{"p", "<<={{ }}=>>{{v}};"}});
     CHECK(render(t, Json{{"xs", Json::array({Json{{"v", "1"}}, Json{{"v", "2"}}})}}, d) == "1;2;");
 }
+
+TEST_CASE("a partial that includes itself is refused with its chain, before rendering") {
+    const auto nesting_error = [](const Template& t) {
+        Diagnostics d;
+        CHECK_FALSE(check_partial_nesting(t, d));
+        REQUIRE(d.error_count() == 1);
+        return d.items().front();
+    };
+    auto error = nesting_error(make("x<<>a>>", {{"a", "<<>a>>"}}));
+    CHECK(error.message == "recursive partial: a → a");
+    CHECK(error.file == "a.tex.mustache");
+    error = nesting_error(make("<<>a>>", {{"a", "A <<>b>>"}, {"b", "\n  << > a >>"}}));
+    CHECK(error.message == "recursive partial: a → b → a");
+    CHECK(error.file == "b.tex.mustache");
+    CHECK(error.pos.line == 2);
+    CHECK(error.pos.column == 3);
+    // Other delimiters do not hide the tag, and a comment or a variable is no partial.
+    error =
+        nesting_error(make("<<>a>>", {{"a", "<<! >a >><<={{ }}=>>{{x}}{{{y}}}{{=[ ]=}}[> a]"}}));
+    CHECK(error.message == "recursive partial: a → a");
+
+    std::map<std::string, std::string> chain;
+    for (std::size_t i = 0; i < kMaxPartialDepth; ++i)
+        chain["p" + std::to_string(i)] = "<<>p" + std::to_string(i + 1) + ">>";
+    chain["p" + std::to_string(kMaxPartialDepth)] = "end";
+    error = nesting_error(make("<<>p0>>", chain));
+    CHECK(error.message == "partials nested more than 16 deep");
+    chain.erase("p0");
+    Diagnostics d;
+    CHECK(check_partial_nesting(make("<<>p1>>", chain), d));  // 16 deep is fine
+    // Shared partials, even many times over, are no recursion and are followed once.
+    CHECK(check_partial_nesting(
+        make("<<>a>><<>a>>", {{"a", "<<>b>><<>b>><<>c>>"}, {"b", "<<>c>>"}, {"c", "C <<>gone>>"}}),
+        d));
+    CHECK(d.empty());
+    // Rendering such a template directly refuses it too, and renders nothing.
+    Diagnostics direct;
+    const RenderResult result = render_template(make("<<>a>>", {{"a", "<<>b>>"}, {"b", "<<>a>>"}}),
+                                                context_from_json(Json::object()), direct);
+    CHECK_FALSE(result.ok);
+    CHECK(result.tex.empty());
+    REQUIRE(direct.error_count() == 1);
+    CHECK(direct.items().front().message == "recursive partial: a → b → a");
+    // Loading refuses it, so the renderer is never reached.
+    Diagnostics rendered;
+    const auto loaded =
+        load_template(MKCV_TEST_SOURCE_DIR "/tests/bad_inputs/templates/recursive-partial",
+                      TemplateSearchPath{}, rendered);
+    CHECK_FALSE(loaded);
+    REQUIRE(rendered.error_count() == 1);
+    CHECK(rendered.items().front().message.rfind("recursive partial: entry → entry-links → entry",
+                                                 0) == 0);
+}

@@ -1,0 +1,75 @@
+# A template beside cv.toml (or in the user's folder) with a built-in's name replaces it: a
+# notice says so on every build, render and check, naming the folder used. With
+# --builtin-templates-only or MKCV_BUILTIN_TEMPLATES_ONLY=1 (CI of untrusted changes) only
+# the built-in templates are used and a template folder given as a path is refused.
+source "$(dirname "$0")/lib.sh"
+MKCV="$(realpath "$MKCV")"
+SRC="$(realpath "$SRC")"
+
+cd "$WORK"
+export XDG_DATA_HOME="$WORK/data" SOURCE_DATE_EPOCH=1700000000 NO_COLOR=1
+unset MKCV_BUILTIN_TEMPLATES_ONLY
+cp "$SRC/cv.toml" cv.toml
+"$MKCV" render cv.toml -t long -o builtin-long.tex 2> plain.err || fail "render the built-in long"
+lacks "$(cat plain.err)" "notice:" "no notice when nothing is hidden"
+
+# A contributor's templates/long/ beside cv.toml.
+mkdir -p templates/long
+printf 'name = "long"\n' > templates/long/template.toml
+printf '\\documentclass{article}\\begin{document}CONTRIBUTED <<person.name>>\\end{document}\n' \
+  > templates/long/cv.tex.mustache
+notice='notice: template "long" is templates/long (beside cv.toml), not the built-in one'
+"$MKCV" render cv.toml -t long -o shadow.tex 2> render.err || fail "render the shadowing long"
+contains "$(cat render.err)" "$notice" "render names the template that hides the built-in"
+contains "$(cat shadow.tex)" "CONTRIBUTED" "and uses it"
+status=0
+"$MKCV" check cv.toml -t long 2> check.err || status=$?
+contains "$(cat check.err)" "$notice" "check says so too"
+"$MKCV" build cv.toml -t long -o out > build.log 2>&1 || fail "build: $(cat build.log)"
+contains "$(cat build.log)" "$notice" "build says so"
+"$MKCV" context cv.toml -t long > /dev/null 2> context.err
+contains "$(cat context.err)" "$notice" "context says so"
+
+# The same in the user's folder: named by its own path.
+mkdir -p data/mkcv/templates
+cp -r templates/long data/mkcv/templates/short
+printf 'name = "short"\n' > data/mkcv/templates/short/template.toml
+"$MKCV" render cv.toml -t short -o /dev/null 2> user.err || fail "render the user's short"
+contains "$(cat user.err)" "notice: template \"short\" is $WORK/data/mkcv/templates/short (user)" \
+  "a user template hiding a built-in is named"
+
+# Only the built-in templates, by flag or by environment.
+"$MKCV" render cv.toml -t long -o only.tex --builtin-templates-only 2> only.err ||
+  fail "render --builtin-templates-only"
+cmp -s only.tex builtin-long.tex && pass "--builtin-templates-only renders the built-in long" ||
+  fail "--builtin-templates-only used another template"
+lacks "$(cat only.err)" "notice:" "nothing hidden then"
+MKCV_BUILTIN_TEMPLATES_ONLY=1 "$MKCV" render cv.toml -t short -o env.tex 2> env.err ||
+  fail "render with MKCV_BUILTIN_TEMPLATES_ONLY=1"
+lacks "$(cat env.tex)" "CONTRIBUTED" "MKCV_BUILTIN_TEMPLATES_ONLY=1 ignores the user's short"
+MKCV_BUILTIN_TEMPLATES_ONLY=0 "$MKCV" render cv.toml -t long -o zero.tex 2> /dev/null
+contains "$(cat zero.tex)" "CONTRIBUTED" "MKCV_BUILTIN_TEMPLATES_ONLY=0 changes nothing"
+listing="$(MKCV_BUILTIN_TEMPLATES_ONLY=1 "$MKCV" templates cv.toml)"
+lacks "$listing" "beside cv.toml" "templates lists only the built-in ones"
+lacks "$listing" "hidden by" "and hides none"
+
+# A template folder given as a path is refused, with exit 2, and nothing is written.
+for form in "--builtin-templates-only" "env"; do
+  status=0
+  rm -f path.tex
+  if [[ "$form" == env ]]; then
+    MKCV_BUILTIN_TEMPLATES_ONLY=1 "$MKCV" render cv.toml -t ./templates/long -o path.tex 2> path.err || status=$?
+  else
+    "$MKCV" render cv.toml -t ./templates/long -o path.tex --builtin-templates-only 2> path.err || status=$?
+  fi
+  expect_status 2 "$status" "-t ./path refused ($form)"
+  contains "$(cat path.err)" "./templates/long: error: only built-in templates may be used" \
+    "the refusal says why ($form)"
+  [[ ! -e path.tex ]] && pass "nothing written ($form)" || fail "wrote path.tex ($form)"
+done
+status=0
+MKCV_BUILTIN_TEMPLATES_ONLY=1 "$MKCV" build cv.toml -t ./templates/long -o refused > refused.log 2>&1 ||
+  status=$?
+expect_status 2 "$status" "build refuses a path template too"
+[[ ! -e refused ]] && pass "build wrote nothing" || fail "build wrote refused/"
+finish
