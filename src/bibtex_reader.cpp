@@ -3,6 +3,7 @@
 #include <btparse.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -309,10 +310,12 @@ Expansion expand_value(AST* field, MacroTable& table, std::string& out,
             continue;
         if (type == BTAST_MACRO) {
             const auto found = table.macros.find(lower(text));
-            if (found == table.macros.end())
-                undefined.push_back(text);
-            else
+            if (found == table.macros.end()) {
+                if (std::find(undefined.begin(), undefined.end(), text) == undefined.end())
+                    undefined.push_back(text);
+            } else {
                 size += found->second.size();
+            }
         } else {
             size += std::strlen(text);
         }

@@ -22,7 +22,7 @@ inline constexpr std::size_t kMaxBibValueBytes = 1024 * 1024;
 // All values of one bibliography together (every file, since reset_bibtex_macros): past
 // this the rest of the file is not read and it is an error. 25 chained @string doublings
 // would otherwise be gigabytes.
-inline constexpr std::size_t kMaxBibExpandedBytes = 128 * 1024 * 1024;
+inline constexpr std::size_t kMaxBibExpandedBytes = 64 * 1024 * 1024;
 
 struct BibField {
     std::string name;   // lower case: "title", "booktitle" …
