@@ -731,7 +731,14 @@ LatexText latex_to_text(std::string_view latex) {
         out.error = "`^^` is not allowed in BibTeX text";
     if (!out.error.empty()) {
         // Refused: the source itself, shown as text. Nothing of it is read by TeX as LaTeX.
+        // Cut short when long: 13,000 braces are one 26 KB word, which crashes XeTeX.
         out.text = collapse_spaces(latex);
+        if (out.text.size() > kMaxRefusedTextBytes) {
+            std::size_t cut = kMaxRefusedTextBytes;
+            while (cut > 0 && (static_cast<unsigned char>(out.text[cut]) & 0xC0) == 0x80)
+                --cut;  // not inside a UTF-8 character
+            out.text = out.text.substr(0, cut) + "…";
+        }
         out.latex = escape_latex(out.text);
         out.needs_latex = false;
     }

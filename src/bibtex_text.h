@@ -9,6 +9,7 @@
 // kMaxBraceDepth deep. Refused text is not dropped: it prints literally, as plain text.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,9 @@ namespace mkcv {
 // converter's recursion, which is one level per brace.
 inline constexpr int kMaxBraceDepth = 64;
 
+// Refused text prints literally, but at most this many bytes of it (then "…").
+inline constexpr std::size_t kMaxRefusedTextBytes = 300;
+
 struct LatexText {
     std::string text;          // Unicode, formatting dropped: for matching, sorting, pdftotext
     std::string latex;         // the same as LaTeX ready for the document (plain parts escaped)
@@ -25,8 +29,9 @@ struct LatexText {
     std::string error;         // non-empty when the input is refused, e.g. "\input is not allowed"
 };
 
-// On refusal `error` says why, and `text` is the input itself (spaces collapsed) with
-// `latex` its escaped form, so the caller can warn and still print what was written.
+// On refusal `error` says why, and `text` is the input itself (spaces collapsed, cut to
+// kMaxRefusedTextBytes) with `latex` its escaped form, so the caller can warn and still
+// print what was written.
 LatexText latex_to_text(std::string_view latex);
 
 // The value the model keeps: plain text, or the marked LaTeX when it needs LaTeX.

@@ -152,7 +152,7 @@ TEST_CASE("brace nesting is limited to kMaxBraceDepth, without recursion on the 
     for (std::size_t depth : {std::size_t{13000}, std::size_t{1000000}}) {
         const LatexText out = latex_to_text(nested(depth));  // overflowed the stack before
         CHECK_FALSE(out.error.empty());
-        CHECK(out.text == nested(depth));
+        CHECK(out.text == std::string(kMaxRefusedTextBytes, '{') + "…");  // cut short
     }
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
 
