@@ -437,6 +437,39 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
     return entries;
 }
 
+namespace {
+
+// One name with its comma-separated parts trimmed, empty ones dropped and at most three
+// kept (the rest joined to the third): bt_split_name reads garbage pointers for "A,, B".
+std::string tidy_commas(const std::string& name) {
+    std::vector<std::string> parts(1);
+    int depth = 0;
+    for (char c : name) {
+        depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+        if (c == ',' && depth == 0)
+            parts.emplace_back();
+        else
+            parts.back() += c;
+    }
+    std::vector<std::string> kept;
+    for (auto& part : parts) {
+        const auto first = part.find_first_not_of(' ');
+        if (first == std::string::npos)
+            continue;
+        part = part.substr(first, part.find_last_not_of(' ') - first + 1);
+        if (kept.size() < 3)
+            kept.push_back(part);
+        else
+            kept.back() += " " + part;
+    }
+    std::string out;
+    for (const auto& part : kept)
+        out += (out.empty() ? "" : ", ") + part;
+    return out;
+}
+
+}  // namespace
+
 std::vector<BibName> split_bibtex_names(const std::string& names, const std::string& file_name,
                                         int line, Diagnostics& diagnostics) {
     std::lock_guard lock(btparse_mutex());
@@ -457,13 +490,17 @@ std::vector<BibName> split_bibtex_names(const std::string& names, const std::str
             out.push_back(name);
             continue;
         }
-        bt_name* split = bt_split_name(list->items[i], file.data(), line, i + 1);
+        std::string item = tidy_commas(list->items[i]);
+        if (item.empty())
+            continue;
+        bt_name* split = bt_split_name(item.data(), file.data(), line, i + 1);
         if (!split)
             continue;
         std::string* parts[] = {&name.first, &name.von, &name.last, &name.jr};
         for (int p = 0; p < BT_MAX_NAMEPARTS; ++p)
-            for (int t = 0; t < split->part_len[p]; ++t)
-                *parts[p] += (parts[p]->empty() ? "" : " ") + std::string(split->parts[p][t]);
+            for (int t = 0; split->parts[p] && t < split->part_len[p]; ++t)
+                if (const char* token = split->parts[p][t])
+                    *parts[p] += (parts[p]->empty() ? "" : " ") + std::string(token);
         bt_free_name(split);
         out.push_back(name);
     }

@@ -189,6 +189,15 @@ TEST_CASE("an undefined macro in a concatenation does not crash btparse", "[bibt
     CHECK(has(d, "bibtex", "undefined macro \"undefined\"", 3));
 }
 
+TEST_CASE("empty name parts (\"A,, B\") do not throw from a null btparse token",
+          "[bibtex][security]") {
+    Diagnostics d;
+    const auto entries = read(hostile("empty_name_parts.bib"), d);
+    REQUIRE(entries.size() == 1);
+    const auto names = bibtex_authors(entries[0].field("author")->value, "h.bib", 1, d);
+    CHECK_FALSE(names.empty());  // std::logic_error (exit 70) before
+}
+
 TEST_CASE("@string expansion is capped per value and per bibliography", "[bibtex][security]") {
     const auto start = std::chrono::steady_clock::now();
     Diagnostics d;
