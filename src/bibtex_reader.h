@@ -1,16 +1,28 @@
 // .bib text → entries and fields, through Debian's btparse (the only file that includes it).
-// @string macros, `#` concatenation, quotes and braces, @comment and @preamble are the
-// library's; month macros (jan … dec) are predefined as BibTeX defines them. Values stay
-// LaTeX (bibtex_text.h turns them into text). A malformed entry is reported as a warning
-// with its line and skipped; the entries around it still load.
+// Quotes, braces, @comment and @preamble are the library's; @string macros and `#`
+// concatenation are expanded here, not by btparse (whose expansion crashed on a macro
+// defined from an undefined one and had no size limit), with month macros (jan … dec)
+// predefined as BibTeX defines them. Values stay LaTeX (bibtex_text.h turns them into text).
+// A malformed entry is reported as a warning with its line and skipped; the entries around
+// it still load. A file that is not UTF-8 is an error and gives no entries.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include "diagnostics.h"
 
 namespace mkcv {
+
+// No value may expand to more than this (a title is a few hundred bytes; TeX's line
+// buffer holds 200,000): a longer @string stays undefined, an entry with a longer field is
+// left out, each with a warning.
+inline constexpr std::size_t kMaxBibValueBytes = 1024 * 1024;
+// All values of one bibliography together (every file, since reset_bibtex_macros): past
+// this the rest of the file is not read and it is an error. 25 chained @string doublings
+// would otherwise be gigabytes.
+inline constexpr std::size_t kMaxBibExpandedBytes = 64 * 1024 * 1024;
 
 struct BibField {
     std::string name;   // lower case: "title", "booktitle" …

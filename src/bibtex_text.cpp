@@ -148,7 +148,8 @@ const std::set<std::string>& declarations() {
     return names;
 }
 
-// Commands allowed in math, besides single letters and symbols.
+// Commands allowed in math: a closed list of names TeX and LaTeX define to print a symbol
+// or format their argument. Nothing here reads, writes, defines or changes catcodes.
 const std::set<std::string>& math_commands() {
     static const std::set<std::string> names{
         "alpha",      "beta",      "gamma",      "delta",  "epsilon", "varepsilon", "zeta",
@@ -166,10 +167,22 @@ const std::set<std::string>& math_commands() {
         "ast",        "circ",      "prime",      "min",    "max",     "lfloor",     "rfloor",
         "lceil",      "rceil",     "langle",     "rangle", "left",    "right",      "big",
         "Big",        "sin",       "cos",        "tilde",  "hat",     "bar",        "vec",
-        "dagger",     "ddagger",   "mid",        "colon",  "ldotp",   "lvert",      "rvert",
-        "|",          ",",         ";",          "!",      " ",       "{",          "}",
-        "%",          "#",         "&",          "_",      "$"};
+        "dagger",     "ddagger",   "mid",        "colon",  "ldotp",   "lvert",      "rvert"};
     return names;
+}
+
+// Control symbols allowed in math (`\,` is a thin space, `\{` a brace, `\%` a percent sign).
+bool is_math_symbol(char c) {
+    return std::string_view(",;:! {}|%#&_$").find(c) != std::string_view::npos;
+}
+
+// Characters a formula may hold as they are. Everything else TeX treats specially in math
+// is refused: % (comment), # (parameter), & (alignment), ~ and " (active characters in
+// some languages), ` and control characters. Bytes from 0x80 are UTF-8 text.
+bool is_math_character(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x80 || std::isalnum(u) ||
+           std::string_view(" +-*/=<>()[],.;:!?'|^_{}@").find(c) != std::string_view::npos;
 }
 
 // Plain-text forms of math commands, for matching and pdftotext; the PDF gets the LaTeX.
@@ -193,7 +206,7 @@ std::string math_plain(const std::string& name) {
         {"cdots", "⋯"},      {"sum", "∑"},        {"prod", "∏"},  {"sqrt", "√"},
         {"%", "%"},          {"#", "#"},          {"&", "&"},     {"_", "_"},
         {"$", "$"},          {"{", "{"},          {"}", "}"},     {" ", " "},
-        {",", " "}};
+        {",", " "},          {";", " "},          {":", " "},     {"|", "‖"}};
     const auto found = table.find(name);
     return found == table.end() ? "" : found->second;
 }
@@ -258,7 +271,33 @@ const std::set<std::string>& dangerous() {
                                              "loop",
                                              "newif",
                                              "count",
-                                             "advance"};
+                                             "advance",
+                                             "lowercase",
+                                             "uppercase",
+                                             "special",
+                                             "message",
+                                             "errmessage",
+                                             "typeout",
+                                             "IfFileExists",
+                                             "InputIfFileExists",
+                                             "openany",
+                                             "outer",
+                                             "afterassignment",
+                                             "aftergroup",
+                                             "everypar",
+                                             "everymath",
+                                             "number",
+                                             "string",
+                                             "meaning",
+                                             "noexpand",
+                                             "unexpanded",
+                                             "pdffilemodtime",
+                                             "filemodtime",
+                                             "pdffiledump",
+                                             "filedump",
+                                             "pdfstrcmp",
+                                             "ifeof",
+                                             "active"};
     return names;
 }
 
@@ -460,6 +499,12 @@ class Converter {
         }
         if (transparent().count(name))
             return append(sub(argument_source()));
+        // What escape_latex wraps text of other scripts in: the renderer converts marked
+        // values again, and this must read back as the text it came from.
+        if (name == "mkcvscript" || name == "mkcvscriptrtl") {
+            argument_source();
+            return append(sub(argument_source()));
+        }
         if (declarations().count(name))
             return raw("\\" + name + " ");
         if (dangerous().count(name))
@@ -469,9 +514,12 @@ class Converter {
         fail("\\" + name + " is not a command mkcv prints from BibTeX text");
     }
 
+    // $...$ or $$...$$: kept as LaTeX (printed inline), after checking every character
+    // and command of the formula against the allow-lists above.
     void math() {
-        const bool display = pos_ + 1 < in_.size() && in_[pos_ + 1] == '$';
-        const std::size_t open = pos_ + (display ? 2 : 1);
+        const bool display = in_.substr(pos_, 2) == "$$";
+        const std::string_view delimiter = display ? "$$" : "$";
+        const std::size_t open = pos_ + delimiter.size();
         std::size_t close = open;
         for (; close < in_.size(); ++close) {
             if (in_[close] == '\\') {
@@ -481,13 +529,17 @@ class Converter {
             if (in_[close] == '$')
                 break;
         }
-        if (close >= in_.size()) {
-            fail("a math formula ($...$) is not closed");
+        if (close >= in_.size() || in_.substr(close, delimiter.size()) != delimiter) {
+            fail("a math formula (" + std::string(delimiter) + "..." + std::string(delimiter) +
+                 ") is not closed");
             pos_ = in_.size();
             return;
         }
-        const std::string_view body = in_.substr(open, close - open);
-        pos_ = close + (display ? 2 : 1);
+        std::string body(in_.substr(open, close - open));
+        pos_ = close + delimiter.size();
+        for (char& c : body)  // BibTeX values are one line; a line end inside ends nothing
+            if (c == '\n' || c == '\r' || c == '\t')
+                c = ' ';
         std::string plain;
         for (std::size_t i = 0; i < body.size(); ++i) {
             const char c = body[i];
@@ -500,8 +552,13 @@ class Converter {
                 } else if (j < body.size()) {
                     name = body[j++];
                 }
-                if (!math_commands().count(name)) {
-                    fail(dangerous().count(name)
+                const bool allowed =
+                    name.size() == 1 && !std::isalpha(static_cast<unsigned char>(name[0]))
+                        ? is_math_symbol(name[0])
+                        : math_commands().count(name) > 0;
+                if (!allowed) {
+                    fail(name.empty() ? "a math formula ends with a backslash"
+                         : dangerous().count(name)
                              ? "\\" + name +
                                    " is not allowed in BibTeX text: it could read or "
                                    "write files or change how TeX reads the document"
@@ -516,13 +573,14 @@ class Converter {
                     plain += ' ';
                 continue;
             }
-            if (c == ' ' && !plain.empty() && plain.back() == ' ')
-                continue;
-            if (c == '%' || c == '#' || c == '~' || c == '&' ||
-                static_cast<unsigned char>(c) < 0x20) {
-                fail(std::string("`") + c + "` cannot appear in a math formula");
+            if (!is_math_character(c)) {
+                fail(static_cast<unsigned char>(c) < 0x20 || c == 0x7F
+                         ? std::string("a control character cannot appear in a math formula")
+                         : std::string("`") + c + "` cannot appear in a math formula");
                 return;
             }
+            if (c == ' ' && !plain.empty() && plain.back() == ' ')
+                continue;
             if (c != '{' && c != '}' && c != '^' && c != '_')
                 plain += c;
         }
@@ -541,7 +599,7 @@ class Converter {
             return fail("unbalanced braces in a math formula");
         plain_ += plain;
         flush();
-        latex_ += "$" + std::string(body) + "$";
+        latex_ += "$" + body + "$";
         raw_ = true;
     }
 
@@ -626,10 +684,65 @@ class Converter {
     std::string error_;
 };
 
+// What TeX will see, checked before any conversion: TeX turns ^^5c into a backslash while
+// it reads a line, so no later check of commands could see it; and nesting is bounded, so
+// the converter's recursion (one level per brace) is too.
+std::string vet_source(std::string_view latex) {
+    if (latex.find("^^") != std::string_view::npos)
+        return "`^^` is not allowed in BibTeX text: TeX reads ^^5c as a backslash, so it "
+               "could spell any command";
+    int depth = 0;
+    for (std::size_t i = 0; i < latex.size(); ++i) {
+        if (latex[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (latex[i] == '{' && ++depth > kMaxBraceDepth)
+            return "braces nest more than " + std::to_string(kMaxBraceDepth) + " levels deep";
+        if (latex[i] == '}' && --depth < 0)
+            return "unbalanced braces";
+    }
+    return depth == 0 ? "" : "unbalanced braces";
+}
+
+std::string collapse_spaces(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (space && (out.empty() || out.back() == ' '))
+            continue;
+        out += space ? ' ' : c;
+    }
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    return out;
+}
+
 }  // namespace
 
 LatexText latex_to_text(std::string_view latex) {
-    return Converter(latex).run();
+    LatexText out;
+    if (std::string problem = vet_source(latex); !problem.empty())
+        out.error = std::move(problem);
+    else
+        out = Converter(latex).run();
+    // Defence in depth: what goes to TeX as it is never holds ^^, however it was put together.
+    if (out.error.empty() && out.needs_latex && out.latex.find("^^") != std::string::npos)
+        out.error = "`^^` is not allowed in BibTeX text";
+    if (!out.error.empty()) {
+        // Refused: the source itself, shown as text. Nothing of it is read by TeX as LaTeX.
+        // Cut short when long: 13,000 braces are one 26 KB word, which crashes XeTeX.
+        out.text = collapse_spaces(latex);
+        if (out.text.size() > kMaxRefusedTextBytes) {
+            std::size_t cut = kMaxRefusedTextBytes;
+            while (cut > 0 && (static_cast<unsigned char>(out.text[cut]) & 0xC0) == 0x80)
+                --cut;  // not inside a UTF-8 character
+            out.text = out.text.substr(0, cut) + "…";
+        }
+        out.latex = escape_latex(out.text);
+        out.needs_latex = false;
+    }
+    return out;
 }
 
 std::string bibtex_value(const LatexText& converted) {
@@ -651,11 +764,9 @@ std::string strip_raw_latex_mark(std::string_view value) {
 std::string value_to_latex(std::string_view value) {
     if (!is_raw_latex(value))
         return escape_latex(value);
-    const std::string latex = strip_raw_latex_mark(value);
-    const LatexText checked = latex_to_text(latex);
-    if (!checked.error.empty())
-        return escape_latex(latex);
-    return latex;
+    // Converted again by the same vetting, and the conversion is what is printed: for the
+    // converter's own output that is the same text, and anything else cannot pass unchecked.
+    return latex_to_text(strip_raw_latex_mark(value)).latex;
 }
 
 }  // namespace mkcv

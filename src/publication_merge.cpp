@@ -6,8 +6,10 @@
 #include "authors.h"
 #include "bibtex_text.h"
 #include "cv_validate.h"
+#include "dates.h"
 #include "file_io.h"
 #include "text_similarity.h"
+#include "utf8.h"
 
 namespace fs = std::filesystem;
 
@@ -29,31 +31,65 @@ std::string value(const BibEntry& e, const std::string& name) {
     return f ? f->value : "";
 }
 
+// "aug", "August", "8", "08" → 8; 0 for anything else ("13", "Foo").
 int month_number(const std::string& text) {
     static const char* const kNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                          "jul", "aug", "sep", "oct", "nov", "dec"};
-    const std::string m = lower(text);
+    std::string m = lower(text);
+    while (!m.empty() && (m.front() == ' ' || m.front() == '{'))
+        m.erase(0, 1);
+    while (!m.empty() && (m.back() == ' ' || m.back() == '}' || m.back() == '.'))
+        m.pop_back();
     for (int i = 0; i < 12; ++i)
         if (m.rfind(kNames[i], 0) == 0)
             return i + 1;
-    int n = 0;
-    for (char c : m) {
-        if (c < '0' || c > '9')
-            break;
-        n = n * 10 + (c - '0');
-    }
+    if (m.empty() || m.size() > 2 ||
+        !std::all_of(m.begin(), m.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return 0;
+    const int n = std::stoi(m);
     return n >= 1 && n <= 12 ? n : 0;
 }
 
-// The first four-digit number: "2023", "2023-05-01", "{2023}".
-int year_of(const std::string& text) {
-    for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
-        if (std::all_of(text.begin() + i, text.begin() + i + 4,
-                        [](char c) { return c >= '0' && c <= '9'; }) &&
-            (i + 4 == text.size() || !std::isdigit(static_cast<unsigned char>(text[i + 4]))))
-            return std::stoi(text.substr(i, 4));
+// The year of a `year` field: the one run of exactly four digits ("2023", "{2023}",
+// "2023a", "Spring 2023"); 0 with `error` set when there is none or it is not a year
+// ("99999999999999999999999" is not 9999).
+int year_of(const std::string& text, std::string& error) {
+    int year = 0;
+    bool other_number = false;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])))
+            ++end;
+        if (end - i == 4 && year == 0)
+            year = std::stoi(text.substr(i, 4));
+        else
+            other_number = other_number || year == 0;
+        i = end;
     }
-    return 0;
+    if (year == 0 && other_number)
+        error = "is not a year from 1 to 9999";
+    return year;
+}
+
+// The year of a biblatex `date`: "2023", "2023-05", "2023-05-01", a range "2023-05/2024"
+// (its start), with the uncertainty marks ? ~ % after it. Month and day must exist.
+int year_of_date(const std::string& text, std::string& error) {
+    std::string start = text.substr(0, text.find('/'));
+    while (!start.empty() && (start.back() == '?' || start.back() == '~' || start.back() == '%' ||
+                              start.back() == ' '))
+        start.pop_back();
+    while (!start.empty() && start.front() == ' ')
+        start.erase(0, 1);
+    const DateParseResult parsed = parse_date(start);
+    if (!parsed.date || parsed.date->present) {
+        error = parsed.error.empty() ? "is not a date" : parsed.error;
+        return 0;
+    }
+    return parsed.date->year;
 }
 
 bool is_arxiv(const BibEntry& e) {
@@ -97,12 +133,12 @@ std::vector<std::string> bibtex_authors(const std::string& field, const std::str
         for (const std::string* part : {&name.first, &name.von, &name.last, &name.jr}) {
             if (part->empty())
                 continue;
+            // A refused name prints as written (latex_to_text gives its literal text).
             const LatexText text = latex_to_text(*part);
-            if (!text.error.empty()) {
-                diagnostics.error(file, {line, 0}, "bibtex-latex",
-                                  "author \"" + *part + "\": " + text.error);
-                continue;
-            }
+            if (!text.error.empty())
+                diagnostics.warning(file, {line, 0}, "bibtex-latex",
+                                    "author \"" + *part + "\": " + text.error,
+                                    "it prints as written, as plain text");
             full += (full.empty() ? "" : " ") + text.text;
         }
         if (!full.empty())
@@ -127,14 +163,13 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
         const BibField* f = e.field(field);
         if (!f)
             return "";
+        // Refused LaTeX is a warning and prints literally, as plain text (never as LaTeX).
         const LatexText text = latex_to_text(f->value);
-        if (!text.error.empty()) {
-            diagnostics.error(file, {f->line, 0}, "bibtex-latex",
-                              who + ", field `" + field + "`: " + text.error,
-                              "write the text without the command, or in plain Unicode");
-            ok = false;
-            return "";
-        }
+        if (!text.error.empty())
+            diagnostics.warning(file, {f->line, 0}, "bibtex-latex",
+                                who + ", field `" + field + "`: " + text.error,
+                                "it prints as written, as plain text; write it without the "
+                                "command, or in plain Unicode");
         return bibtex_value(text);
     };
     auto first_of = [&](std::initializer_list<const char*> fields) {
@@ -152,8 +187,36 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
         p.venue = {"Preprint", {}};
     p.note = {convert("note"), {}};
     p.award = {convert("award"), {}};
-    p.year = year_of(value(e, "year").empty() ? value(e, "date") : value(e, "year"));
-    p.month = month_number(value(e, "month"));
+    // A year or month that is there but wrong is a warning where it is written, never a
+    // silent 9999 or a dropped month.
+    auto refuse = [&](const char* field, const std::string& problem, const std::string& hint) {
+        const BibField* f = e.field(field);
+        diagnostics.warning(file, {f ? f->line : e.line, 0}, "bibtex-date",
+                            who + ", field `" + field + "`: \"" + value(e, field) + "\" " + problem,
+                            hint);
+    };
+    std::string year_error;
+    if (e.field("year")) {
+        p.year = year_of(value(e, "year"), year_error);
+        if (!year_error.empty() || p.year < 1) {
+            refuse("year", year_error.empty() ? "is not a year from 1 to 9999" : year_error,
+                   "write the year with four digits, e.g. year = 2023; the entry is left out");
+            ok = false;
+        }
+    } else if (e.field("date")) {
+        p.year = year_of_date(value(e, "date"), year_error);
+        if (!year_error.empty()) {
+            refuse("date", "is not a date: " + year_error,
+                   "write date = {YYYY}, {YYYY-MM} or {YYYY-MM-DD}; the entry is left out");
+            ok = false;
+        }
+    }
+    if (e.field("month") && !value(e, "month").empty()) {
+        p.month = month_number(value(e, "month"));
+        if (p.month == 0)
+            refuse("month", "is not a month",
+                   "write month = aug, {August} or 8; the month is left out");
+    }
     if (const BibField* authors = e.field("author"))
         for (auto& name : bibtex_authors(authors->value, file, authors->line, diagnostics))
             p.authors.push_back({std::move(name), {}});
@@ -168,7 +231,7 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
         missing("title");
     if (ok && p.authors.empty())
         missing("author");
-    if (ok && p.year == 0)
+    if (ok && p.year == 0 && year_error.empty())
         missing("year");
 
     // Links in a fixed order: paper, DOI, arXiv, then what people add by hand.
@@ -306,14 +369,15 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
     for (const auto& name : cv.bibliography) {
         const fs::path path = cv_path.parent_path() / name.value;
         std::string text;
-        if (!read_file(path, text)) {
+        if (const std::string why = read_regular_file(path, text, kMaxBibFileBytes); !why.empty()) {
             diagnostics.error(cv_file, name.pos, "io",
-                              "cannot read the bibliography " + path.string(),
+                              "cannot read the bibliography " + path.string() + ": it " + why,
                               "paths in `bibliography` are relative to " + cv_file);
             continue;
         }
         const std::string file = path.lexically_normal().string();
-        sources[file] = text;
+        // Shown under diagnostics (and in JSON), so it must be UTF-8 even when the file is not.
+        sources[file] = valid_utf8(text);
         std::vector<BibEntry> entries = read_bibtex(text, file, diagnostics);
         // crossref: fields the entry lacks come from the entry it names (BibTeX's rule).
         std::map<std::string, const BibEntry*> index;

@@ -4,6 +4,7 @@
 // without `key` stand alone. Runs after loading, before validation.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 
@@ -12,6 +13,9 @@
 #include "diagnostics.h"
 
 namespace mkcv {
+
+// A .bib larger than this is refused (the biggest shared bibliographies are tens of MB).
+inline constexpr std::uintmax_t kMaxBibFileBytes = 64 * 1024 * 1024;
 
 // Reads the .bib files (relative to the folder of `cv_path`) into cv.publications; their
 // text is added to `sources` so diagnostics can show the offending line.
@@ -22,8 +26,8 @@ void merge_bibliography(Cv& cv, const std::filesystem::path& cv_path, Diagnostic
 // (preprint for arXiv/CoRR), arXiv @misc/@unpublished/@techreport → preprint, theses → thesis.
 PublicationKind kind_of_bibtex(const BibEntry& entry);
 
-// One entry as a publication; problems (refused LaTeX, no title …) go to diagnostics and
-// make the result empty.
+// One entry as a publication. Problems go to diagnostics as warnings: refused LaTeX prints
+// literally; no title, author or year, or a year or date that is not one, make it empty.
 std::optional<Publication> publication_from_bibtex(const BibEntry& entry, const std::string& file,
                                                    Diagnostics& diagnostics);
 

@@ -34,7 +34,7 @@ contains "$(cat context.err)" "$notice" "context says so"
 mkdir -p data/mkcv/templates
 cp -r templates/long data/mkcv/templates/short
 printf 'name = "short"\n' > data/mkcv/templates/short/template.toml
-"$MKCV" render cv.toml -t short -o /dev/null 2> user.err || fail "render the user's short"
+"$MKCV" render cv.toml -t short -o user-short.tex 2> user.err || fail "render the user's short"
 contains "$(cat user.err)" "notice: template \"short\" is $WORK/data/mkcv/templates/short (user)" \
   "a user template hiding a built-in is named"
 

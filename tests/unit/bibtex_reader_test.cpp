@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "bibtex_text.h"
 #include "publication_merge.h"
 
 using namespace mkcv;
@@ -138,18 +139,24 @@ TEST_CASE("fields map to title, venue, year, month and links") {
     CHECK_FALSE(d.has_errors());
 }
 
-TEST_CASE("a dangerous command in a field is an error naming the entry and line") {
+TEST_CASE(
+    "a dangerous command in a field is a warning naming the entry and line; it prints literally") {
     Diagnostics d;
     const auto entries = read(
         "@article{evil,\n  author = {A, B},\n  title = {Hi \\input{/etc/passwd}},\n"
         "  journal = {J}, year = 2020}\n",
         d);
     REQUIRE(entries.size() == 1);
-    CHECK_FALSE(publication_from_bibtex(entries[0], "test.bib", d));
-    REQUIRE(d.has_errors());
+    const auto p = publication_from_bibtex(entries[0], "test.bib", d);
+    REQUIRE(p);
+    CHECK_FALSE(d.has_errors());
+    REQUIRE(d.warning_count() == 1);
+    CHECK(d.items().back().code == "bibtex-latex");
     CHECK(d.items().back().pos.line == 3);
     CHECK(d.items().back().message.find("`evil`") != std::string::npos);
     CHECK(d.items().back().message.find("\\input") != std::string::npos);
+    CHECK(p->title.value == "Hi \\input{/etc/passwd}");  // plain text, not marked LaTeX
+    CHECK(value_to_latex(p->title.value) == "Hi \\textbackslash{}input\\{/etc/passwd\\}");
 }
 
 TEST_CASE("entries are found as BibTeX finds them: several on a line, a BOM, parentheses") {

@@ -104,11 +104,11 @@ TEST_CASE("a failed copy names the file and the reason", "[output_lock]") {
     const std::string error = replace_file_atomically(dir.path / "missing.pdf", dir.path / "to");
     CHECK(error ==
           "cannot read " + (dir.path / "missing.pdf").string() + ": No such file or directory");
-    // A rename that fails (a folder where the PDF goes) names the target and the reason,
-    // and takes its temporary with it.
+    // A folder where the PDF goes is refused before anything is written: the error names the
+    // target and the reason, and no temporary is left.
     fs::create_directories(dir.path / "cv.pdf");
     REQUIRE(write_file_atomically(dir.path / "built.pdf", "%PDF").empty());
     CHECK(replace_file_atomically(dir.path / "built.pdf", dir.path / "cv.pdf") ==
-          "cannot replace " + (dir.path / "cv.pdf").string() + ": Is a directory");
+          "cannot write " + (dir.path / "cv.pdf").string() + ": it is a folder");
     CHECK(remove_atomic_write_temporaries(dir.path) == 0);
 }
