@@ -24,8 +24,8 @@ packages+=(
   texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
   fonts-noto-core fonts-noto-cjk
 )
-# Tests read the PDFs back.
-packages+=(poppler-utils)
+# Tests read the PDFs back (poppler) and script some checks (python3).
+packages+=(poppler-utils python3)
 # The fuzz targets (tests/fuzz) need clang's libFuzzer.
 packages+=(clang)
 
