@@ -718,6 +718,18 @@ std::string collapse_spaces(std::string_view s) {
     return out;
 }
 
+// The text less its C0 control characters (tab, line feed and carriage return stay).
+std::string without_control_characters(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r')
+            out += c;
+    }
+    return out;
+}
+
 }  // namespace
 
 LatexText latex_to_text(std::string_view latex) {
@@ -741,6 +753,13 @@ LatexText latex_to_text(std::string_view latex) {
         }
         out.latex = escape_latex(out.text);
         out.needs_latex = false;
+    }
+    // Control characters print as nothing useful, and U+001A at the start would read as the
+    // raw-LaTeX mark (bibtex_value): the plain text never carries them.
+    if (std::string cleaned = without_control_characters(out.text); cleaned != out.text) {
+        out.text = std::move(cleaned);
+        if (!out.needs_latex)
+            out.latex = escape_latex(out.text);
     }
     return out;
 }

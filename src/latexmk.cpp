@@ -209,7 +209,8 @@ std::string failure_line_from_output(const std::string& output) {
     if (std::string line = system_error_from_output(output); !line.empty())
         return line;
     // A program that gave up with its own message (xdvipdfmx), or a TeX error printed
-    // outside the log ("! ..." at a line's start or after the files TeX opened).
+    // outside the log ("! ..." at a line's start, after the files TeX opened, or after the
+    // pages it shipped out: "[1]! ...").
     std::istringstream in(output);
     std::string line;
     while (std::getline(in, line)) {
@@ -217,7 +218,7 @@ std::string failure_line_from_output(const std::string& output) {
             return line.substr(0, 500);
         for (std::size_t at = line.find("! "); at != std::string::npos;
              at = line.find("! ", at + 1))
-            if (at == 0 || line[at - 1] == ')')
+            if (at == 0 || line[at - 1] == ')' || line[at - 1] == ']')
                 return line.substr(at + 2, 500);
     }
     return "";

@@ -132,9 +132,10 @@ std::optional<Template> load_from(const fs::path& dir, const std::string& origin
     return t;
 }
 
-// A partial tag of a template file, as kainjow will parse it: where it is, what it names.
-struct PartialReference {
-    std::string name;
+// A tag of a template file, as kainjow will parse it: where it is, and what it says with
+// the delimiters and surrounding spaces taken off (`>name`, `#name`, `/name`, `name` ...).
+struct TagReference {
+    std::string_view tag;
     std::size_t offset = 0;
 };
 
@@ -147,9 +148,10 @@ std::string_view trim(std::string_view text) {
 }
 
 // Follows kainjow's tag scanner: from the `<< >>` put in front of every file, through any
-// delimiter changes, so a partial cannot hide behind other delimiters.
-std::vector<PartialReference> partial_references(std::string_view text) {
-    std::vector<PartialReference> out;
+// delimiter changes, so a tag cannot hide behind other delimiters. Delimiter changes and
+// unescaped `{{{name}}}` variables are not listed.
+std::vector<TagReference> tag_references(std::string_view text) {
+    std::vector<TagReference> out;
     std::string open = "<<", close = ">>";
     for (std::size_t at = text.find(open); at != std::string_view::npos; at = text.find(open, at)) {
         std::size_t contents = at + open.size();
@@ -171,12 +173,41 @@ std::vector<PartialReference> partial_references(std::string_view text) {
                 open = std::string(pair.substr(0, space));
                 close = std::string(trim(pair.substr(space)));
             }
-        } else if (!unescaped && !tag.empty() && tag.front() == '>') {
-            out.push_back({std::string(trim(tag.substr(1))), at});
+        } else if (!unescaped && !tag.empty()) {
+            out.push_back({tag, at});
         }
         at = stop + end.size();
     }
     return out;
+}
+
+// A partial tag: the partial it names and where.
+struct PartialReference {
+    std::string name;
+    std::size_t offset = 0;
+};
+
+std::vector<PartialReference> partial_references(std::string_view text) {
+    std::vector<PartialReference> out;
+    for (const auto& [tag, offset] : tag_references(text))
+        if (tag.front() == '>')
+            out.push_back({std::string(trim(tag.substr(1))), offset});
+    return out;
+}
+
+// The first section tag (`#` or `^`) that opens more than kMaxSectionDepth sections at once,
+// if any: kainjow parses and renders sections recursively, so 20,000 of them end the stack.
+std::optional<std::size_t> too_deep_section(std::string_view text) {
+    std::size_t depth = 0;
+    for (const auto& [tag, offset] : tag_references(text)) {
+        if (tag.front() == '#' || tag.front() == '^') {
+            if (++depth > kMaxSectionDepth)
+                return offset;
+        } else if (tag.front() == '/' && depth > 0) {
+            --depth;
+        }
+    }
+    return std::nullopt;
 }
 
 constexpr const char* kDepthHint = "fold some partials into the files that include them";
@@ -263,7 +294,20 @@ fs::path executable_dir() {
 }  // namespace
 
 bool check_partial_nesting(const Template& tmpl, Diagnostics& diagnostics) {
-    return PartialWalk(tmpl, diagnostics).walk(tmpl.main);
+    bool ok = true;
+    auto check_sections = [&](const TemplateFile& file) {
+        if (const auto at = too_deep_section(file.text)) {
+            diagnostics.error(
+                file.path.string(), position_at(file.text, *at), "template-section",
+                "sections nested more than " + std::to_string(kMaxSectionDepth) + " deep",
+                "close some sections before opening others");
+            ok = false;
+        }
+    };
+    check_sections(tmpl.main);
+    for (const auto& [name, file] : tmpl.partials)
+        check_sections(file);
+    return ok && PartialWalk(tmpl, diagnostics).walk(tmpl.main);
 }
 
 int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics) {

@@ -93,11 +93,15 @@ int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics);
 
 // How deep partials may include partials.
 inline constexpr std::size_t kMaxPartialDepth = 16;
+// Sections open at once in one file; with partials at most 16 deep, the renderer's
+// recursion stays bounded.
+inline constexpr std::size_t kMaxSectionDepth = 64;
 
 // Follows the partials the main file includes, through every delimiter change, and reports
 // a partial that includes itself (kainjow would parse it again without end) as "recursive
 // partial: a → b → a" at the tag closing the loop, or a chain deeper than
-// kMaxPartialDepth. load_template calls it: such a template is never rendered.
+// kMaxPartialDepth, and a file with more than kMaxSectionDepth sections open at once.
+// load_template calls it: such a template is never rendered.
 bool check_partial_nesting(const Template& tmpl, Diagnostics& diagnostics);
 
 struct TemplateListing {

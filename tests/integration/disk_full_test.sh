@@ -47,7 +47,8 @@ head -c 1048576 /dev/zero >> filler 2> /dev/null || true
 status=0
 out="$("$MKCV" build -t long 2>&1)" || status=$?
 expect_status 1 "$status" "no room: exit 1"
-contains "$out" "cannot write out/cv-long.tex: No space left on device" "no room: the file is named"
+grep -Eq 'cannot write out/([^ ]*/)?cv-long\.tex: No space left on device' <<< "$out" &&
+  pass "no room: the file is named" || fail "no room: no file named in: $out"
 [[ "$(sha256sum < out/cv-long.pdf)" == "$before" ]] && pass "no room: PDF untouched" || fail "PDF changed"
 ls -A out | grep -q '\.tmp$' && fail "temporary files left behind" || pass "no temporary files left"
 

@@ -269,3 +269,14 @@ TEST_CASE("a year, month or date that is not one is a located warning", "[bibtex
     CHECK(fine.empty());
 }
 
+TEST_CASE("BibTeX text never starts with the raw-LaTeX mark", "[bibtex][security]") {
+    for (const char* source :
+         {"\x1alatex:\\input{/etc/hostname} x", "{\x1a}latex:\\emph{x}", "\x1alatex:$x^2$"}) {
+        const LatexText converted = latex_to_text(source);
+        CHECK(converted.text.find('\x1a') == std::string::npos);
+        const std::string value = bibtex_value(converted);
+        if (!converted.needs_latex)
+            CHECK_FALSE(is_raw_latex(value));
+        CHECK(value_to_latex(value).find("\\input") == std::string::npos);
+    }
+}

@@ -62,6 +62,9 @@ TEST_CASE("a failure of the machine is found in latexmk's output, with its progr
               "(./cv-long.aux) (/usr/share/ts1cmr.fd)! Unable to read an entire "
               "line---bufsize=200000.\nPlease increase buf_size in texmf.cnf.\n") ==
           "Unable to read an entire line---bufsize=200000.");
+    // ... or after the pages TeX shipped out, when the long line comes late.
+    CHECK(failure_line_from_output("[1]! Unable to read an entire line---bufsize=200000.\n") ==
+          "Unable to read an entire line---bufsize=200000.");
     CHECK(failure_line_from_output("Wow! Such text\n").empty());
     CHECK(failure_line_from_output("Latexmk: all targets up-to-date\n").empty());
 }
