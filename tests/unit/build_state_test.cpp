@@ -9,22 +9,11 @@
 #include "build_state.h"
 #include "file_io.h"
 
+#include "test_support.h"
+
 using namespace mkcv;
 namespace fs = std::filesystem;
-
-namespace {
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() /
-               ("mkcv-state-" + std::to_string(::getpid()) + "-" + std::to_string(rand()));
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
-}  // namespace
+using mkcv::test::TempDir;
 
 TEST_CASE("digest_of tells contents apart and is stable") {
     CHECK(digest_of("") == digest_of(""));

@@ -9,25 +9,11 @@
 #include <unistd.h>
 #include <catch2/catch.hpp>
 
+#include "test_support.h"
+
 using namespace mkcv;
 namespace fs = std::filesystem;
-
-namespace {
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() / ("mkcv-file-io-" + std::to_string(::getpid()));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-};
-
-}  // namespace
+using mkcv::test::TempDir;
 
 TEST_CASE("read_regular_file reads a regular file whole") {
     TempDir dir;

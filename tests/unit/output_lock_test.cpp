@@ -13,22 +13,11 @@
 #include "output_lock.h"
 #include "pipeline.h"
 
+#include "test_support.h"
+
 using namespace mkcv;
 namespace fs = std::filesystem;
-
-namespace {
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() /
-               ("mkcv-lock-" + std::to_string(::getpid()) + "-" + std::to_string(rand()));
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-};
-
-}  // namespace
+using mkcv::test::TempDir;
 
 TEST_CASE("the output lock is held by one taker at a time", "[output_lock]") {
     TempDir dir;

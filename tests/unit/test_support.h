@@ -1,7 +1,10 @@
 // Helpers shared by the unit tests.
 #pragma once
 
+#include <filesystem>
 #include <string>
+
+#include <unistd.h>
 #include <vector>
 
 #include "cv_loader.h"
@@ -9,6 +12,24 @@
 #include "file_io.h"
 
 namespace mkcv::test {
+
+// A fresh folder under the system's temporary folder, removed with everything in it.
+struct TempDir {
+    std::filesystem::path path;
+    explicit TempDir(const std::string& prefix = "mkcv-test") {
+        static int count = 0;
+        path = std::filesystem::temp_directory_path() /
+               (prefix + "-" + std::to_string(::getpid()) + "-" + std::to_string(++count));
+        std::filesystem::remove_all(path);
+        std::filesystem::create_directories(path);
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+};
 
 // Loads and validates `text` as "cv.toml"; returns "LINE:COL: severity: message" lines.
 inline std::vector<std::string> problems(const std::string& text) {
