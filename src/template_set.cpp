@@ -213,21 +213,42 @@ std::optional<std::size_t> too_deep_section(std::string_view text) {
 constexpr const char* kDepthHint = "fold some partials into the files that include them";
 
 // Depth-first through the partials a file includes. `chain` holds the partials being
-// expanded; `height` how deep each finished partial's own inclusions go.
+// expanded; `heights` how deep each finished partial's own inclusions go, `sizes` how many
+// bytes it expands to with every inclusion put in place.
 class PartialWalk {
   public:
     PartialWalk(const Template& tmpl, Diagnostics& diagnostics)
         : tmpl_(tmpl), diagnostics_(diagnostics) {}
 
-    // Returns false on the first recursion or excess depth, reported.
-    bool walk(const TemplateFile& file) {
-        int height = 0;
-        return visit(file, height);
+    // Returns false on the first recursion, excess depth or size, reported.
+    bool walk_main() {
+        Measure measure;
+        return visit(tmpl_.main, measure);
+    }
+
+    // The partial `name` as if a file included it: its own cycles and depth count even when
+    // the main file's scan does not reach it, since putting partials in place can join the
+    // end of one file and the start of another into a tag no single file shows.
+    bool walk_partial(const std::string& name) {
+        if (heights_.count(name))
+            return true;
+        chain_.push_back(name);
+        Measure measure;
+        const bool ok = visit(tmpl_.partials.at(name), measure);
+        chain_.pop_back();
+        if (ok)
+            remember(name, measure);
+        return ok;
     }
 
   private:
-    bool visit(const TemplateFile& file, int& height) {
-        height = 0;
+    struct Measure {
+        int height = 0;
+        std::size_t bytes = 0;  // saturates at kMaxExpandedTemplateBytes + 1
+    };
+
+    bool visit(const TemplateFile& file, Measure& measure) {
+        measure = {0, file.text.size()};
         for (const auto& reference : partial_references(file.text)) {
             const auto found = tmpl_.partials.find(reference.name);
             if (found == tmpl_.partials.end())
@@ -244,9 +265,9 @@ class PartialWalk {
             }
             const std::string too_deep =
                 "partials nested more than " + std::to_string(kMaxPartialDepth) + " deep";
-            int below = 0;
+            Measure below;
             if (const auto known = heights_.find(name); known != heights_.end()) {
-                below = known->second;
+                below = {known->second, sizes_.at(name)};
             } else {
                 chain_.push_back(name);
                 if (chain_.size() > kMaxPartialDepth) {
@@ -257,16 +278,29 @@ class PartialWalk {
                 chain_.pop_back();
                 if (!ok)
                     return false;
-                heights_[name] = below;
+                remember(name, below);
             }
             // This partial is at depth chain_.size() + 1, what it includes `below` deeper.
-            if (chain_.size() + 1 + static_cast<std::size_t>(below) > kMaxPartialDepth) {
+            if (chain_.size() + 1 + static_cast<std::size_t>(below.height) > kMaxPartialDepth) {
                 report(file, reference, too_deep, kDepthHint);
                 return false;
             }
-            height = std::max(height, below + 1);
+            measure.height = std::max(measure.height, below.height + 1);
+            measure.bytes = std::min(measure.bytes + below.bytes, kMaxExpandedTemplateBytes + 1);
+            if (measure.bytes > kMaxExpandedTemplateBytes) {
+                report(file, reference,
+                       "partials expand to more than " +
+                           std::to_string(kMaxExpandedTemplateBytes >> 20) + " MiB of template",
+                       "include each partial fewer times; loop over a list instead");
+                return false;
+            }
         }
         return true;
+    }
+
+    void remember(const std::string& name, const Measure& measure) {
+        heights_[name] = measure.height;
+        sizes_[name] = measure.bytes;
     }
 
     void report(const TemplateFile& file, const PartialReference& reference,
@@ -282,6 +316,7 @@ class PartialWalk {
     Diagnostics& diagnostics_;
     std::vector<std::string> chain_;
     std::map<std::string, int> heights_;
+    std::map<std::string, std::size_t> sizes_;
     bool reported_ = false;
 };
 
@@ -307,7 +342,15 @@ bool check_partial_nesting(const Template& tmpl, Diagnostics& diagnostics) {
     check_sections(tmpl.main);
     for (const auto& [name, file] : tmpl.partials)
         check_sections(file);
-    return ok && PartialWalk(tmpl, diagnostics).walk(tmpl.main);
+    if (!ok)
+        return false;
+    PartialWalk walk(tmpl, diagnostics);
+    if (!walk.walk_main())
+        return false;
+    for (const auto& [name, file] : tmpl.partials)
+        if (!walk.walk_partial(name))
+            return false;
+    return true;
 }
 
 int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics) {

@@ -97,10 +97,15 @@ inline constexpr std::size_t kMaxPartialDepth = 16;
 // recursion stays bounded.
 inline constexpr std::size_t kMaxSectionDepth = 64;
 
-// Follows the partials the main file includes, through every delimiter change, and reports
-// a partial that includes itself (kainjow would parse it again without end) as "recursive
-// partial: a → b → a" at the tag closing the loop, or a chain deeper than
-// kMaxPartialDepth, and a file with more than kMaxSectionDepth sections open at once.
+// Bytes of template text once every partial is put in place of its tags (a partial
+// including another ten times, sixteen deep, would be 10^16 times its size).
+inline constexpr std::size_t kMaxExpandedTemplateBytes = std::size_t{16} << 20;
+
+// Follows the partials the main file includes, and every partial on its own, through every
+// delimiter change, and reports a partial that includes itself (kainjow would parse it again
+// without end) as "recursive partial: a → b → a" at the tag closing the loop, a chain deeper
+// than kMaxPartialDepth, partials expanding past kMaxExpandedTemplateBytes, and a file with
+// more than kMaxSectionDepth sections open at once.
 // load_template calls it: such a template is never rendered.
 bool check_partial_nesting(const Template& tmpl, Diagnostics& diagnostics);
 

@@ -158,3 +158,42 @@ TEST_CASE("a partial that includes itself is refused with its chain, before rend
     CHECK(rendered.items().front().message.rfind("recursive partial: entry → entry-links → entry",
                                                  0) == 0);
 }
+
+TEST_CASE("a recursive partial is refused even where the main file's own scan misses it") {
+    // The fuzzer's case: to a scan of the main file alone, its first `<<` runs to the last
+    // `>>`, one variable tag. But the partial tag inside is put in place before kainjow
+    // parses, and p1 includes itself.
+    Diagnostics d;
+    const Template t = make("<<x> <<>p0>>", {{"p0", "a>> <<>p1>>"}, {"p1", "b <<>p1>>"}});
+    CHECK_FALSE(check_partial_nesting(t, d));
+    REQUIRE(d.error_count() == 1);
+    CHECK(d.items().front().message == "recursive partial: p1 → p1");
+    Diagnostics direct;
+    CHECK_FALSE(render_template(t, context_from_json(Json::object()), direct).ok);
+    // A partial that no file includes is checked too.
+    Diagnostics unused;
+    CHECK_FALSE(check_partial_nesting(make("main", {{"q", "<<>q>>"}}), unused));
+}
+
+TEST_CASE("partials that multiply past the expansion limit are refused before rendering") {
+    // Each level includes the next 16 times; 16^6 copies of p6 alone are 16 MiB.
+    std::map<std::string, std::string> levels;
+    for (int i = 0; i < 6; ++i) {
+        std::string text;
+        for (int copy = 0; copy < 16; ++copy)
+            text += "<<>p" + std::to_string(i + 1) + ">>";
+        levels["p" + std::to_string(i)] = text;
+    }
+    levels["p6"] = "x";
+    Diagnostics d;
+    CHECK_FALSE(check_partial_nesting(make("<<>p0>>", levels), d));
+    REQUIRE(d.error_count() == 1);
+    CHECK(d.items().front().message == "partials expand to more than 16 MiB of template");
+    // Without p0 and p1, p2's 16^4 copies and their tags are well under a MiB. (Every
+    // partial counts, included or not.)
+    levels.erase("p0");
+    levels.erase("p1");
+    Diagnostics fine;
+    CHECK(check_partial_nesting(make("<<>p2>>", levels), fine));
+    CHECK(fine.empty());
+}
