@@ -291,8 +291,10 @@ std::string collapse_spaces(const std::string& s) {
 }
 
 std::string size_text(std::size_t bytes) {
-    return bytes % (1024 * 1024) == 0 ? std::to_string(bytes / (1024 * 1024)) + " MiB"
-                                      : std::to_string(bytes) + " bytes";
+    if (bytes % (1024 * 1024) == 0)
+        return std::to_string(bytes / (1024 * 1024)) + " MiB";
+    return bytes % 1024 == 0 ? std::to_string(bytes / 1024) + " KiB"
+                             : std::to_string(bytes) + " bytes";
 }
 
 enum class Expansion { Ok, ValueTooLong, BibliographyTooLong };

@@ -58,7 +58,7 @@ contains "$log" "payloads.bib:1: warning:" "warnings carry the .bib line"
 contains "$log" "entry \`active\`, field \`title\`: \`~\` cannot appear in a math formula" "an active ~ in math is refused"
 contains "$log" "undefined_macro_concat.bib:1: warning: undefined macro \"zz\"" "undefined macro: a warning, no crash"
 contains "$log" "deep_braces.bib:1: warning: entry \`deep\`, field \`title\`: braces nest more than 64 levels deep" "deep nesting: a warning, no crash"
-contains "$log" "macro_doubling.bib:17: warning: @string \`a16\` expands to more than 1 MiB" "macro doubling: capped"
+contains "$log" "macro_doubling.bib:13: warning: @string \`a12\` expands to more than 64 KiB" "macro doubling: capped"
 
 [[ -f out/cv-long.pdf ]] && pass "the PDF is written" || fail "no PDF"
 text="$(pdf_text out/cv-long.pdf)"
