@@ -14,11 +14,11 @@ build_dir="${MKCV_BUILD_DIR:-$root/build}"
 packages=(
   g++ cmake make pkg-config
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
-  libboost-filesystem-dev libboost-dev libbtparse-dev
+  libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
 # for Latin, Greek, Cyrillic and CJK text; texlive-latex-extra also has mylatexformat, which
-# makes the precompiled preambles (src/tex_format.cpp).
+# makes the precompiled preambles (src/tex/format.cpp).
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese

@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <string>
 
-#include "context_builder.h"
-#include "cv_loader.h"
-#include "cv_validate.h"
+#include "context/context_builder.h"
+#include "cv/loader.h"
+#include "cv/validate.h"
 #include "fuzz_common.h"
-#include "renderer.h"
+#include "render/renderer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace mkcv;

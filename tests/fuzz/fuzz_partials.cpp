@@ -9,10 +9,10 @@
 #include <string>
 #include <string_view>
 
-#include "context_builder.h"
-#include "cv_loader.h"
+#include "context/context_builder.h"
+#include "cv/loader.h"
 #include "fuzz_common.h"
-#include "renderer.h"
+#include "render/renderer.h"
 
 namespace {
 

@@ -7,10 +7,10 @@
 #include <sstream>
 #include <string>
 
-#include "context_builder.h"
-#include "cv_loader.h"
+#include "context/context_builder.h"
+#include "cv/loader.h"
 #include "fuzz_common.h"
-#include "renderer.h"
+#include "render/renderer.h"
 
 namespace {
 

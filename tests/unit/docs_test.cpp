@@ -1,7 +1,7 @@
 // The format documentation covers every key the loader accepts.
 #include <catch2/catch.hpp>
 
-#include "cv_schema.h"
+#include "cv/schema.h"
 #include "test_support.h"
 
 using namespace mkcv;

@@ -7,9 +7,9 @@
 #include <unistd.h>
 #include <vector>
 
-#include "cv_loader.h"
-#include "cv_validate.h"
-#include "file_io.h"
+#include "cv/loader.h"
+#include "cv/validate.h"
+#include "util/file_io.h"
 
 namespace mkcv::test {
 

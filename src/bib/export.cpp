@@ -1,0 +1,221 @@
+#include "bib/export.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "bib/latex_text.h"
+#include "bib/publication_merge.h"
+#include "cv/authors.h"
+
+namespace mkcv {
+namespace {
+
+// A value from BibTeX that needed LaTeX goes back as that LaTeX (it was vetted and is
+// balanced); everything else is escaped.
+std::string field_value(const std::string& value) {
+    return is_raw_latex(value) ? strip_raw_latex_mark(value) : bibtex_escape(value);
+}
+
+std::string ascii_word(const std::string& text, std::size_t min_length) {
+    std::string word;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        const char c = i < text.size() ? text[i] : ' ';
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            continue;
+        }
+        static const std::set<std::string> kSkip{
+            "the", "and", "for",  "with", "from", "into", "towards", "toward", "using", "via",
+            "on",  "how", "what", "why",  "when", "are",  "can",     "does",   "not"};
+        if (word.size() >= min_length && !kSkip.count(word))
+            return word;
+        word.clear();
+    }
+    return "";
+}
+
+std::string last_name(const std::string& author) {
+    const std::string name = parse_author(author).name;
+    const auto space = name.find_last_of(' ');
+    return space == std::string::npos ? name : name.substr(space + 1);
+}
+
+const char* entry_type(PublicationKind kind) {
+    switch (kind) {
+        case PublicationKind::Conference:
+        case PublicationKind::Workshop:
+            return "inproceedings";
+        case PublicationKind::Journal:
+            return "article";
+        case PublicationKind::Thesis:
+            return "phdthesis";
+        case PublicationKind::Preprint:
+            return "unpublished";  // read back as a preprint, with or without arXiv
+        case PublicationKind::Other:
+            return "misc";
+    }
+    return "misc";
+}
+
+const char* venue_field(PublicationKind kind) {
+    switch (kind) {
+        case PublicationKind::Conference:
+        case PublicationKind::Workshop:
+            return "booktitle";
+        case PublicationKind::Journal:
+            return "journal";
+        case PublicationKind::Thesis:
+            return "school";
+        default:
+            return "howpublished";
+    }
+}
+
+std::string arxiv_id(const std::string& url) {
+    for (const char* prefix : {"https://arxiv.org/abs/", "http://arxiv.org/abs/",
+                               "https://arxiv.org/pdf/", "http://arxiv.org/pdf/"}) {
+        const std::string p(prefix);
+        if (url.rfind(p, 0) == 0) {
+            std::string id = url.substr(p.size());
+            if (id.size() > 4 && id.compare(id.size() - 4, 4, ".pdf") == 0)
+                id.resize(id.size() - 4);
+            return id;
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
+std::string bibtex_escape(std::string_view text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+            case '\\':
+                out += "\\textbackslash{}";
+                break;
+            case '{':
+            case '}':
+            case '&':
+            case '%':
+            case '$':
+            case '#':
+            case '_':
+                out += '\\';
+                out += c;
+                break;
+            case '^':
+                out += "\\^{}";
+                break;
+            case '~':
+                out += "\\~{}";
+                break;
+            case '\n':
+            case '\r':
+            case '\t':
+                out += ' ';
+                break;
+            default:
+                if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F)
+                    out += c;
+        }
+    }
+    return out;
+}
+
+std::string export_bibtex(const Cv& cv) {
+    std::set<std::string> used;
+    for (const auto& p : cv.publications)
+        if (!p.key.empty())
+            used.insert(p.key.value);
+    static const char* const kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                          "jul", "aug", "sep", "oct", "nov", "dec"};
+    std::string out = "% Written by mkcv export bib from " + cv.source_name + "\n";
+    for (const auto& p : cv.publications) {
+        std::string key = p.key.value;
+        if (key.empty()) {
+            const std::string base =
+                (p.authors.empty() ? "anon" : ascii_word(last_name(p.authors[0].value), 1)) +
+                std::to_string(p.year) + ascii_word(strip_raw_latex_mark(p.title.value), 3);
+            key = base.empty() ? "pub" : base;
+            for (char suffix = 'a'; used.count(key) && suffix <= 'z'; ++suffix)
+                key = base + suffix;
+            used.insert(key);
+        }
+        std::vector<std::pair<std::string, std::string>> fields;
+        // Double braces keep the title's capitalisation in every bibliography style.
+        fields.emplace_back("title", "{" + field_value(p.title.value) + "}");
+        std::string authors;
+        for (const auto& a : p.authors) {
+            std::string name = parse_author(a.value).name;
+            if (name == "et al." || name == "others") {
+                authors += (authors.empty() ? "" : " and ") + std::string("others");
+                continue;
+            }
+            name = field_value(name);
+            // A name BibTeX would split wrongly is kept whole.
+            if (name.find(" and ") != std::string::npos || name.find(',') != std::string::npos)
+                name = "{" + name + "}";
+            authors += (authors.empty() ? "" : " and ") + name;
+        }
+        fields.emplace_back("author", authors);
+        if (!p.venue.empty())
+            fields.emplace_back(venue_field(p.kind), field_value(p.venue.value));
+        if (!p.venue_short.empty())
+            fields.emplace_back("shortvenue", field_value(p.venue_short.value));
+        fields.emplace_back("year", std::to_string(p.year));
+        std::string month;
+        if (p.month >= 1 && p.month <= 12)
+            month = kMonths[p.month - 1];
+        std::string eprint;
+        for (const auto& link : p.links) {
+            const std::string label = link.label.value;
+            const std::string& url = link.url.value;
+            std::string lower_label = label;
+            std::transform(lower_label.begin(), lower_label.end(), lower_label.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            if (lower_label == "doi") {
+                std::string doi = url;
+                if (doi.rfind("https://doi.org/", 0) == 0)
+                    doi = doi.substr(16);
+                fields.emplace_back("doi", doi);
+            } else if (!arxiv_id(url).empty() && eprint.empty()) {
+                eprint = arxiv_id(url);
+                fields.emplace_back("eprint", eprint);
+                fields.emplace_back("archiveprefix", "arXiv");
+            } else if (lower_label == "paper" || lower_label == "pdf") {
+                fields.emplace_back(lower_label == "paper" ? "url" : "pdf", url);
+            } else {
+                // code, slides, video …: fields BibTeX styles ignore and mkcv reads back.
+                std::string name;
+                for (char c : lower_label)
+                    name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                fields.emplace_back(name, url);
+            }
+        }
+        if (!p.note.empty())
+            fields.emplace_back("note", field_value(p.note.value));
+        if (!p.award.empty())
+            fields.emplace_back("award", field_value(p.award.value));
+        // When type and venue would read back as another kind, say it (mkcv reads `kind`).
+        BibEntry as_written;
+        as_written.type = entry_type(p.kind);
+        for (const auto& [name, value] : fields)
+            as_written.fields.push_back({name, value, 0});
+        if (kind_of_bibtex(as_written) != p.kind)
+            fields.emplace_back("kind", to_string(p.kind));
+        out += "\n@" + std::string(entry_type(p.kind)) + "{" + key + ",\n";
+        for (const auto& [name, value] : fields) {
+            std::string padded = name;
+            padded.resize(std::max<std::size_t>(name.size(), 9), ' ');
+            out += "  " + padded + " = {" + value + "},\n";
+        }
+        if (!month.empty())
+            out += "  month     = " + month + ",\n";
+        out += "}\n";
+    }
+    return out;
+}
+
+}  // namespace mkcv

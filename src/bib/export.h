@@ -1,0 +1,19 @@
+// Publications → one clean .bib (`mkcv export bib`): every paper of the CV, from BibTeX or
+// from cv.toml alone, with overrides applied, so a homepage or a grant system can use the
+// same list. Entries keep their citekey; cv.toml-only ones get a stable key made from the
+// first author's last name, the year and the first word of the title ("zhao2020unpaired").
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "cv/model.h"
+
+namespace mkcv {
+
+std::string export_bibtex(const Cv& cv);
+
+// Unicode text as the value of a braced BibTeX field: LaTeX's special characters escaped.
+std::string bibtex_escape(std::string_view text);
+
+}  // namespace mkcv

@@ -1,0 +1,781 @@
+#include "bib/latex_text.h"
+
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "text/latex_escape.h"
+
+namespace mkcv {
+namespace {
+
+// Accent commands and the combining marks they stand for. Precomposed letters come from the
+// table below; a letter without one gets the combining mark, which fonts place well.
+const std::map<std::string, std::string>& accent_marks() {
+    static const std::map<std::string, std::string> marks{
+        {"'", "\u0301"}, {"`", "\u0300"}, {"^", "\u0302"}, {"\"", "\u0308"},
+        {"~", "\u0303"}, {"=", "\u0304"}, {".", "\u0307"}, {"u", "\u0306"},
+        {"v", "\u030C"}, {"H", "\u030B"}, {"c", "\u0327"}, {"k", "\u0328"},
+        {"r", "\u030A"}, {"d", "\u0323"}, {"b", "\u0331"}, {"t", "\u0361"}};
+    return marks;
+}
+
+// Accent + letter → precomposed letter, for the accents people write in names and titles.
+const std::map<std::string, std::string>& precomposed() {
+    static const std::map<std::string, std::string> table = [] {
+        std::map<std::string, std::string> t;
+        auto add = [&](const char* accent, const char* letters, const char* composed) {
+            // `composed` holds one UTF-8 character per letter, in order.
+            std::string_view rest(composed);
+            for (const char* l = letters; *l; ++l) {
+                std::size_t n = 1;
+                while (n < rest.size() && (static_cast<unsigned char>(rest[n]) & 0xC0) == 0x80)
+                    ++n;
+                t[std::string(accent) + *l] = std::string(rest.substr(0, n));
+                rest.remove_prefix(n);
+            }
+        };
+        add("'", "aeiouyAEIOUYcCnNsSzZlLrR", "áéíóúýÁÉÍÓÚÝćĆńŃśŚźŹĺĹŕŔ");
+        add("`", "aeiouAEIOU", "àèìòùÀÈÌÒÙ");
+        add("^", "aeiouAEIOUcCgGhHjJsSwWyY", "âêîôûÂÊÎÔÛĉĈĝĜĥĤĵĴŝŜŵŴŷŶ");
+        add("\"", "aeiouyAEIOUY", "äëïöüÿÄËÏÖÜŸ");
+        add("~", "anoANO", "ãñõÃÑÕ");
+        add("=", "aeiouAEIOU", "āēīōūĀĒĪŌŪ");
+        add(".", "zZeEIgG", "żŻėĖİġĠ");
+        add("u", "aAgGuU", "ăĂğĞŭŬ");
+        add("v", "cCsSzZrReEnNdDtT", "čČšŠžŽřŘěĚňŇďĎťŤ");
+        add("H", "oOuU", "őŐűŰ");
+        add("c", "cCsStT", "çÇşŞţŢ");
+        add("k", "aAeE", "ąĄęĘ");
+        add("r", "aAuU", "åÅůŮ");
+        return t;
+    }();
+    return table;
+}
+
+// Commands that stand for a character or a word.
+const std::map<std::string, std::string>& symbols() {
+    static const std::map<std::string, std::string> table{{"i", "ı"},
+                                                          {"j", "ȷ"},
+                                                          {"o", "ø"},
+                                                          {"O", "Ø"},
+                                                          {"l", "ł"},
+                                                          {"L", "Ł"},
+                                                          {"ss", "ß"},
+                                                          {"SS", "SS"},
+                                                          {"ae", "æ"},
+                                                          {"AE", "Æ"},
+                                                          {"oe", "œ"},
+                                                          {"OE", "Œ"},
+                                                          {"aa", "å"},
+                                                          {"AA", "Å"},
+                                                          {"dh", "ð"},
+                                                          {"DH", "Ð"},
+                                                          {"th", "þ"},
+                                                          {"TH", "Þ"},
+                                                          {"ng", "ŋ"},
+                                                          {"NG", "Ŋ"},
+                                                          {"dj", "đ"},
+                                                          {"DJ", "Đ"},
+                                                          {"textendash", "–"},
+                                                          {"textemdash", "—"},
+                                                          {"ldots", "…"},
+                                                          {"dots", "…"},
+                                                          {"textellipsis", "…"},
+                                                          {"textquoteleft", "‘"},
+                                                          {"textquoteright", "’"},
+                                                          {"textquotedblleft", "“"},
+                                                          {"textquotedblright", "”"},
+                                                          {"textregistered", "®"},
+                                                          {"texttrademark", "™"},
+                                                          {"copyright", "©"},
+                                                          {"textcopyright", "©"},
+                                                          {"textdegree", "°"},
+                                                          {"S", "§"},
+                                                          {"P", "¶"},
+                                                          {"textbackslash", "\\"},
+                                                          {"textasciitilde", "~"},
+                                                          {"textasciicircum", "^"},
+                                                          {"textunderscore", "_"},
+                                                          {"textbar", "|"},
+                                                          {"textless", "<"},
+                                                          {"textgreater", ">"},
+                                                          {"euro", "€"},
+                                                          {"pounds", "£"},
+                                                          {"LaTeX", "LaTeX"},
+                                                          {"TeX", "TeX"},
+                                                          {"BibTeX", "BibTeX"},
+                                                          {"slash", "/"},
+                                                          {"textbullet", "•"},
+                                                          {"textperiodcentered", "·"},
+                                                          {"textsection", "§"},
+                                                          {"quad", " "},
+                                                          {"qquad", " "},
+                                                          {"enspace", " "},
+                                                          {"space", " "},
+                                                          {"relax", ""},
+                                                          {"protect", ""},
+                                                          {"noopsort", ""},
+                                                          {"xspace", ""},
+                                                          {"textnormal", ""},
+                                                          {"nobreak", ""},
+                                                          {"break", ""},
+                                                          {"newblock", " "}};
+    return table;
+}
+
+// Commands with one argument whose text is kept and whose look needs LaTeX.
+const std::set<std::string>& formatting() {
+    static const std::set<std::string> names{
+        "emph",   "textit", "textbf",    "textsc", "texttt",          "textsf",       "textrm",
+        "textup", "textsl", "underline", "textmd", "textsuperscript", "textsubscript"};
+    return names;
+}
+
+// Commands with one argument printed as plain text.
+const std::set<std::string>& transparent() {
+    static const std::set<std::string> names{"mbox",      "text",         "hbox",         "url",
+                                             "nolinkurl", "NoCaseChange", "MakeUppercase"};
+    return names;
+}
+
+// Font switches inside a group: {\em word}, {\sc Name}.
+const std::set<std::string>& declarations() {
+    static const std::set<std::string> names{
+        "em",      "it",         "bf",       "sc",       "tt",       "sf",
+        "rm",      "sl",         "itshape",  "bfseries", "scshape",  "upshape",
+        "slshape", "normalfont", "ttfamily", "sffamily", "rmfamily", "mdseries"};
+    return names;
+}
+
+// Commands allowed in math: a closed list of names TeX and LaTeX define to print a symbol
+// or format their argument. Nothing here reads, writes, defines or changes catcodes.
+const std::set<std::string>& math_commands() {
+    static const std::set<std::string> names{
+        "alpha",      "beta",      "gamma",      "delta",  "epsilon", "varepsilon", "zeta",
+        "eta",        "theta",     "vartheta",   "iota",   "kappa",   "lambda",     "mu",
+        "nu",         "xi",        "pi",         "varpi",  "rho",     "sigma",      "tau",
+        "upsilon",    "phi",       "varphi",     "chi",    "psi",     "omega",      "Gamma",
+        "Delta",      "Theta",     "Lambda",     "Xi",     "Pi",      "Sigma",      "Upsilon",
+        "Phi",        "Psi",       "Omega",      "times",  "cdot",    "cdots",      "ldots",
+        "le",         "leq",       "ge",         "geq",    "ne",      "neq",        "approx",
+        "sim",        "simeq",     "equiv",      "infty",  "pm",      "mp",         "to",
+        "rightarrow", "leftarrow", "Rightarrow", "mapsto", "in",      "notin",      "subset",
+        "subseteq",   "cup",       "cap",        "log",    "exp",     "sqrt",       "frac",
+        "sum",        "prod",      "mathcal",    "mathbb", "mathbf",  "mathrm",     "mathit",
+        "mathsf",     "mathtt",    "text",       "ell",    "partial", "nabla",      "star",
+        "ast",        "circ",      "prime",      "min",    "max",     "lfloor",     "rfloor",
+        "lceil",      "rceil",     "langle",     "rangle", "left",    "right",      "big",
+        "Big",        "sin",       "cos",        "tilde",  "hat",     "bar",        "vec",
+        "dagger",     "ddagger",   "mid",        "colon",  "ldotp",   "lvert",      "rvert"};
+    return names;
+}
+
+// Control symbols allowed in math (`\,` is a thin space, `\{` a brace, `\%` a percent sign).
+bool is_math_symbol(char c) {
+    return std::string_view(",;:! {}|%#&_$").find(c) != std::string_view::npos;
+}
+
+// Characters a formula may hold as they are. Everything else TeX treats specially in math
+// is refused: % (comment), # (parameter), & (alignment), ~ and " (active characters in
+// some languages), ` and control characters. Bytes from 0x80 are UTF-8 text.
+bool is_math_character(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u >= 0x80 || std::isalnum(u) ||
+           std::string_view(" +-*/=<>()[],.;:!?'|^_{}@").find(c) != std::string_view::npos;
+}
+
+// Plain-text forms of math commands, for matching and pdftotext; the PDF gets the LaTeX.
+std::string math_plain(const std::string& name) {
+    static const std::map<std::string, std::string> table{
+        {"alpha", "α"},      {"beta", "β"},       {"gamma", "γ"}, {"delta", "δ"},
+        {"epsilon", "ε"},    {"varepsilon", "ε"}, {"zeta", "ζ"},  {"eta", "η"},
+        {"theta", "θ"},      {"iota", "ι"},       {"kappa", "κ"}, {"lambda", "λ"},
+        {"mu", "μ"},         {"nu", "ν"},         {"xi", "ξ"},    {"pi", "π"},
+        {"rho", "ρ"},        {"sigma", "σ"},      {"tau", "τ"},   {"upsilon", "υ"},
+        {"phi", "φ"},        {"varphi", "φ"},     {"chi", "χ"},   {"psi", "ψ"},
+        {"omega", "ω"},      {"Gamma", "Γ"},      {"Delta", "Δ"}, {"Theta", "Θ"},
+        {"Lambda", "Λ"},     {"Xi", "Ξ"},         {"Pi", "Π"},    {"Sigma", "Σ"},
+        {"Phi", "Φ"},        {"Psi", "Ψ"},        {"Omega", "Ω"}, {"times", "×"},
+        {"cdot", "·"},       {"le", "≤"},         {"leq", "≤"},   {"ge", "≥"},
+        {"geq", "≥"},        {"ne", "≠"},         {"neq", "≠"},   {"approx", "≈"},
+        {"sim", "∼"},        {"infty", "∞"},      {"pm", "±"},    {"to", "→"},
+        {"rightarrow", "→"}, {"in", "∈"},         {"log", "log"}, {"exp", "exp"},
+        {"min", "min"},      {"max", "max"},      {"sin", "sin"}, {"cos", "cos"},
+        {"ell", "ℓ"},        {"partial", "∂"},    {"nabla", "∇"}, {"ldots", "…"},
+        {"cdots", "⋯"},      {"sum", "∑"},        {"prod", "∏"},  {"sqrt", "√"},
+        {"%", "%"},          {"#", "#"},          {"&", "&"},     {"_", "_"},
+        {"$", "$"},          {"{", "{"},          {"}", "}"},     {" ", " "},
+        {",", " "},          {";", " "},          {":", " "},     {"|", "‖"}};
+    const auto found = table.find(name);
+    return found == table.end() ? "" : found->second;
+}
+
+// Named in the error message: these read or write files or change how TeX reads its input.
+const std::set<std::string>& dangerous() {
+    static const std::set<std::string> names{"input",
+                                             "include",
+                                             "includeonly",
+                                             "write",
+                                             "openin",
+                                             "openout",
+                                             "closein",
+                                             "closeout",
+                                             "read",
+                                             "readline",
+                                             "catcode",
+                                             "def",
+                                             "edef",
+                                             "gdef",
+                                             "xdef",
+                                             "let",
+                                             "futurelet",
+                                             "csname",
+                                             "endcsname",
+                                             "immediate",
+                                             "newcommand",
+                                             "renewcommand",
+                                             "providecommand",
+                                             "DeclareRobustCommand",
+                                             "makeatletter",
+                                             "makeatother",
+                                             "usepackage",
+                                             "RequirePackage",
+                                             "documentclass",
+                                             "special",
+                                             "shipout",
+                                             "output",
+                                             "everypar",
+                                             "everymath",
+                                             "uccode",
+                                             "lccode",
+                                             "mathcode",
+                                             "endinput",
+                                             "expandafter",
+                                             "scantokens",
+                                             "detokenize",
+                                             "write18",
+                                             "ShellEscape",
+                                             "directlua",
+                                             "luaexec",
+                                             "pdfprimitive",
+                                             "input@path",
+                                             "jobname",
+                                             "end",
+                                             "begin",
+                                             "verb",
+                                             "newenvironment",
+                                             "renewenvironment",
+                                             "href",
+                                             "include",
+                                             "loop",
+                                             "newif",
+                                             "count",
+                                             "advance",
+                                             "lowercase",
+                                             "uppercase",
+                                             "special",
+                                             "message",
+                                             "errmessage",
+                                             "typeout",
+                                             "IfFileExists",
+                                             "InputIfFileExists",
+                                             "openany",
+                                             "outer",
+                                             "afterassignment",
+                                             "aftergroup",
+                                             "everypar",
+                                             "everymath",
+                                             "number",
+                                             "string",
+                                             "meaning",
+                                             "noexpand",
+                                             "unexpanded",
+                                             "pdffilemodtime",
+                                             "filemodtime",
+                                             "pdffiledump",
+                                             "filedump",
+                                             "pdfstrcmp",
+                                             "ifeof",
+                                             "active"};
+    return names;
+}
+
+class Converter {
+  public:
+    explicit Converter(std::string_view in) : in_(in) {}
+
+    LatexText run() {
+        convert_until(in_.size(), false);
+        flush();
+        LatexText out;
+        out.text = trim_spaces(plain_);
+        out.latex = latex_;
+        out.needs_latex = raw_;
+        out.error = error_;
+        if (!raw_)
+            out.latex = escape_latex(out.text);
+        return out;
+    }
+
+  private:
+    void fail(std::string message) {
+        if (error_.empty())
+            error_ = std::move(message);
+    }
+
+    // Plain text waits here until raw LaTeX follows, then is escaped in one piece.
+    void text(const std::string& s) {
+        plain_ += s;
+        pending_ += s;
+    }
+    void raw(const std::string& latex) {
+        flush();
+        latex_ += latex;
+        raw_ = true;
+    }
+    void flush() {
+        latex_ += escape_latex(pending_);
+        pending_.clear();
+    }
+
+    static std::string trim_spaces(const std::string& s) {
+        std::string out;
+        for (char c : s) {
+            if ((c == ' ' || c == '\n' || c == '\t' || c == '\r') &&
+                (out.empty() || out.back() == ' '))
+                continue;
+            out += (c == '\n' || c == '\t' || c == '\r') ? ' ' : c;
+        }
+        while (!out.empty() && out.back() == ' ')
+            out.pop_back();
+        return out;
+    }
+
+    bool at(char c) const { return pos_ < in_.size() && in_[pos_] == c; }
+
+    // Reads `{...}` (or one character) after a command; returns its source.
+    std::string_view argument_source() {
+        while (pos_ < in_.size() && in_[pos_] == ' ')
+            ++pos_;
+        if (pos_ >= in_.size()) {
+            fail("a command lacks its argument");
+            return {};
+        }
+        if (in_[pos_] == '{') {
+            const std::size_t end = matching_brace(pos_);
+            if (end == std::string_view::npos) {
+                fail("unbalanced braces");
+                pos_ = in_.size();
+                return {};
+            }
+            std::string_view arg = in_.substr(pos_ + 1, end - pos_ - 1);
+            pos_ = end + 1;
+            return arg;
+        }
+        if (in_[pos_] == '\\') {
+            // \'{\i} written as \'\i
+            std::size_t end = pos_ + 1;
+            while (end < in_.size() && std::isalpha(static_cast<unsigned char>(in_[end])))
+                ++end;
+            std::string_view arg = in_.substr(pos_, std::max<std::size_t>(end - pos_, 2));
+            pos_ += arg.size();
+            return arg;
+        }
+        // One UTF-8 character.
+        std::size_t n = 1;
+        while (pos_ + n < in_.size() && (static_cast<unsigned char>(in_[pos_ + n]) & 0xC0) == 0x80)
+            ++n;
+        std::string_view arg = in_.substr(pos_, n);
+        pos_ += n;
+        return arg;
+    }
+
+    std::size_t matching_brace(std::size_t open) const {
+        int depth = 0;
+        for (std::size_t i = open; i < in_.size(); ++i) {
+            if (in_[i] == '\\') {
+                ++i;
+                continue;
+            }
+            if (in_[i] == '{')
+                ++depth;
+            else if (in_[i] == '}' && --depth == 0)
+                return i;
+        }
+        return std::string_view::npos;
+    }
+
+    LatexText sub(std::string_view source) {
+        Converter inner(source);
+        LatexText result = inner.run_inner();
+        if (!result.error.empty())
+            fail(result.error);
+        return result;
+    }
+
+    LatexText run_inner() {
+        convert_until(in_.size(), false);
+        flush();
+        LatexText out;
+        out.text = plain_;
+        out.latex = latex_;
+        out.needs_latex = raw_;
+        out.error = error_;
+        return out;
+    }
+
+    void append(const LatexText& inner) {
+        if (inner.needs_latex) {
+            plain_ += inner.text;
+            flush();
+            latex_ += inner.latex;
+            raw_ = true;
+        } else {
+            text(inner.text);
+        }
+    }
+
+    void command() {
+        ++pos_;  // the backslash
+        if (pos_ >= in_.size()) {
+            text("\\");
+            return;
+        }
+        std::string name;
+        if (std::isalpha(static_cast<unsigned char>(in_[pos_]))) {
+            while (pos_ < in_.size() &&
+                   (std::isalpha(static_cast<unsigned char>(in_[pos_])) || in_[pos_] == '@'))
+                name += in_[pos_++];
+        } else {
+            name = in_[pos_++];
+        }
+        const bool letters = std::isalpha(static_cast<unsigned char>(name[0]));
+        // A space after a command word only ends the word.
+        if (letters)
+            while (at(' '))
+                ++pos_;
+
+        if (static const std::string kSpecial = "&%$#_{}";
+            name.size() == 1 && kSpecial.find(name[0]) != std::string::npos)
+            return text(name);
+        if (name == " " || name == "," || name == ";" || name == ":" || name == "\\")
+            return text(" ");
+        if (name == "-" || name == "/" || name == "@")
+            return;
+        if (accent_marks().count(name)) {
+            const std::string_view arg = argument_source();
+            LatexText base = sub(arg);
+            if (base.text == "ı" || base.text == "ȷ")  // \'{\i}: the accent replaces the dot
+                base.text = base.text == "ı" ? "i" : "j";
+            if (base.needs_latex) {
+                raw("\\" + name + "{" + base.latex + "}");
+                plain_ += base.text;
+                return;
+            }
+            const auto composed = precomposed().find(name + base.text);
+            if (composed != precomposed().end())
+                return text(composed->second);
+            return text(base.text + accent_marks().at(name));
+        }
+        if (const auto symbol = symbols().find(name); symbol != symbols().end()) {
+            if (at('{') && pos_ + 1 < in_.size() && in_[pos_ + 1] == '}')
+                pos_ += 2;  // \ss{}
+            return text(symbol->second);
+        }
+        if (formatting().count(name)) {
+            const LatexText inner = sub(argument_source());
+            plain_ += inner.text;
+            flush();
+            latex_ += "\\" + name + "{" + inner.latex + "}";
+            raw_ = true;
+            return;
+        }
+        if (name == "url" || name == "nolinkurl")  // a URL is not LaTeX: ~ and _ stay
+            return text(std::string(argument_source()));
+        if (name == "href") {  // \href{url}{text}: the text
+            argument_source();
+            return append(sub(argument_source()));
+        }
+        if (transparent().count(name))
+            return append(sub(argument_source()));
+        // What escape_latex wraps text of other scripts in: the renderer converts marked
+        // values again, and this must read back as the text it came from.
+        if (name == "mkcvscript" || name == "mkcvscriptrtl") {
+            argument_source();
+            return append(sub(argument_source()));
+        }
+        if (declarations().count(name))
+            return raw("\\" + name + " ");
+        if (dangerous().count(name))
+            return fail("\\" + name +
+                        " is not allowed in BibTeX text: it could read or write files or change "
+                        "how TeX reads the document");
+        fail("\\" + name + " is not a command mkcv prints from BibTeX text");
+    }
+
+    // $...$ or $$...$$: kept as LaTeX (printed inline), after checking every character
+    // and command of the formula against the allow-lists above.
+    void math() {
+        const bool display = in_.substr(pos_, 2) == "$$";
+        const std::string_view delimiter = display ? "$$" : "$";
+        const std::size_t open = pos_ + delimiter.size();
+        std::size_t close = open;
+        for (; close < in_.size(); ++close) {
+            if (in_[close] == '\\') {
+                ++close;
+                continue;
+            }
+            if (in_[close] == '$')
+                break;
+        }
+        if (close >= in_.size() || in_.substr(close, delimiter.size()) != delimiter) {
+            fail("a math formula (" + std::string(delimiter) + "..." + std::string(delimiter) +
+                 ") is not closed");
+            pos_ = in_.size();
+            return;
+        }
+        std::string body(in_.substr(open, close - open));
+        pos_ = close + delimiter.size();
+        for (char& c : body)  // BibTeX values are one line; a line end inside ends nothing
+            if (c == '\n' || c == '\r' || c == '\t')
+                c = ' ';
+        std::string plain;
+        for (std::size_t i = 0; i < body.size(); ++i) {
+            const char c = body[i];
+            if (c == '\\') {
+                std::string name;
+                std::size_t j = i + 1;
+                if (j < body.size() && std::isalpha(static_cast<unsigned char>(body[j]))) {
+                    while (j < body.size() && std::isalpha(static_cast<unsigned char>(body[j])))
+                        name += body[j++];
+                } else if (j < body.size()) {
+                    name = body[j++];
+                }
+                const bool allowed =
+                    name.size() == 1 && !std::isalpha(static_cast<unsigned char>(name[0]))
+                        ? is_math_symbol(name[0])
+                        : math_commands().count(name) > 0;
+                if (!allowed) {
+                    fail(name.empty() ? "a math formula ends with a backslash"
+                         : dangerous().count(name)
+                             ? "\\" + name +
+                                   " is not allowed in BibTeX text: it could read or "
+                                   "write files or change how TeX reads the document"
+                             : "\\" + name + " is not a math command mkcv prints from BibTeX text");
+                    return;
+                }
+                i = j - 1;
+                plain += math_plain(name);
+                // "\log n": the space ends the command in TeX; keep one in the text.
+                if (std::isalpha(static_cast<unsigned char>(name[0])) && j < body.size() &&
+                    body[j] == ' ')
+                    plain += ' ';
+                continue;
+            }
+            if (!is_math_character(c)) {
+                fail(static_cast<unsigned char>(c) < 0x20 || c == 0x7F
+                         ? std::string("a control character cannot appear in a math formula")
+                         : std::string("`") + c + "` cannot appear in a math formula");
+                return;
+            }
+            if (c == ' ' && !plain.empty() && plain.back() == ' ')
+                continue;
+            if (c != '{' && c != '}' && c != '^' && c != '_')
+                plain += c;
+        }
+        // Braces inside math must balance or TeX would read past the formula.
+        int depth = 0;
+        for (std::size_t i = 0; i < body.size(); ++i) {
+            if (body[i] == '\\') {
+                ++i;
+                continue;
+            }
+            depth += body[i] == '{' ? 1 : body[i] == '}' ? -1 : 0;
+            if (depth < 0)
+                break;
+        }
+        if (depth != 0)
+            return fail("unbalanced braces in a math formula");
+        plain_ += plain;
+        flush();
+        latex_ += "$" + body + "$";
+        raw_ = true;
+    }
+
+    void convert_until(std::size_t end, bool) {
+        while (pos_ < end && error_.empty()) {
+            const char c = in_[pos_];
+            switch (c) {
+                case '\\':
+                    command();
+                    break;
+                case '{': {
+                    const std::size_t close = matching_brace(pos_);
+                    if (close == std::string_view::npos) {
+                        fail("unbalanced braces");
+                        return;
+                    }
+                    const LatexText inner = sub(in_.substr(pos_ + 1, close - pos_ - 1));
+                    pos_ = close + 1;
+                    if (inner.needs_latex) {
+                        plain_ += inner.text;
+                        flush();
+                        latex_ += "{" + inner.latex + "}";
+                        raw_ = true;
+                    } else {
+                        text(inner.text);
+                    }
+                    break;
+                }
+                case '}':
+                    fail("unbalanced braces");
+                    return;
+                case '$':
+                    math();
+                    break;
+                case '~':
+                    text(" ");
+                    ++pos_;
+                    break;
+                case '-':
+                    if (in_.substr(pos_, 3) == "---") {
+                        text("—");
+                        pos_ += 3;
+                    } else if (in_.substr(pos_, 2) == "--") {
+                        text("–");
+                        pos_ += 2;
+                    } else {
+                        text("-");
+                        ++pos_;
+                    }
+                    break;
+                case '`':
+                    if (in_.substr(pos_, 2) == "``") {
+                        text("“");
+                        pos_ += 2;
+                    } else {
+                        text("‘");
+                        ++pos_;
+                    }
+                    break;
+                case '\'':
+                    if (in_.substr(pos_, 2) == "''") {
+                        text("”");
+                        pos_ += 2;
+                    } else {
+                        text("’");
+                        ++pos_;
+                    }
+                    break;
+                default:
+                    text(std::string(1, c));
+                    ++pos_;
+            }
+        }
+    }
+
+    std::string_view in_;
+    std::size_t pos_ = 0;
+    std::string plain_;
+    std::string pending_;
+    std::string latex_;
+    bool raw_ = false;
+    std::string error_;
+};
+
+// What TeX will see, checked before any conversion: TeX turns ^^5c into a backslash while
+// it reads a line, so no later check of commands could see it; and nesting is bounded, so
+// the converter's recursion (one level per brace) is too.
+std::string vet_source(std::string_view latex) {
+    if (latex.find("^^") != std::string_view::npos)
+        return "`^^` is not allowed in BibTeX text: TeX reads ^^5c as a backslash, so it "
+               "could spell any command";
+    int depth = 0;
+    for (std::size_t i = 0; i < latex.size(); ++i) {
+        if (latex[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (latex[i] == '{' && ++depth > kMaxBraceDepth)
+            return "braces nest more than " + std::to_string(kMaxBraceDepth) + " levels deep";
+        if (latex[i] == '}' && --depth < 0)
+            return "unbalanced braces";
+    }
+    return depth == 0 ? "" : "unbalanced braces";
+}
+
+std::string collapse_spaces(std::string_view s) {
+    std::string out;
+    for (char c : s) {
+        const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (space && (out.empty() || out.back() == ' '))
+            continue;
+        out += space ? ' ' : c;
+    }
+    while (!out.empty() && out.back() == ' ')
+        out.pop_back();
+    return out;
+}
+
+// The text less its C0 control characters (tab, line feed and carriage return stay).
+std::string without_control_characters(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 || c == '\t' || c == '\n' || c == '\r')
+            out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+LatexText latex_to_text(std::string_view latex) {
+    LatexText out;
+    if (std::string problem = vet_source(latex); !problem.empty())
+        out.error = std::move(problem);
+    else
+        out = Converter(latex).run();
+    // Defence in depth: what goes to TeX as it is never holds ^^, however it was put together.
+    if (out.error.empty() && out.needs_latex && out.latex.find("^^") != std::string::npos)
+        out.error = "`^^` is not allowed in BibTeX text";
+    if (!out.error.empty()) {
+        // Refused: the source itself, shown as text. Nothing of it is read by TeX as LaTeX.
+        // Cut short when long: 13,000 braces are one 26 KB word, which crashes XeTeX.
+        out.text = collapse_spaces(latex);
+        if (out.text.size() > kMaxRefusedTextBytes) {
+            std::size_t cut = kMaxRefusedTextBytes;
+            while (cut > 0 && (static_cast<unsigned char>(out.text[cut]) & 0xC0) == 0x80)
+                --cut;  // not inside a UTF-8 character
+            out.text = out.text.substr(0, cut) + "…";
+        }
+        out.latex = escape_latex(out.text);
+        out.needs_latex = false;
+    }
+    // Control characters print as nothing useful, and U+001A at the start would read as the
+    // raw-LaTeX mark (bibtex_value): the plain text never carries them.
+    if (std::string cleaned = without_control_characters(out.text); cleaned != out.text) {
+        out.text = std::move(cleaned);
+        if (!out.needs_latex)
+            out.latex = escape_latex(out.text);
+    }
+    return out;
+}
+
+std::string bibtex_value(const LatexText& converted) {
+    if (converted.needs_latex)
+        return std::string(kRawLatexMark) + converted.latex;
+    return converted.text;
+}
+
+std::string value_to_latex(std::string_view value) {
+    if (!is_raw_latex(value))
+        return escape_latex(value);
+    // Converted again by the same vetting, and the conversion is what is printed: for the
+    // converter's own output that is the same text, and anything else cannot pass unchecked.
+    return latex_to_text(strip_raw_latex_mark(value)).latex;
+}
+
+}  // namespace mkcv

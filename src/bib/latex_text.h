@@ -1,0 +1,47 @@
+// Text from BibTeX is LaTeX. This turns it into what the rest of mkcv expects: Unicode text
+// ("Schr{\"o}dinger" → "Schrödinger", "{GPU}" → "GPU", "--" → "–", "\&" → "&"), escaped
+// once by the renderer like any cv.toml string. What has no plain-text form (\emph, \textsc,
+// math) is kept as LaTeX and the value is marked so the renderer prints it as it is.
+// Vetting works on what TeX will see: `^^` (TeX's spelling of any character, ^^5c being a
+// backslash) is refused before anything else, every command must be on an allow-list (so
+// \input, \openin, \write, \catcode, \def, \csname … are refused however they are
+// spelled), a formula may hold only allowed characters, and braces nest at most
+// kMaxBraceDepth deep. Refused text is not dropped: it prints literally, as plain text.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "text/raw_latex.h"
+
+namespace mkcv {
+
+// Deeper nesting is refused (real titles nest two or three levels); it also bounds the
+// converter's recursion, which is one level per brace.
+inline constexpr int kMaxBraceDepth = 64;
+
+// Refused text prints literally, but at most this many bytes of it (then "…").
+inline constexpr std::size_t kMaxRefusedTextBytes = 300;
+
+struct LatexText {
+    std::string text;          // Unicode, formatting dropped: for matching, sorting, pdftotext
+    std::string latex;         // the same as LaTeX ready for the document (plain parts escaped)
+    bool needs_latex = false;  // formatting or math that `text` cannot carry
+    std::string error;         // non-empty when the input is refused, e.g. "\input is not allowed"
+};
+
+// On refusal `error` says why, and `text` is the input itself (spaces collapsed, cut to
+// kMaxRefusedTextBytes) with `latex` its escaped form, so the caller can warn and still
+// print what was written.
+LatexText latex_to_text(std::string_view latex);
+
+// The value the model keeps: plain text, or the marked LaTeX when it needs LaTeX.
+std::string bibtex_value(const LatexText& converted);
+
+// How the renderer prints a value: marked LaTeX converted again by latex_to_text and printed
+// as that conversion (the same text for the converter's own output; a refused one prints
+// literally), so a mark cannot smuggle anything in; everything else escaped.
+std::string value_to_latex(std::string_view value);
+
+}  // namespace mkcv

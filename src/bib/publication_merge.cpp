@@ -1,0 +1,474 @@
+#include "bib/publication_merge.h"
+
+#include <algorithm>
+#include <map>
+
+#include "bib/latex_text.h"
+#include "cv/authors.h"
+#include "cv/dates.h"
+#include "cv/validate.h"
+#include "util/file_io.h"
+#include "util/text_similarity.h"
+#include "util/utf8.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    return lower(haystack).find(needle) != std::string::npos;
+}
+
+std::string value(const BibEntry& e, const std::string& name) {
+    const BibField* f = e.field(name);
+    return f ? f->value : "";
+}
+
+// "aug", "August", "8", "08" → 8; 0 for anything else ("13", "Foo").
+int month_number(const std::string& text) {
+    static const char* const kNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                         "jul", "aug", "sep", "oct", "nov", "dec"};
+    std::string m = lower(text);
+    while (!m.empty() && (m.front() == ' ' || m.front() == '{'))
+        m.erase(0, 1);
+    while (!m.empty() && (m.back() == ' ' || m.back() == '}' || m.back() == '.'))
+        m.pop_back();
+    for (int i = 0; i < 12; ++i)
+        if (m.rfind(kNames[i], 0) == 0)
+            return i + 1;
+    if (m.empty() || m.size() > 2 ||
+        !std::all_of(m.begin(), m.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return 0;
+    const int n = std::stoi(m);
+    return n >= 1 && n <= 12 ? n : 0;
+}
+
+// The year of a `year` field: the one run of exactly four digits ("2023", "{2023}",
+// "2023a", "Spring 2023"); 0 with `error` set when there is none or it is not a year
+// ("99999999999999999999999" is not 9999).
+int year_of(const std::string& text, std::string& error) {
+    int year = 0;
+    bool other_number = false;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])))
+            ++end;
+        if (end - i == 4 && year == 0)
+            year = std::stoi(text.substr(i, 4));
+        else
+            other_number = other_number || year == 0;
+        i = end;
+    }
+    if (year == 0 && other_number)
+        error = "is not a year from 1 to 9999";
+    return year;
+}
+
+// The year of a biblatex `date`: "2023", "2023-05", "2023-05-01", a range "2023-05/2024"
+// (its start), with the uncertainty marks ? ~ % after it. Month and day must exist.
+int year_of_date(const std::string& text, std::string& error) {
+    std::string start = text.substr(0, text.find('/'));
+    while (!start.empty() && (start.back() == '?' || start.back() == '~' || start.back() == '%' ||
+                              start.back() == ' '))
+        start.pop_back();
+    while (!start.empty() && start.front() == ' ')
+        start.erase(0, 1);
+    const DateParseResult parsed = parse_date(start);
+    if (!parsed.date || parsed.date->present) {
+        error = parsed.error.empty() ? "is not a date" : parsed.error;
+        return 0;
+    }
+    return parsed.date->year;
+}
+
+bool is_arxiv(const BibEntry& e) {
+    return contains(value(e, "archiveprefix"), "arxiv") ||
+           contains(value(e, "eprinttype"), "arxiv") || contains(value(e, "journal"), "arxiv") ||
+           contains(value(e, "journal"), "corr") || contains(value(e, "url"), "arxiv.org") ||
+           contains(value(e, "howpublished"), "arxiv") ||
+           (!value(e, "eprint").empty() && value(e, "archiveprefix").empty() &&
+            value(e, "eprinttype").empty());
+}
+
+}  // namespace
+
+PublicationKind kind_of_bibtex(const BibEntry& e) {
+    const std::string& t = e.type;
+    if (t == "inproceedings" || t == "conference")
+        return contains(value(e, "booktitle"), "workshop") ? PublicationKind::Workshop
+                                                           : PublicationKind::Conference;
+    if (t == "article")
+        return is_arxiv(e) ? PublicationKind::Preprint : PublicationKind::Journal;
+    if (t == "phdthesis" || t == "mastersthesis" || t == "thesis")
+        return PublicationKind::Thesis;
+    if ((t == "misc" || t == "unpublished" || t == "techreport" || t == "online" || t == "report" ||
+         t == "preprint") &&
+        is_arxiv(e))
+        return PublicationKind::Preprint;
+    if (t == "unpublished" || t == "preprint")
+        return PublicationKind::Preprint;
+    return PublicationKind::Other;
+}
+
+std::vector<std::string> bibtex_authors(const std::string& field, const std::string& file, int line,
+                                        Diagnostics& diagnostics) {
+    std::vector<std::string> out;
+    for (const BibName& name : split_bibtex_names(field, file, line, diagnostics)) {
+        if (name.others) {
+            out.push_back("et al.");
+            continue;
+        }
+        std::string full;
+        for (const std::string* part : {&name.first, &name.von, &name.last, &name.jr}) {
+            if (part->empty())
+                continue;
+            // A refused name prints as written (latex_to_text gives its literal text).
+            const LatexText text = latex_to_text(*part);
+            if (!text.error.empty())
+                diagnostics.warning(file, {line, 0}, "bibtex-latex",
+                                    "author \"" + *part + "\": " + text.error,
+                                    "it prints as written, as plain text");
+            full += (full.empty() ? "" : " ") + text.text;
+        }
+        if (!full.empty())
+            out.push_back(full);
+    }
+    return out;
+}
+
+std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std::string& file,
+                                                   Diagnostics& diagnostics) {
+    Publication p;
+    p.key = {e.key, {}};
+    p.source_file = file;
+    p.source_pos = {e.line, 0};
+    p.kind = kind_of_bibtex(e);
+    // `kind = {workshop}` in the entry (as `mkcv export bib` writes it) wins over the type.
+    if (const auto kind = publication_kind_from_string(lower(value(e, "kind"))))
+        p.kind = *kind;
+    bool ok = true;
+    const std::string who = "entry `" + e.key + "`";
+    auto convert = [&](const std::string& field) -> std::string {
+        const BibField* f = e.field(field);
+        if (!f)
+            return "";
+        // Refused LaTeX is a warning and prints literally, as plain text (never as LaTeX).
+        const LatexText text = latex_to_text(f->value);
+        if (!text.error.empty())
+            diagnostics.warning(file, {f->line, 0}, "bibtex-latex",
+                                who + ", field `" + field + "`: " + text.error,
+                                "it prints as written, as plain text; write it without the "
+                                "command, or in plain Unicode");
+        return bibtex_value(text);
+    };
+    auto first_of = [&](std::initializer_list<const char*> fields) {
+        for (const char* f : fields)
+            if (e.field(f))
+                return convert(f);
+        return std::string();
+    };
+    p.title = {convert("title"), {}};
+    p.venue = {first_of({"booktitle", "journal", "journaltitle", "school", "institution",
+                         "howpublished", "publisher", "organization"}),
+               {}};
+    p.venue_short = {first_of({"shortvenue", "venue_short", "shortbooktitle", "shortjournal"}), {}};
+    if (p.venue.empty() && p.kind == PublicationKind::Preprint)
+        p.venue = {"Preprint", {}};
+    p.note = {convert("note"), {}};
+    p.award = {convert("award"), {}};
+    // A year or month that is there but wrong is a warning where it is written, never a
+    // silent 9999 or a dropped month.
+    auto refuse = [&](const char* field, const std::string& problem, const std::string& hint) {
+        const BibField* f = e.field(field);
+        diagnostics.warning(file, {f ? f->line : e.line, 0}, "bibtex-date",
+                            who + ", field `" + field + "`: \"" + value(e, field) + "\" " + problem,
+                            hint);
+    };
+    std::string year_error;
+    if (e.field("year")) {
+        p.year = year_of(value(e, "year"), year_error);
+        if (!year_error.empty() || p.year < 1) {
+            refuse("year", year_error.empty() ? "is not a year from 1 to 9999" : year_error,
+                   "write the year with four digits, e.g. year = 2023; the entry is left out");
+            ok = false;
+        }
+    } else if (e.field("date")) {
+        p.year = year_of_date(value(e, "date"), year_error);
+        if (!year_error.empty()) {
+            refuse("date", "is not a date: " + year_error,
+                   "write date = {YYYY}, {YYYY-MM} or {YYYY-MM-DD}; the entry is left out");
+            ok = false;
+        }
+    }
+    if (e.field("month") && !value(e, "month").empty()) {
+        p.month = month_number(value(e, "month"));
+        if (p.month == 0)
+            refuse("month", "is not a month",
+                   "write month = aug, {August} or 8; the month is left out");
+    }
+    if (const BibField* authors = e.field("author"))
+        for (auto& name : bibtex_authors(authors->value, file, authors->line, diagnostics))
+            p.authors.push_back({std::move(name), {}});
+
+    auto missing = [&](const char* what) {
+        diagnostics.warning(file, {e.line, 0}, "bibtex-missing",
+                            who + " has no " + std::string(what) + "; it is left out",
+                            std::string("add ") + what + " = {...}");
+        ok = false;
+    };
+    if (ok && p.title.empty())
+        missing("title");
+    if (ok && p.authors.empty())
+        missing("author");
+    if (ok && p.year == 0 && year_error.empty())
+        missing("year");
+
+    // Links in a fixed order: paper, DOI, arXiv, then what people add by hand.
+    auto link = [&](const std::string& label, const std::string& url, int line) {
+        if (url.empty())
+            return;
+        for (const auto& l : p.links)
+            if (l.url.value == url)
+                return;
+        if (!looks_like_url(url)) {
+            diagnostics.warning(file, {line, 0}, "bibtex-url",
+                                who + ": `" + label + "` is not a URL: \"" + url + "\"");
+            return;
+        }
+        p.links.push_back({{label, {}}, {url, {}}});
+    };
+    auto line_of_field = [&](const char* name) {
+        const BibField* f = e.field(name);
+        return f ? f->line : e.line;
+    };
+    // URLs are not LaTeX: BibTeX keeps them verbatim (\url, \href); only \_ and \% are undone.
+    auto url = [&](const char* name) {
+        std::string u = value(e, name), out;
+        for (std::size_t i = 0; i < u.size(); ++i) {
+            if (u[i] == '\\' && i + 1 < u.size() &&
+                (u[i + 1] == '_' || u[i + 1] == '%' || u[i + 1] == '&' || u[i + 1] == '#' ||
+                 u[i + 1] == '~'))
+                continue;
+            out += u[i];
+        }
+        return out;
+    };
+    const std::string main_url = url("url");
+    link(contains(main_url, "arxiv.org") ? "arXiv" : "paper", main_url, line_of_field("url"));
+    std::string doi = url("doi");
+    for (const char* prefix :
+         {"https://doi.org/", "http://dx.doi.org/", "https://dx.doi.org/", "doi:"})
+        if (lower(doi).rfind(prefix, 0) == 0)
+            doi = doi.substr(std::string(prefix).size());
+    link("doi", doi, line_of_field("doi"));
+    const std::string eprint = value(e, "eprint");
+    if (!eprint.empty() && is_arxiv(e))
+        link("arXiv", "https://arxiv.org/abs/" + eprint, line_of_field("eprint"));
+    for (const char* extra : {"pdf", "code", "slides", "video", "poster", "project"})
+        link(extra, url(extra), line_of_field(extra));
+    if (!ok)
+        return std::nullopt;
+    return p;
+}
+
+namespace {
+
+// Marks the authors an override names; a name that matches nobody is an error.
+void mark_authors(Publication& p, const std::vector<Text>& names, const std::string& mark,
+                  const char* key, const std::string& cv_file, Diagnostics& diagnostics) {
+    for (const auto& wanted : names) {
+        bool found = false;
+        std::vector<std::string> candidates;
+        for (auto& author : p.authors) {
+            const AuthorName parsed = parse_author(author.value);
+            candidates.push_back(parsed.name);
+            if (!same_person(parsed.name, wanted.value))
+                continue;
+            found = true;
+            const bool has = mark == "*" ? parsed.equal : parsed.corresponding;
+            if (!has) {
+                // Marks go before a remark: "Name* (Advisor)".
+                author.value = parsed.name + (parsed.equal ? "*" : "") +
+                               (parsed.corresponding ? "†" : "") + mark + parsed.suffix;
+            }
+        }
+        if (!found) {
+            const std::string guess = closest_match(wanted.value, candidates);
+            diagnostics.error(cv_file, wanted.pos, "unknown-author",
+                              "`" + std::string(key) + "` names \"" + wanted.value +
+                                  "\", who is not an author of \"" +
+                                  strip_raw_latex_mark(p.title.value) + "\"",
+                              guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+        }
+    }
+}
+
+}  // namespace
+
+void apply_override(Publication& target, const Publication& o, const std::string& cv_file,
+                    Diagnostics& diagnostics) {
+    auto take = [](Text& to, const Text& from) {
+        if (!from.empty())
+            to = from;
+    };
+    take(target.title, o.title);
+    take(target.venue, o.venue);
+    take(target.venue_short, o.venue_short);
+    take(target.award, o.award);
+    take(target.note, o.note);
+    if (!o.authors.empty()) {
+        target.authors = o.authors;
+        target.authors_pos = o.authors_pos;
+    }
+    if (o.year != 0) {
+        target.year = o.year;
+        target.year_pos = o.year_pos;
+    }
+    if (o.kind_given) {
+        target.kind = o.kind;
+        target.kind_given = true;
+    }
+    target.selected = target.selected || o.selected;
+    // A link label given in cv.toml replaces the one from BibTeX; new labels are added.
+    for (const auto& link : o.links) {
+        auto same = std::find_if(target.links.begin(), target.links.end(), [&](const Link& l) {
+            return lower(l.label.value) == lower(link.label.value);
+        });
+        if (same != target.links.end())
+            *same = link;
+        else
+            target.links.push_back(link);
+    }
+    target.tags.insert(target.tags.end(), o.tags.begin(), o.tags.end());
+    target.pos = o.pos;
+    target.equal = o.equal;
+    target.corresponding = o.corresponding;
+    (void)cv_file;
+    (void)diagnostics;
+}
+
+void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
+                        SourceTexts& sources) {
+    const std::string& cv_file = cv.source_name;
+    std::vector<Publication> from_bib;
+    std::map<std::string, std::size_t> by_key;
+    std::vector<std::string> keys;
+    std::map<std::string, std::string> left_out;  // key → where, for entries with problems
+    reset_bibtex_macros();
+    for (const auto& name : cv.bibliography) {
+        const fs::path path = cv_path.parent_path() / name.value;
+        std::string text;
+        if (const std::string why = read_regular_file(path, text, kMaxBibFileBytes); !why.empty()) {
+            diagnostics.error(cv_file, name.pos, "io",
+                              "cannot read the bibliography " + path.string() + ": it " + why,
+                              "paths in `bibliography` are relative to " + cv_file);
+            continue;
+        }
+        const std::string file = path.lexically_normal().string();
+        // Shown under diagnostics (and in JSON), so it must be UTF-8 even when the file is not.
+        sources[file] = valid_utf8(text);
+        std::vector<BibEntry> entries = read_bibtex(text, file, diagnostics);
+        // crossref: fields the entry lacks come from the entry it names (BibTeX's rule).
+        std::map<std::string, const BibEntry*> index;
+        for (const auto& e : entries)
+            index.emplace(lower(e.key), &e);
+        std::vector<BibEntry> resolved = entries;
+        for (auto& e : resolved) {
+            const BibField* ref = e.field("crossref");
+            if (!ref)
+                continue;
+            const auto parent = index.find(lower(ref->value));
+            if (parent == index.end()) {
+                diagnostics.warning(file, {ref->line, 0}, "bibtex-crossref",
+                                    "entry `" + e.key + "` cross-references `" + ref->value +
+                                        "`, which this file does not define");
+                continue;
+            }
+            for (const auto& f : parent->second->fields)
+                if (!e.field(f.name))
+                    e.fields.push_back(f);
+            if (!e.field("booktitle") && parent->second->field("title"))
+                e.fields.push_back(
+                    {"booktitle", parent->second->field("title")->value, parent->second->line});
+        }
+        for (const auto& e : resolved) {
+            // A volume of proceedings is what papers cross-reference, not a paper.
+            if (e.type == "proceedings" || e.type == "collection" || e.type == "string")
+                continue;
+            if (by_key.count(e.key)) {
+                diagnostics.warning(
+                    file, {e.line, 0}, "bibtex-duplicate",
+                    "citekey `" + e.key + "` is defined again; this one is ignored");
+                continue;
+            }
+            auto p = publication_from_bibtex(e, file, diagnostics);
+            if (!p) {
+                left_out.emplace(e.key, file + ":" + std::to_string(e.line));
+                continue;
+            }
+            by_key[e.key] = from_bib.size();
+            keys.push_back(e.key);
+            from_bib.push_back(std::move(*p));
+        }
+    }
+
+    std::vector<Publication> standalone;
+    standalone.reserve(cv.publications.size());
+    std::map<std::string, SourcePos> overridden;
+    for (auto& p : cv.publications) {
+        if (p.key.empty()) {
+            standalone.push_back(std::move(p));
+            continue;
+        }
+        const auto found = by_key.find(p.key.value);
+        if (const auto bad = left_out.find(p.key.value);
+            found == by_key.end() && bad != left_out.end()) {
+            diagnostics.error(cv_file, p.key.pos, "unknown-citekey",
+                              "the BibTeX entry `" + p.key.value + "` was left out",
+                              "see the problem reported for it at " + bad->second);
+            continue;
+        }
+        if (found == by_key.end()) {
+            const std::string guess = closest_match(p.key.value, keys);
+            diagnostics.error(cv_file, p.key.pos, "unknown-citekey",
+                              "no BibTeX entry has the key `" + p.key.value + "`",
+                              !guess.empty() ? "did you mean `" + guess + "`?"
+                              : cv.bibliography.empty()
+                                  ? "list your .bib files in bibliography = [...]"
+                                  : "");
+            continue;
+        }
+        if (auto [it, inserted] = overridden.emplace(p.key.value, p.key.pos); !inserted) {
+            diagnostics.error(cv_file, p.key.pos, "duplicate-citekey",
+                              "`" + p.key.value + "` is overridden twice",
+                              "the first is at line " + std::to_string(it->second.line));
+            continue;
+        }
+        Publication& target = from_bib[found->second];
+        const std::string bib_file = target.source_file;
+        apply_override(target, p, cv_file, diagnostics);
+        target.key.pos = p.key.pos;
+    }
+    std::vector<Publication> merged = std::move(from_bib);
+    merged.reserve(merged.size() + standalone.size());
+    for (auto& p : standalone)
+        merged.push_back(std::move(p));
+    for (auto& p : merged) {
+        mark_authors(p, p.equal, "*", "equal", cv_file, diagnostics);
+        mark_authors(p, p.corresponding, "†", "corresponding", cv_file, diagnostics);
+    }
+    cv.publications = std::move(merged);
+}
+
+}  // namespace mkcv

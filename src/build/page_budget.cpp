@@ -1,0 +1,189 @@
+#include "build/page_budget.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "render/renderer.h"
+
+namespace mkcv {
+namespace {
+
+struct Ranked {
+    DroppableEntry entry;
+    bool selected;
+    int year;
+    int priority;
+    std::size_t position;  // in print order across the CV
+};
+
+std::string pages(int n) {
+    return std::to_string(n) + (n == 1 ? " page" : " pages");
+}
+
+template <typename T>
+std::vector<T> keep_unless(const std::vector<T>& items, const std::set<std::size_t>& dropped) {
+    std::vector<T> out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (!dropped.count(i))
+            out.push_back(items[i]);
+    return out;
+}
+
+}  // namespace
+
+std::vector<DroppableEntry> droppable_entries(const TemplateInput& input) {
+    const Cv& cv = input.filtered.cv;
+    std::vector<Ranked> ranked;
+    auto add = [&](const std::string& section, std::size_t count, auto&& describe) {
+        SectionRules rules;
+        if (const auto it = input.rules.sections.find(section); it != input.rules.sections.end())
+            rules = it->second;
+        const std::size_t keep = static_cast<std::size_t>(rules.keep.value_or(0));
+        for (std::size_t i = keep; i < count; ++i) {
+            auto [label, selected, year] = describe(i);
+            ranked.push_back(
+                {{section, i, label}, selected, year, rules.priority.value_or(0), ranked.size()});
+        }
+    };
+    auto quoted = [](const std::string& s) { return "“" + s + "”"; };
+    auto with_year = [](int year) -> std::string {
+        if (year == 0)
+            return "";
+        return " (" + (year == 9999 ? std::string("present") : std::to_string(year)) + ")";
+    };
+    add("education", cv.education.size(), [&](std::size_t i) {
+        const auto& e = cv.education[i];
+        const int y = entry_year(e);
+        return std::tuple(e.degree.value + ", " + e.institution.value + with_year(y), e.selected,
+                          y);
+    });
+    add("publications", cv.publications.size(), [&](std::size_t i) {
+        const auto& p = cv.publications[i];
+        return std::tuple(quoted(p.title.value) + with_year(p.year), p.selected, p.year);
+    });
+    add("experience", cv.experience.size(), [&](std::size_t i) {
+        const auto& e = cv.experience[i];
+        const int y = entry_year(e);
+        return std::tuple(e.role.value + ", " + e.organization.value + with_year(y), e.selected, y);
+    });
+    add("teaching", cv.teaching.size(), [&](std::size_t i) {
+        const auto& t = cv.teaching[i];
+        const int y = entry_year(t);
+        return std::tuple(t.role.value + ", " + t.course.value + with_year(y), t.selected, y);
+    });
+    add("awards", cv.awards.size(), [&](std::size_t i) {
+        const auto& a = cv.awards[i];
+        return std::tuple(a.title.value + with_year(a.year), a.selected, a.year);
+    });
+    add("sections", cv.sections.size(), [&](std::size_t i) {
+        const auto& s = cv.sections[i];
+        return std::tuple(quoted(s.title.value), s.selected, 0);
+    });
+    std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+        if (a.selected != b.selected)
+            return !a.selected;
+        if (a.year != b.year)
+            return a.year < b.year;
+        if (a.priority != b.priority)
+            return a.priority < b.priority;
+        return a.position > b.position;
+    });
+    std::vector<DroppableEntry> out;
+    for (auto& r : ranked)
+        out.push_back(std::move(r.entry));
+    return out;
+}
+
+Cv without_entries(const Cv& cv, const std::vector<DroppableEntry>& order, std::size_t count) {
+    std::map<std::string, std::set<std::size_t>> dropped;
+    for (std::size_t i = 0; i < count && i < order.size(); ++i)
+        dropped[order[i].section].insert(order[i].index);
+    Cv out = cv;
+    out.education = keep_unless(cv.education, dropped["education"]);
+    out.publications = keep_unless(cv.publications, dropped["publications"]);
+    out.experience = keep_unless(cv.experience, dropped["experience"]);
+    out.teaching = keep_unless(cv.teaching, dropped["teaching"]);
+    out.awards = keep_unless(cv.awards, dropped["awards"]);
+    out.sections = keep_unless(cv.sections, dropped["sections"]);
+    return out;
+}
+
+BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool strict,
+                                    const CompileTex& compile) {
+    const std::string& name = rendered.tmpl.manifest.name;
+    const int budget = rendered.input.max_pages;
+    BudgetOutcome outcome;
+    const CompileAttempt first = compile(rendered.tex);
+    if (!first.ok || budget <= 0 || first.pages <= budget) {
+        outcome.ok = first.ok;
+        outcome.report = first.report;
+        return outcome;
+    }
+    const std::string over =
+        name + ": " + pages(first.pages) + ", over its budget of " + pages(budget) + " (max_pages)";
+    if (strict) {
+        outcome.report = first.report + name + ": error: " + pages(first.pages) +
+                         ", over the budget of " + pages(budget) + " by " +
+                         pages(first.pages - budget) + " (--strict-pages)\n";
+        return outcome;
+    }
+    const auto order = droppable_entries(rendered.input);
+    auto attempt = [&](std::size_t count) {
+        const Cv cv = without_entries(rendered.input.filtered.cv, order, count);
+        Diagnostics ignored;  // the template rendered once already; it renders again
+        const RenderResult r =
+            render_template(rendered.tmpl, template_context(cv, rendered.input), ignored);
+        if (!r.ok)
+            return CompileAttempt{false, 0, name + ": error: cannot render after dropping\n"};
+        return compile(r.tex);
+    };
+
+    // Everything droppable dropped: if that does not fit, nothing does.
+    CompileAttempt least = order.empty() ? first : attempt(order.size());
+    if (!least.ok) {
+        outcome.report = least.report;
+        return outcome;
+    }
+    if (least.pages > budget) {
+        outcome.report = name + ": error: " + pages(least.pages) + " even after dropping all " +
+                         std::to_string(order.size()) + " droppable entries; over the budget of " +
+                         pages(budget) + " by " + pages(least.pages - budget) + "\n" + name +
+                         ": hint: shorten the text, or raise max_pages in [templates." + name +
+                         "] of cv.toml\n";
+        return outcome;
+    }
+    // Bisection for the fewest drops that fit: `lo` drops overflow, `hi` drops fit.
+    std::size_t lo = 0, hi = order.size(), last = hi;
+    CompileAttempt fitting = least;
+    while (hi - lo > 1) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const CompileAttempt a = attempt(mid);
+        last = mid;
+        if (!a.ok) {
+            outcome.report = a.report;
+            return outcome;
+        }
+        if (a.pages <= budget) {
+            hi = mid;
+            fitting = a;
+        } else {
+            lo = mid;
+        }
+    }
+    if (last != hi)
+        fitting = attempt(hi);  // the PDF left in place is the one that fits
+    if (!fitting.ok) {
+        outcome.report = fitting.report;
+        return outcome;
+    }
+    std::string report =
+        over + "; dropped " + std::to_string(hi) + (hi == 1 ? " entry" : " entries") + " to fit:\n";
+    for (std::size_t i = 0; i < hi; ++i)
+        report += name + ":   dropped " + order[i].section + ": " + order[i].label + "\n";
+    outcome.ok = true;
+    outcome.report = report + fitting.report;
+    return outcome;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,52 @@
+// Holding a template's page budget (`max_pages`): compile; when the PDF is too long, drop
+// the lowest-priority entries and compile again, and say exactly what was dropped.
+//
+// The rule, deterministic and documented in docs/templates.md: entries are dropped
+// unselected before selected, then older before newer, then from sections of lower
+// `priority` first, then the one printed later first; a section's first `keep` entries and
+// the research interests are never dropped. The fewest drops that fit are found by
+// bisection, so a 200-paper CV takes a handful of compilations, not hundreds.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "cv/model.h"
+#include "render/rendered_template.h"
+#include "render/template_variant.h"
+
+namespace mkcv {
+
+struct DroppableEntry {
+    std::string section;  // "publications"
+    std::size_t index;    // in that section of the filtered CV
+    std::string label;    // for the report: "“Title” (2019)"
+};
+
+// In the order they are dropped.
+std::vector<DroppableEntry> droppable_entries(const TemplateInput& input);
+
+// `cv` without the first `count` entries of `order`.
+Cv without_entries(const Cv& cv, const std::vector<DroppableEntry>& order, std::size_t count);
+
+struct CompileAttempt {
+    bool ok = false;  // TeX succeeded
+    int pages = 0;
+    std::string report;
+};
+
+// Compiles a .tex as the template's output; the PDF of the last call is the one kept.
+using CompileTex = std::function<CompileAttempt(const std::string& tex)>;
+
+struct BudgetOutcome {
+    bool ok = false;
+    std::string report;
+};
+
+// Compiles `rendered`, then drops entries until it fits its budget (or fails when
+// `strict`, or when dropping every droppable entry is not enough).
+BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool strict,
+                                    const CompileTex& compile);
+
+}  // namespace mkcv

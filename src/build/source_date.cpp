@@ -1,0 +1,67 @@
+#include "build/source_date.h"
+
+#include <cstdlib>
+#include <ctime>
+
+#include "build/git.h"
+#include "util/file_io.h"
+
+namespace mkcv {
+
+long long epoch_of(const PartialDate& date) {
+    std::tm tm{};
+    tm.tm_year = date.year - 1900;
+    tm.tm_mon = (date.month ? date.month : 1) - 1;
+    tm.tm_mday = date.day ? date.day : 1;
+    return static_cast<long long>(timegm(&tm));
+}
+
+PartialDate date_of_epoch(long long seconds) {
+    const std::time_t t = static_cast<std::time_t>(seconds);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    return PartialDate{tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, false};
+}
+
+namespace {
+
+// git's answer, kept in `cache_file` under what it depends on (git.h history_identity), so
+// a build where nothing changed does not start git: that was most of a no-op build's time.
+std::optional<long long> cached_commit_time(const std::filesystem::path& cv_path,
+                                            const std::filesystem::path& cache_file) {
+    const auto identity = cache_file.empty() ? std::nullopt : history_identity(cv_path);
+    if (!identity)
+        return last_commit_time(cv_path);
+    std::error_code ec;
+    const std::string key = *identity + "\t" + std::filesystem::absolute(cv_path, ec).string();
+    std::string cached;
+    if (read_file(cache_file, cached) && cached.rfind(key + "\t", 0) == 0 && !cached.empty() &&
+        cached.back() == '\n') {
+        const std::string value = cached.substr(key.size() + 1, cached.size() - key.size() - 2);
+        return value == "-" ? std::nullopt : parse_epoch_seconds(value);
+    }
+    const auto seconds = last_commit_time(cv_path);
+    // A cache that cannot be written (read-only folder) only costs time.
+    std::filesystem::create_directories(cache_file.parent_path(), ec);
+    write_file_atomically(cache_file,
+                          key + "\t" + (seconds ? std::to_string(*seconds) : "-") + "\n");
+    return seconds;
+}
+
+}  // namespace
+
+std::optional<long long> outside_source_date(const std::filesystem::path& cv_path,
+                                             const std::filesystem::path& cache_file) {
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
+        if (const auto seconds = parse_epoch_seconds(epoch))
+            return seconds;
+    return cached_commit_time(cv_path, cache_file);
+}
+
+long long build_epoch(const Cv& cv, std::optional<long long> outside) {
+    if (cv.build.date && !cv.build.date->present)
+        return epoch_of(*cv.build.date);
+    return outside.value_or(0);
+}
+
+}  // namespace mkcv

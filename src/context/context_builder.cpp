@@ -1,0 +1,363 @@
+#include "context/context_builder.h"
+
+#include <algorithm>
+
+#include "context/publication_groups.h"
+#include "cv/authors.h"
+#include "text/latex_escape.h"
+
+namespace mkcv {
+namespace {
+
+using Id = ContextTree::Id;
+
+// Lists carry `first` and `last` on each item so templates can place separators; `fill`
+// adds an item's other members.
+template <typename T, typename Fill>
+void add_items(ContextTree& t, Id parent, std::string_view key, const std::vector<T>& items,
+               Fill&& fill) {
+    const Id list = t.add_list(parent, key);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const Id item = t.add_object(list);
+        fill(item, items[i]);
+        t.add_bool(item, "first", i == 0);
+        t.add_bool(item, "last", i + 1 == items.size());
+    }
+}
+
+void add_names(ContextTree& t, Id parent, std::string_view key, const std::vector<Text>& names) {
+    add_items(t, parent, key, names,
+              [&](Id item, const Text& n) { t.add_string(item, "name", n.value); });
+}
+
+void add_texts(ContextTree& t, Id parent, std::string_view key, const std::vector<Text>& texts) {
+    add_items(t, parent, key, texts,
+              [&](Id item, const Text& x) { t.add_string(item, "text", x.value); });
+}
+
+// "A", "A and B", "A, B and C".
+std::string join_names(const std::vector<Text>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0)
+            out += i + 1 == names.size() ? " and " : ", ";
+        out += names[i].value;
+    }
+    return out;
+}
+
+std::string join(const std::vector<Text>& texts, const std::string& separator) {
+    std::string out;
+    for (const auto& t : texts)
+        out += (out.empty() ? "" : separator) + t.value;
+    return out;
+}
+
+void add_links(ContextTree& t, Id parent, const std::vector<Link>& links) {
+    add_items(t, parent, "links", links, [&](Id item, const Link& l) {
+        t.add_string(item, "label", l.label.value);
+        t.add_string(item, "url", l.url.value);
+        t.add_string(item, "href", escape_href(link_target(l.url.value)));
+    });
+}
+
+struct Marks {
+    bool equal = false;
+    bool corresponding = false;
+};
+
+void add_person(ContextTree& t, const Person& p) {
+    const Id person = t.add_object(ContextTree::root(), "person");
+    t.add_string(person, "name", p.name.value);
+    t.add_text(person, "native_name", p.native_name.value);
+    t.add_text(person, "position", p.position.value);
+    t.add_text(person, "affiliation", p.affiliation.value);
+    t.add_text(person, "email", p.email.value);
+    t.add_text(person, "phone", p.phone.value);
+    t.add_text(person, "homepage", p.homepage.value);
+    t.add_text(person, "github", p.github.value);
+    t.add_text(person, "location", p.location.value);
+    add_links(t, person, p.links);
+
+    struct Contact {
+        const char* kind;
+        std::string text;
+        std::string url;
+    };
+    std::vector<Contact> contacts;
+    if (!p.email.empty())
+        contacts.push_back({"email", p.email.value, "mailto:" + p.email.value});
+    if (!p.phone.empty())
+        contacts.push_back({"phone", p.phone.value, ""});
+    if (!p.homepage.empty())
+        contacts.push_back(
+            {"homepage", display_url(p.homepage.value), link_target(p.homepage.value)});
+    if (!p.github.empty()) {
+        const bool is_url = p.github.value.find("://") != std::string::npos;
+        const std::string url = is_url ? p.github.value : "https://github.com/" + p.github.value;
+        contacts.push_back({"github", display_url(url), url});
+    }
+    if (!p.location.empty())
+        contacts.push_back({"location", p.location.value, ""});
+    for (const auto& link : p.links)
+        contacts.push_back({"link", link.label.value, link_target(link.url.value)});
+    add_items(t, person, "contacts", contacts, [&](Id item, const Contact& c) {
+        t.add_string(item, "kind", c.kind);
+        t.add_string(item, "text", c.text);
+        t.add_text(item, "url", c.url);
+        if (c.url.empty())
+            t.add_null(item, "href");
+        else
+            t.add_string(item, "href", escape_href(c.url));
+    });
+}
+
+// "et al." or "John Smith Jr." last: templates then leave out the period after the list.
+bool ends_with_period(const std::vector<Text>& authors) {
+    if (authors.empty())
+        return false;
+    const AuthorName last = parse_author(authors.back().value);
+    return !last.equal && !last.corresponding && last.suffix.empty() && !last.name.empty() &&
+           last.name.back() == '.';
+}
+
+void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
+                     Marks& marks) {
+    t.add_string(item, "title", p.title.value);
+    add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
+        const AuthorName a = parse_author(written.value);
+        marks.equal |= a.equal;
+        marks.corresponding |= a.corresponding;
+        t.add_string(author, "name", a.name);
+        t.add_text(author, "suffix", a.suffix);
+        t.add_bool(author, "owner", is_owner(a));
+        t.add_bool(author, "equal", a.equal);
+        t.add_bool(author, "corresponding", a.corresponding);
+    });
+    t.add_string(item, "venue", p.venue.value);
+    t.add_text(item, "venue_short", p.venue_short.value);
+    t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
+    t.add_text(item, "key", p.key.value);
+    t.add_string(item, "year", std::to_string(p.year));
+    t.add_string(item, "kind", to_string(p.kind));
+    t.add_text(item, "award", p.award.value);
+    t.add_text(item, "note", p.note.value);
+    t.add_bool(item, "selected", p.selected);
+    add_links(t, item, p.links);
+}
+
+// Returns whether any group was added.
+bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& options, Marks& marks) {
+    const ContentFilter& filter = options.filter;
+    std::vector<std::string> aliases;
+    for (const auto& alias : cv.person.aliases)
+        aliases.push_back(alias.value);
+    const OwnerMatcher is_owner(cv.person.name.value, aliases);
+    struct Group {
+        PublicationKind kind;
+        std::vector<const Publication*> kept;
+    };
+    std::vector<Group> groups;
+    std::size_t total = 0;
+    std::vector<std::pair<PublicationKind, std::size_t>> counts;
+    for (const PublicationKind kind : group_order(options.publication_order)) {
+        Group group{kind, {}};
+        for (const auto& p : cv.publications)
+            if (p.kind == kind && (!filter.selected_publications_only || p.selected))
+                group.kept.push_back(&p);
+        if (group.kept.empty())
+            continue;
+        std::stable_sort(group.kept.begin(), group.kept.end(), newer_first);
+        total += group.kept.size();
+        counts.emplace_back(kind, group.kept.size());
+        groups.push_back(std::move(group));
+    }
+    const Id publications = t.add_object(ContextTree::root(), "publications");
+    t.add_string(publications, "count", std::to_string(total));
+    t.add_text(publications, "counts_text", counts_text(counts));
+    add_items(t, publications, "groups", groups, [&](Id item, const Group& group) {
+        const std::string kind_name = to_string(group.kind);
+        const auto custom = options.publication_headings.find(kind_name);
+        t.add_string(item, "kind", kind_name);
+        t.add_string(item, "heading",
+                     custom != options.publication_headings.end()
+                         ? std::string_view(custom->second)
+                         : std::string_view(group_heading(group.kind)));
+        t.add_string(item, "count", std::to_string(group.kept.size()));
+        t.add_string(item, "number_prefix", number_prefix(group.kind));
+        // Numbers count down, so the newest paper has the highest: [C7] … [C1].
+        // `year_first` marks the first paper of each year, for templates that group by year.
+        const Id items = t.add_list(item, "items");
+        const auto& kept = group.kept;
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            const Id paper = t.add_object(items);
+            add_publication(t, paper, *kept[i], is_owner, marks);
+            t.add_string(paper, "number",
+                         number_prefix(group.kind) + std::to_string(kept.size() - i));
+            t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
+        }
+    });
+    return !groups.empty();
+}
+
+// Returns whether any award was added.
+bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& papers) {
+    struct Row {
+        int year;
+        const Award* award;
+        const Publication* paper;
+    };
+    std::vector<Row> rows;
+    for (const auto& a : cv.awards)
+        rows.push_back({a.year, &a, nullptr});
+    for (const auto& p : papers)
+        if (!p.award.empty())
+            rows.push_back({p.year, nullptr, &p});
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const Row& a, const Row& b) { return a.year > b.year; });
+    add_items(t, ContextTree::root(), "awards", rows, [&](Id item, const Row& row) {
+        if (row.award) {
+            t.add_string(item, "title", row.award->title.value);
+            t.add_string(item, "year", std::to_string(row.award->year));
+            t.add_text(item, "issuer", row.award->issuer.value);
+            t.add_text(item, "note", row.award->note.value);
+            t.add_null(item, "paper");
+        } else {
+            t.add_string(item, "title", row.paper->award.value);
+            t.add_string(item, "year", std::to_string(row.paper->year));
+            t.add_string(item, "issuer", row.paper->venue.value);
+            t.add_null(item, "note");
+            t.add_string(item, "paper", row.paper->title.value);
+        }
+    });
+    return !rows.empty();
+}
+
+}  // namespace
+
+std::string link_target(const std::string& url) {
+    if (url.find(':') != std::string::npos)
+        return url;
+    if (url.rfind("10.", 0) == 0)
+        return "https://doi.org/" + url;
+    return "https://" + url;
+}
+
+ContextTree build_context(const Cv& cv, const ContextOptions& options) {
+    ContextTree t;
+    // About 60 nodes and a few hundred bytes per publication: reserved, not regrown.
+    t.reserve(256 + 64 * cv.publications.size(), 4096 + 512 * cv.publications.size());
+    const Id root = ContextTree::root();
+    const Id meta = t.add_object(root, "meta");
+    t.add_string(meta, "title", cv.person.name.value + " – Curriculum Vitae");
+    t.add_string(meta, "author", cv.person.name.value);
+    t.add_string(meta, "template", options.template_name);
+    t.add_string(meta, "generator", options.generator);
+    t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
+    add_person(t, cv.person);
+    t.add_text(root, "research_interests", cv.research_interests.value);
+
+    add_items(t, root, "education", cv.education, [&](Id item, const Education& e) {
+        t.add_string(item, "degree", e.degree.value);
+        t.add_string(item, "institution", e.institution.value);
+        t.add_text(item, "department", e.department.value);
+        t.add_text(item, "location", e.location.value);
+        t.add_text(item, "dates", e.dates ? format_range(e.dates->start, e.dates->end) : "");
+        add_names(t, item, "advisors", e.advisors);
+        t.add_text(item, "advisors_text", join_names(e.advisors));
+        t.add_bool(item, "advisors_many", e.advisors.size() > 1);
+        t.add_text(item, "thesis", e.thesis.value);
+        t.add_text(item, "note", e.note.value);
+        add_texts(t, item, "highlights", e.highlights);
+        t.add_bool(item, "has_highlights", !e.highlights.empty());
+        t.add_bool(item, "selected", e.selected);
+    });
+
+    add_items(t, root, "experience", cv.experience, [&](Id item, const Experience& e) {
+        std::vector<Text> ranges;
+        for (const auto& p : e.periods)
+            ranges.push_back({format_range(p.start, p.end), {}});
+        t.add_string(item, "role", e.role.value);
+        t.add_string(item, "organization", e.organization.value);
+        t.add_text(item, "location", e.location.value);
+        t.add_text(item, "dates", join(ranges, ", "));
+        add_items(t, item, "periods", ranges,
+                  [&](Id period, const Text& r) { t.add_string(period, "dates", r.value); });
+        add_names(t, item, "mentors", e.mentors);
+        t.add_text(item, "mentors_text", join_names(e.mentors));
+        t.add_bool(item, "mentors_many", e.mentors.size() > 1);
+        t.add_text(item, "note", e.note.value);
+        add_texts(t, item, "highlights", e.highlights);
+        t.add_bool(item, "has_highlights", !e.highlights.empty());
+        t.add_bool(item, "selected", e.selected);
+    });
+
+    Marks marks;
+    const bool has_publications = add_publications(t, cv, options, marks);
+    const Id legend = t.add_object(root, "legend");
+    t.add_bool(legend, "equal", marks.equal);
+    t.add_bool(legend, "corresponding", marks.corresponding);
+    t.add_bool(legend, "any", marks.equal || marks.corresponding);
+
+    add_items(t, root, "teaching", cv.teaching, [&](Id item, const Teaching& x) {
+        t.add_string(item, "role", x.role.value);
+        t.add_string(item, "course", x.course.value);
+        t.add_string(item, "institution", x.institution.value);
+        add_items(t, item, "terms", x.terms,
+                  [&](Id term, const Text& name) { t.add_string(term, "term", name.value); });
+        t.add_string(item, "terms_text", join(x.terms, ", "));
+    });
+
+    const bool has_awards =
+        add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
+
+    add_items(t, root, "sections", cv.sections, [&](Id item, const CustomSection& s) {
+        t.add_string(item, "title", s.title.value);
+        t.add_text(item, "text", s.text.value);
+        add_texts(t, item, "items", s.items);
+        t.add_bool(item, "has_items", !s.items.empty());
+        t.add_bool(item, "has_entries", !s.entries.empty());
+        add_items(t, item, "entries", s.entries, [&](Id entry, const SectionEntry& e) {
+            t.add_string(entry, "title", e.title.value);
+            t.add_text(entry, "subtitle", e.subtitle.value);
+            t.add_text(entry, "date", e.date.value);
+            t.add_text(entry, "location", e.location.value);
+            t.add_text(entry, "text", e.text.value);
+            add_texts(t, entry, "highlights", e.highlights);
+            t.add_bool(entry, "has_highlights", !e.highlights.empty());
+        });
+    });
+
+    // The sections to print, in order, for templates that let cv.toml choose the order:
+    // <<#sections_order>><<#is.education>>…<</is.education>><</sections_order>>.
+    const auto headings =
+        options.sections.empty() ? section_headings(cv, cv.publications, {}) : options.sections;
+    add_items(t, root, "sections_order", headings, [&](Id item, const SectionHeading& h) {
+        t.add_string(item, "name", h.name);
+        t.add_text(item, "title", h.title);
+        const Id is = t.add_object(item, "is");
+        for (const auto& name : section_names())
+            t.add_bool(is, name, name == h.name);
+    });
+    const Id titles = t.add_object(root, "titles");
+    for (const auto& name : section_names()) {
+        std::string title = default_section_title(name);
+        for (const auto& h : headings)
+            if (h.name == name)
+                title = h.title;
+        t.add_text(titles, name, title);
+    }
+
+    // Mustache cannot test a list for emptiness without iterating it; give templates flags.
+    const Id has = t.add_object(root, "has");
+    t.add_bool(has, "research_interests", !cv.research_interests.empty());
+    t.add_bool(has, "education", !cv.education.empty());
+    t.add_bool(has, "experience", !cv.experience.empty());
+    t.add_bool(has, "publications", has_publications);
+    t.add_bool(has, "teaching", !cv.teaching.empty());
+    t.add_bool(has, "awards", has_awards);
+    t.add_bool(has, "sections", !cv.sections.empty());
+    return t;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,44 @@
+// Cv → the data a template sees. Values are the user's raw text (the renderer escapes them
+// for LaTeX when a template prints them), numbers are strings, absent optional values are
+// `null` (false in Mustache) so a section like <<#note>>…<</note>> prints only when given.
+// The result is a ContextTree, which the renderer reads as it is and `mkcv context` prints
+// as JSON, so template authors see exactly what templates get.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "context/context_tree.h"
+#include "cv/model.h"
+#include "select/content_filter.h"
+
+namespace mkcv {
+
+// Which entries a template keeps; comes from the template's manifest.
+struct ContentFilter {
+    bool selected_publications_only = false;
+};
+
+struct ContextOptions {
+    ContentFilter filter;
+    // Publication groups: kinds in the order they print (kinds left out follow in the
+    // standard order) and headings replacing the standard ones; from the template manifest.
+    std::vector<std::string> publication_order;
+    std::map<std::string, std::string> publication_headings;
+    std::string template_name;
+    std::string generator = "mkcv";
+    std::optional<PartialDate> updated;  // "Last updated"; never the wall clock
+    // Sections in print order with their headings (content_filter.h); empty: the default.
+    std::vector<SectionHeading> sections;
+    // Papers whose awards are listed under Awards; null: every paper of the CV.
+    const std::vector<Publication>* award_papers = nullptr;
+};
+
+ContextTree build_context(const Cv& cv, const ContextOptions& options);
+
+// "https://" is added to a homepage written without a scheme; a bare DOI goes to doi.org.
+std::string link_target(const std::string& url);
+
+}  // namespace mkcv

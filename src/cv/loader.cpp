@@ -1,0 +1,653 @@
+#include "cv/loader.h"
+
+#include <algorithm>
+#include <regex>
+#include <sstream>
+
+#include "cv/schema.h"
+#include "cv/toml_input.h"
+#include "util/text_similarity.h"
+
+namespace mkcv {
+namespace {
+
+SourcePos pos_of(const toml::source_region& region) {
+    return {static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
+}
+
+SourcePos pos_of(const toml::node& node) {
+    return pos_of(node.source());
+}
+
+std::string type_found(const toml::node& node) {
+    switch (node.type()) {
+        case toml::node_type::string: {
+            std::string value(*node.as_string());
+            if (value.size() > 40)
+                value = value.substr(0, 37) + "...";
+            return "string \"" + value + "\"";
+        }
+        case toml::node_type::integer:
+            return "integer " + std::to_string(node.as_integer()->get());
+        case toml::node_type::floating_point: {
+            std::ostringstream out;
+            out << node.as_floating_point()->get();
+            return "float " + out.str();
+        }
+        case toml::node_type::boolean:
+            return node.as_boolean()->get() ? "true" : "false";
+        case toml::node_type::date:
+            return "a date";
+        case toml::node_type::time:
+            return "a time";
+        case toml::node_type::date_time:
+            return "a date-time";
+        case toml::node_type::array:
+            return "an array";
+        case toml::node_type::table:
+            return "a table";
+        default:
+            return "nothing";
+    }
+}
+
+// A string of the file, taken out of the TOML tree rather than copied: the tree is load_cv's
+// own, not const, and dropped once converted, and each value is converted once. (So the
+// const_cast is sound.)
+// U+001A starts the mark of LaTeX taken from BibTeX (bib/latex_text.h). parse_toml already
+// refuses it in every key and string; removing it here too keeps that true should a value
+// ever reach the model another way.
+std::string user_string(const toml::value<std::string>& value) {
+    std::string out = std::move(const_cast<toml::value<std::string>&>(value).get());
+    out.erase(std::remove(out.begin(), out.end(), '\x1a'), out.end());
+    return out;
+}
+
+// Loads one file: checks shape against the schema, then converts.
+class Loader {
+  public:
+    Loader(std::string file, Diagnostics& diagnostics)
+        : file_(std::move(file)), diag_(diagnostics) {}
+
+    // --- shape -------------------------------------------------------------------------
+
+    // `path` is the table's dotted name as a TOML header writes it ("" at the top level).
+    void check_table(const toml::table& table, const TableSpec& spec, const std::string& where,
+                     const std::string& path = "") {
+        for (const auto& [key, node] : table) {
+            const std::string name(key.str());
+            const FieldSpec* field = spec.find(name);
+            if (!field) {
+                std::string guess = closest_match(name, spec.names());
+                // Not a typo but another word (`company` for `organization`): when exactly one
+                // required key is missing, that is most likely what was meant.
+                if (guess.empty()) {
+                    const auto missing = missing_required(table, spec);
+                    if (missing.size() == 1)
+                        guess = missing.front();
+                }
+                std::string hint = guess.empty() ? "allowed keys: " + join(spec.names())
+                                                 : "did you mean `" + guess + "`?";
+                // In TOML every key after a [header] belongs to that table, so a top-level
+                // key written below [person] lands in [person].
+                if (&spec != &cv_schema() && cv_schema().find(name))
+                    hint = "`" + name + "` is a top-level key, but TOML puts every key after " +
+                           where + " into it: move it above the first [table] header";
+                diag_.error(file_, pos_of(key.source()), "unknown-key",
+                            "unknown key `" + shorten(name) + "` in " + shorten(where), hint);
+                continue;
+            }
+            check_value(node, *field, path, name);
+        }
+        for (const auto& field : spec.fields) {
+            if (field.required && !table.contains(field.name) &&
+                !(!field.required_unless.empty() && table.contains(field.required_unless))) {
+                const std::string key(field.name);
+                diag_.error(file_, pos_of(table), "missing-key",
+                            where + " lacks the required key `" + key + "`",
+                            field.type == FieldType::Table
+                                ? "add a [" + key + "] table"
+                                : "add " + key + " = " + example(field.type) +
+                                      (field.required_unless.empty()
+                                           ? ""
+                                           : ", or " + std::string(field.required_unless) +
+                                                 " = \"...\" to take it from the bibliography"));
+            }
+        }
+    }
+
+    static std::vector<std::string> missing_required(const toml::table& table,
+                                                     const TableSpec& spec) {
+        std::vector<std::string> out;
+        for (const auto& field : spec.fields)
+            if (field.required && !table.contains(field.name))
+                out.emplace_back(field.name);
+        return out;
+    }
+
+    // `parent.name` is the value's dotted path, put together only when a message needs it
+    // (this runs for every value of the file).
+    void check_value(const toml::node& node, const FieldSpec& field, const std::string& parent,
+                     const std::string& key) {
+        const std::string name(field.name);
+        const auto dotted = [&] { return parent.empty() ? key : parent + "." + key; };
+        auto wrong = [&](const toml::node& at, const std::string& expected) {
+            std::string hint;
+            if (expected == describe(FieldType::Integer) && at.is_string()) {
+                hint = "remove the quotes";
+            } else if (expected == describe(FieldType::String) && !at.is_string() &&
+                       !at.is_array() && !at.is_table()) {
+                hint = "write it in quotes";
+            } else if (expected == describe(FieldType::String)) {
+                hint = "give one piece of text: " + name + " = \"...\"";
+            } else if (field.type == FieldType::StringList && at.is_string()) {
+                hint = "write a list: " + name + " = [\"...\"]";
+            } else if (field.type == FieldType::TableArray && at.is_table()) {
+                hint = "write [[" + dotted() + "]] (or a list of tables) instead";
+            } else if (field.type == FieldType::Bool && at.is_string()) {
+                hint = "write true or false, without quotes";
+            } else if (field.type == FieldType::Date && at.is_integer()) {
+                hint = "write it in quotes: " + name + " = \"" +
+                       std::to_string(at.as_integer()->get()) + "\"";
+            } else if (field.type == FieldType::Table) {
+                hint = "write a [" + dotted() + "] table";
+            } else if (field.type == FieldType::Integer && at.is_floating_point()) {
+                hint = "write a whole number";
+            }
+            diag_.error(file_, pos_of(at), "type",
+                        "`" + name + "` must be " + expected + ", found " + type_found(at), hint);
+        };
+        switch (field.type) {
+            case FieldType::String:
+                if (!node.is_string())
+                    return wrong(node, describe(field.type));
+                if (!field.allowed.empty() &&
+                    std::find(field.allowed.begin(), field.allowed.end(),
+                              std::string_view(node.as_string()->get())) == field.allowed.end()) {
+                    const std::string value(*node.as_string());
+                    std::vector<std::string> allowed(field.allowed.begin(), field.allowed.end());
+                    const std::string guess = closest_match(value, allowed);
+                    diag_.error(file_, pos_of(node), "value",
+                                "`" + name + "` must be one of " + join(allowed) + ", found \"" +
+                                    shorten(value) + "\"",
+                                guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+                }
+                return;
+            case FieldType::Integer:
+                if (!node.is_integer())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::Bool:
+                if (!node.is_boolean())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::Date:
+                if (!node.is_string() && !node.is_date())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::StringList: {
+                const auto* array = node.as_array();
+                if (!array)
+                    return wrong(node, describe(field.type));
+                for (const auto& element : *array)
+                    if (!element.is_string())
+                        diag_.error(
+                            file_, pos_of(element), "type",
+                            "every item of `" + name + "` must be a string, found " +
+                                type_found(element),
+                            element.is_table() || element.is_array() ? "" : "write it in quotes");
+                    else if (!field.allowed.empty())
+                        check_allowed(element, field);
+                return;
+            }
+            case FieldType::Table: {
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                const std::string path = dotted();
+                check_table(*table, *field.nested, "[" + path + "]", path);
+                return;
+            }
+            case FieldType::TableArray: {
+                const auto* array = node.as_array();
+                if (!array)
+                    return wrong(node, describe(field.type));
+                const std::string path = dotted();
+                const std::string where = "[[" + path + "]]";
+                for (const auto& element : *array) {
+                    if (const auto* table = element.as_table())
+                        check_table(*table, *field.nested, where, path);
+                    else
+                        diag_.error(file_, pos_of(element), "type",
+                                    "every item of `" + name + "` must be a table, found " +
+                                        type_found(element));
+                }
+                return;
+            }
+            case FieldType::TableMap: {
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                for (const auto& [key, element] : *table) {
+                    const std::string where = "[" + name + "." + shorten(key.str()) + "]";
+                    if (const auto* t = element.as_table())
+                        check_table(*t, *field.nested, where);
+                    else
+                        diag_.error(file_, pos_of(element), "type",
+                                    where + " must be a table, found " + type_found(element));
+                }
+                return;
+            }
+            case FieldType::UrlMap: {
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                for (const auto& [label, url] : *table)
+                    if (!url.is_string())
+                        diag_.error(file_, pos_of(url), "type",
+                                    "link `" + shorten(label.str()) +
+                                        "` must be a URL string, found " + type_found(url));
+                return;
+            }
+        }
+    }
+
+    void check_allowed(const toml::node& node, const FieldSpec& field) {
+        const std::string value(*node.as_string());
+        std::vector<std::string> allowed(field.allowed.begin(), field.allowed.end());
+        if (std::find(allowed.begin(), allowed.end(), value) != allowed.end())
+            return;
+        const std::string guess = closest_match(value, allowed);
+        diag_.error(file_, pos_of(node), "value",
+                    "`" + std::string(field.name) + "` must be one of " + join(allowed) +
+                        ", found \"" + shorten(value) + "\"",
+                    guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+    }
+
+    // --- conversion --------------------------------------------------------------------
+
+    // A count such as max_entries: whole and not negative (at least `least`).
+    std::optional<int> count(const toml::table& table, std::string_view key, int least,
+                             int most = 100000) {
+        const auto* value = table.get_as<int64_t>(key);
+        if (!value)
+            return std::nullopt;
+        if (value->get() < least || value->get() > most) {
+            diag_.error(file_, pos_of(*value), "value",
+                        "`" + std::string(key) + "` must be a whole number from " +
+                            std::to_string(least) + " to " + std::to_string(most));
+            return std::nullopt;
+        }
+        return static_cast<int>(value->get());
+    }
+
+    std::optional<std::vector<std::string>> strings(const toml::table& table,
+                                                    std::string_view key) {
+        if (!table.get_as<toml::array>(key))
+            return std::nullopt;
+        std::vector<std::string> out;
+        for (const auto& t : texts(table, key))
+            out.push_back(t.value);
+        return out;
+    }
+
+    // [templates.NAME]: the same rules a template.toml gives, already checked by the schema.
+    ContentRules rules(const toml::table& t) {
+        ContentRules r;
+        r.pos = pos_of(t);
+        if (const toml::node* order = t.get("order")) {
+            r.order = strings(t, "order");
+            r.order_pos = pos_of(*order);
+        }
+        r.max_pages = count(t, "max_pages", 1, kMaxPagesLimit);
+        if (const auto* filters = t.get_as<toml::table>("filters")) {
+            for (const auto& [section, node] : *filters) {
+                const auto* f = node.as_table();
+                if (!f)
+                    continue;
+                SectionRules s;
+                if (const auto* title = f->get_as<std::string>("title"))
+                    s.title = title->get();
+                if (const auto* selected = f->get_as<bool>("selected"))
+                    s.selected_only = selected->get();
+                s.include_tags = strings(*f, "include_tags");
+                s.exclude_tags = strings(*f, "exclude_tags");
+                SourcePos ignored;
+                if (f->contains("since"))
+                    s.since = integer(*f, "since", ignored);
+                s.max_entries = count(*f, "max_entries", 0);
+                s.max_authors = count(*f, "max_authors", 1);
+                if (const auto* priority = f->get_as<int64_t>("priority"))
+                    s.priority = static_cast<int>(priority->get());
+                s.keep = count(*f, "keep", 0);
+                r.sections[std::string(section.str())] = std::move(s);
+            }
+        }
+        return r;
+    }
+
+    Text text(const toml::table& table, std::string_view key) {
+        const toml::node* node = table.get(key);
+        if (!node || !node->is_string())
+            return {};
+        return {user_string(*node->as_string()), pos_of(*node)};
+    }
+
+    std::vector<Text> texts(const toml::table& table, std::string_view key) {
+        std::vector<Text> out;
+        if (const auto* array = table.get_as<toml::array>(key))
+            for (const auto& element : *array)
+                if (element.is_string())
+                    out.push_back({user_string(*element.as_string()), pos_of(element)});
+        return out;
+    }
+
+    bool flag(const toml::table& table, std::string_view key) {
+        const auto* value = table.get_as<bool>(key);
+        return value && value->get();
+    }
+
+    int integer(const toml::table& table, std::string_view key, SourcePos& pos) {
+        const auto* value = table.get_as<int64_t>(key);
+        if (!value)
+            return 0;
+        pos = pos_of(*value);
+        const int64_t number = value->get();
+        if (number < 1 || number > 9999) {
+            diag_.error(file_, pos, "value",
+                        "`" + std::string(key) + "` " + std::to_string(number) + " is not a year",
+                        "write a four-digit year");
+            return 0;
+        }
+        return static_cast<int>(number);
+    }
+
+    std::optional<PartialDate> date(const toml::table& table, std::string_view key,
+                                    SourcePos& pos) {
+        const toml::node* node = table.get(key);
+        if (!node)
+            return std::nullopt;
+        pos = pos_of(*node);
+        if (const auto* value = node->as_date()) {
+            const auto d = value->get();
+            return PartialDate{d.year, d.month, d.day, false};
+        }
+        if (!node->is_string())
+            return std::nullopt;
+        const auto parsed = parse_date(std::string(*node->as_string()));
+        if (!parsed.date)
+            diag_.error(file_, pos, "date", "`" + std::string(key) + "`: " + parsed.error);
+        return parsed.date;
+    }
+
+    std::optional<DateRange> range(const toml::table& table) {
+        DateRange r;
+        r.start = date(table, "start", r.start_pos);
+        r.end = date(table, "end", r.end_pos);
+        if (!r.start && !r.end)
+            return std::nullopt;
+        return r;
+    }
+
+    std::vector<Link> url_map(const toml::table& table, std::string_view key) {
+        std::vector<Link> out;
+        if (const auto* links = table.get_as<toml::table>(key))
+            for (const auto& [label, url] : *links)
+                if (url.is_string())
+                    out.push_back({{std::string(label.str()), pos_of(label.source())},
+                                   {std::string(*url.as_string()), pos_of(url)}});
+        // toml++ keeps tables in key order; print links in the order they were written.
+        std::stable_sort(out.begin(), out.end(), [](const Link& a, const Link& b) {
+            return std::pair(a.label.pos.line, a.label.pos.column) <
+                   std::pair(b.label.pos.line, b.label.pos.column);
+        });
+        return out;
+    }
+
+    template <typename Fn>
+    void each_table(const toml::table& table, std::string_view key, Fn&& fn) {
+        if (const auto* array = table.get_as<toml::array>(key))
+            for (const auto& element : *array)
+                if (const auto* t = element.as_table())
+                    fn(*t);
+    }
+
+    Cv convert(const toml::table& root) {
+        Cv cv;
+        cv.source_name = file_;
+        if (const auto* p = root.get_as<toml::table>("person")) {
+            Person& person = cv.person;
+            person.pos = pos_of(*p);
+            person.name = text(*p, "name");
+            person.native_name = text(*p, "native_name");
+            person.position = text(*p, "position");
+            person.affiliation = text(*p, "affiliation");
+            person.email = text(*p, "email");
+            person.phone = text(*p, "phone");
+            person.homepage = text(*p, "homepage");
+            person.github = text(*p, "github");
+            person.location = text(*p, "location");
+            person.aliases = texts(*p, "aliases");
+            each_table(*p, "links", [&](const toml::table& t) {
+                person.links.push_back({text(t, "label"), text(t, "url")});
+            });
+        }
+        cv.research_interests = text(root, "research_interests");
+        if (const auto* p = root.get_as<toml::table>("person");
+            p && p->contains("research_interests")) {
+            if (!cv.research_interests.empty())
+                diag_.error(file_, pos_of(*p->get("research_interests")), "duplicate-key",
+                            "`research_interests` is given both at the top level and in [person]",
+                            "keep one of them");
+            else
+                cv.research_interests = text(*p, "research_interests");
+        }
+        each_table(root, "education", [&](const toml::table& t) {
+            Education e;
+            e.pos = pos_of(t);
+            e.degree = text(t, "degree");
+            e.institution = text(t, "institution");
+            e.department = text(t, "department");
+            e.location = text(t, "location");
+            e.dates = range(t);
+            e.advisors = texts(t, "advisors");
+            e.thesis = text(t, "thesis");
+            e.note = text(t, "note");
+            e.highlights = texts(t, "highlights");
+            e.selected = flag(t, "selected");
+            e.tags = texts(t, "tags");
+            cv.education.push_back(std::move(e));
+        });
+        each_table(root, "experience", [&](const toml::table& t) {
+            Experience e;
+            e.pos = pos_of(t);
+            e.role = text(t, "role");
+            e.organization = text(t, "organization");
+            e.location = text(t, "location");
+            if (auto r = range(t))
+                e.periods.push_back(*r);
+            if (t.contains("periods") && (t.contains("start") || t.contains("end")))
+                diag_.error(file_, pos_of(*t.get("periods")), "periods",
+                            "an entry has either `start`/`end` or `periods`, not both",
+                            "move start and end into periods");
+            each_table(t, "periods", [&](const toml::table& period) {
+                if (auto r = range(period))
+                    e.periods.push_back(*r);
+                else
+                    diag_.error(file_, pos_of(period), "missing-key",
+                                "a period needs `start` or `end`");
+            });
+            e.mentors = texts(t, "mentors");
+            e.note = text(t, "note");
+            e.highlights = texts(t, "highlights");
+            e.selected = flag(t, "selected");
+            e.tags = texts(t, "tags");
+            cv.experience.push_back(std::move(e));
+        });
+        if (const auto* publications = root.get_as<toml::array>("publications"))
+            cv.publications.reserve(publications->size());
+        each_table(root, "publications", [&](const toml::table& t) {
+            Publication p;
+            p.pos = pos_of(t);
+            p.title = text(t, "title");
+            p.authors = texts(t, "authors");
+            if (const auto* authors = t.get_as<toml::array>("authors"))
+                p.authors_pos = pos_of(*authors);
+            p.venue = text(t, "venue");
+            p.year = integer(t, "year", p.year_pos);
+            const Text kind = text(t, "kind");
+            p.kind =
+                kind.empty()
+                    ? PublicationKind::Other
+                    : publication_kind_from_string(kind.value).value_or(PublicationKind::Other);
+            p.award = text(t, "award");
+            p.selected = flag(t, "selected");
+            p.note = text(t, "note");
+            p.links = url_map(t, "links");
+            p.tags = texts(t, "tags");
+            p.key = text(t, "key");
+            p.venue_short = text(t, "venue_short");
+            p.kind_given = !kind.empty();
+            p.equal = texts(t, "equal");
+            p.corresponding = texts(t, "corresponding");
+            cv.publications.push_back(std::move(p));
+        });
+        each_table(root, "teaching", [&](const toml::table& t) {
+            Teaching e;
+            e.pos = pos_of(t);
+            e.role = text(t, "role");
+            e.course = text(t, "course");
+            e.institution = text(t, "institution");
+            e.terms = texts(t, "terms");
+            if (const auto* terms = t.get_as<toml::array>("terms"); terms && terms->empty())
+                diag_.error(file_, pos_of(*terms), "terms",
+                            "`terms` of \"" + e.course.value + "\" is empty",
+                            "list the terms taught, e.g. [\"Fall 2023\"]");
+            e.tags = texts(t, "tags");
+            e.selected = flag(t, "selected");
+            cv.teaching.push_back(std::move(e));
+        });
+        each_table(root, "awards", [&](const toml::table& t) {
+            Award a;
+            a.pos = pos_of(t);
+            a.title = text(t, "title");
+            a.year = integer(t, "year", a.year_pos);
+            a.issuer = text(t, "issuer");
+            a.note = text(t, "note");
+            a.tags = texts(t, "tags");
+            a.selected = flag(t, "selected");
+            cv.awards.push_back(std::move(a));
+        });
+        each_table(root, "sections", [&](const toml::table& t) {
+            CustomSection s;
+            s.pos = pos_of(t);
+            s.title = text(t, "title");
+            s.text = text(t, "text");
+            s.items = texts(t, "items");
+            each_table(t, "entries", [&](const toml::table& e) {
+                s.entries.push_back({text(e, "title"), text(e, "subtitle"), text(e, "date"),
+                                     text(e, "location"), text(e, "text"), texts(e, "highlights"),
+                                     pos_of(e)});
+            });
+            s.tags = texts(t, "tags");
+            s.selected = flag(t, "selected");
+            cv.sections.push_back(std::move(s));
+        });
+        cv.bibliography = texts(root, "bibliography");
+        if (const auto* b = root.get_as<toml::table>("build")) {
+            cv.build.date = date(*b, "date", cv.build.date_pos);
+            if (const auto* timeout = b->get_as<int64_t>("timeout")) {
+                cv.build.timeout_pos = pos_of(*timeout);
+                if (timeout->get() < 1 || timeout->get() > 86400)
+                    diag_.error(file_, cv.build.timeout_pos, "value",
+                                "`timeout` " + std::to_string(timeout->get()) +
+                                    " is not a number of seconds from 1 to 86400",
+                                "the default is 120");
+                else
+                    cv.build.timeout = static_cast<int>(timeout->get());
+            }
+        }
+        if (const auto* templates = root.get_as<toml::table>("templates"))
+            for (const auto& [name, node] : *templates)
+                if (const auto* t = node.as_table())
+                    cv.templates[std::string(name.str())] = rules(*t);
+        return cv;
+    }
+
+  private:
+    static std::string join(const std::vector<std::string>& names) {
+        std::string out;
+        for (const auto& n : names)
+            out += (out.empty() ? "" : ", ") + n;
+        return out;
+    }
+
+    static std::string example(FieldType type) {
+        switch (type) {
+            case FieldType::Integer:
+                return "2024";
+            case FieldType::StringList:
+                return "[\"...\"]";
+            case FieldType::Bool:
+                return "true";
+            default:
+                return "\"...\"";
+        }
+    }
+
+    std::string file_;
+    Diagnostics& diag_;
+};
+
+// toml++ stops at the first syntax error; make its message read like ours and add the
+// hint people need most: TOML has no year-month value.
+void report_syntax_error(const toml::parse_error& error, const std::string& text,
+                         const std::string& file, Diagnostics& diagnostics) {
+    SourcePos pos = pos_of(error.source());
+    std::string message(error.description());
+    std::string hint;
+    const std::string line = line_of(text, pos.line);
+    static const std::regex year_month(R"(=\s*(\d{4})-(\d{1,2})\s*(#.*)?$)");
+    static const std::regex year_only(R"(=\s*(\d{4})-\s*(#.*)?$)");
+    std::smatch match;
+    if (std::regex_search(line, match, year_month)) {
+        hint =
+            "TOML has no year-month value; write \"" + match[1].str() + "-" + match[2].str() + "\"";
+    } else if (line.find("”") != std::string::npos || line.find("“") != std::string::npos) {
+        hint = "use straight quotes (\") around strings, not typographic ones";
+    } else if (std::regex_search(line, std::regex(R"(^\s*[A-Za-z0-9_-]+\s*=\s*[^"'\[{\d\stf-])"))) {
+        hint = "strings need quotes: key = \"value\"";
+    } else if (message.find("expected value") != std::string::npos) {
+        hint = "give the key a value, such as key = \"...\", or remove the line";
+    } else if (message.find("control characters") != std::string::npos &&
+               std::count(line.begin(), line.end(), '"') % 2 == 1) {
+        hint = "close the string with \" on the same line (use \"\"\" for several lines)";
+    } else if (message.find("parsing array: encountered end-of-file") != std::string::npos) {
+        hint = "close the list with ]";
+    } else if (message.find("invalid utf-8") != std::string::npos) {
+        hint = "save the file as UTF-8";
+    } else if (message.find("cannot redefine existing table") != std::string::npos) {
+        hint = "a [table] is written once; for a list of entries write [[name]] each time";
+    } else if (message.find("cannot redefine existing") != std::string::npos) {
+        hint = "each key may be given once per table";
+    }
+    diagnostics.error(file, pos, "toml-syntax", message, hint);
+}
+
+}  // namespace
+
+LoadResult load_cv(const std::string& text, const std::string& file_name) {
+    LoadResult result;
+    std::optional<toml::table> root =
+        parse_toml(text, file_name, result.diagnostics, [&](const toml::parse_error& error) {
+            report_syntax_error(error, text, file_name, result.diagnostics);
+        });
+    if (!root)
+        return result;
+    Loader loader(file_name, result.diagnostics);
+    loader.check_table(*root, cv_schema(), "the top level");
+    result.cv = loader.convert(*root);
+    return result;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,22 @@
+// cv.toml → Cv. It parses through parse_toml (toml_input.h: bounded nesting, no U+001A in
+// any key or string), checks every key against the schema (unknown keys, types, required
+// fields) and converts values, keeping the position of each one.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "cv/model.h"
+#include "util/diagnostics.h"
+
+namespace mkcv {
+
+struct LoadResult {
+    std::optional<Cv> cv;  // set when the file parsed; may still carry errors in diagnostics
+    Diagnostics diagnostics;
+};
+
+// `file_name` is how diagnostics name the file.
+LoadResult load_cv(const std::string& text, const std::string& file_name);
+
+}  // namespace mkcv

@@ -1,0 +1,176 @@
+// The CV as plain data: what cv.toml says, typed, with where each value was written.
+// No third-party types here, so every later stage (validation, context, tests) can use it
+// without knowing about TOML.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cv/content_rules.h"
+#include "cv/dates.h"
+#include "util/source_location.h"
+
+namespace mkcv {
+
+// A string the user wrote, and where. Positions let later stages (validation, the LaTeX
+// error explainer) point back at cv.toml.
+struct Text {
+    std::string value;
+    SourcePos pos;
+
+    bool empty() const { return value.empty(); }
+};
+
+struct Link {
+    Text label;
+    Text url;
+};
+
+struct Person {
+    Text name;
+    Text native_name;
+    Text position;
+    Text affiliation;
+    Text email;
+    Text phone;
+    Text homepage;
+    Text github;
+    Text location;
+    std::vector<Link> links;
+    std::vector<Text> aliases;  // other spellings of the owner's name, matched in author lists
+    SourcePos pos;
+};
+
+struct DateRange {
+    std::optional<PartialDate> start;
+    std::optional<PartialDate> end;
+    SourcePos start_pos;
+    SourcePos end_pos;
+};
+
+struct Education {
+    Text degree;
+    Text institution;
+    Text department;
+    Text location;
+    std::optional<DateRange> dates;
+    std::vector<Text> advisors;
+    Text thesis;
+    Text note;
+    std::vector<Text> highlights;
+    std::vector<Text> tags;
+    bool selected = false;
+    SourcePos pos;
+};
+
+struct Experience {
+    Text role;
+    Text organization;
+    Text location;
+    std::vector<DateRange> periods;  // `start`/`end` becomes a single period
+    std::vector<Text> mentors;
+    Text note;
+    std::vector<Text> highlights;
+    std::vector<Text> tags;
+    bool selected = false;
+    SourcePos pos;
+};
+
+enum class PublicationKind { Conference, Journal, Workshop, Preprint, Thesis, Other };
+
+struct Publication {
+    Text title;
+    std::vector<Text> authors;  // as written, marks ("*", "†") included
+    SourcePos authors_pos;      // of the list; unknown when the key is missing
+    Text venue;
+    int year = 0;
+    SourcePos year_pos;
+    PublicationKind kind = PublicationKind::Other;
+    Text award;
+    bool selected = false;
+    Text note;
+    std::vector<Link> links;  // in the order the label names sort: TOML tables have no order
+    std::vector<Text> tags;
+    SourcePos pos;
+    // BibTeX (see publication_merge.h). Values from a .bib may be marked LaTeX (bib/latex_text.h).
+    Text key;                         // citekey: taken from the bibliography, or overriding it
+    Text venue_short;                 // e.g. "SIGCOMM" beside "Proc. ACM SIGCOMM"
+    int month = 0;                    // 1–12 when known; orders papers of the same year
+    bool kind_given = false;          // `kind` was written (an override replaces the mapped one)
+    std::vector<Text> equal;          // names to mark * (overrides on keyed entries)
+    std::vector<Text> corresponding;  // names to mark †
+    std::string source_file;          // the .bib it came from; empty for cv.toml
+    SourcePos source_pos;             // of its entry in source_file
+};
+
+struct Teaching {
+    Text role;
+    Text course;
+    Text institution;
+    std::vector<Text> terms;
+    std::vector<Text> tags;
+    bool selected = false;
+    SourcePos pos;
+};
+
+struct Award {
+    Text title;
+    int year = 0;
+    SourcePos year_pos;
+    Text issuer;
+    Text note;
+    std::vector<Text> tags;
+    bool selected = false;
+    SourcePos pos;
+};
+
+struct SectionEntry {
+    Text title;
+    Text subtitle;
+    Text date;
+    Text location;
+    Text text;
+    std::vector<Text> highlights;
+    SourcePos pos;
+};
+
+struct CustomSection {
+    Text title;
+    Text text;
+    std::vector<Text> items;
+    std::vector<SectionEntry> entries;
+    std::vector<Text> tags;
+    bool selected = false;
+    SourcePos pos;
+};
+
+struct BuildSettings {
+    std::optional<PartialDate> date;  // "last updated"; reproducible builds never read the clock
+    SourcePos date_pos;
+    int timeout = 120;  // seconds TeX may take per template before it is stopped
+    SourcePos timeout_pos;
+};
+
+// content_filter.cpp (apply_rules) copies a Cv member by member: add new members there too.
+struct Cv {
+    std::string source_name;  // file name as given, used in diagnostics
+    Person person;
+    Text research_interests;
+    std::vector<Education> education;
+    std::vector<Experience> experience;
+    std::vector<Publication> publications;
+    std::vector<Teaching> teaching;
+    std::vector<Award> awards;
+    std::vector<CustomSection> sections;
+    BuildSettings build;
+    std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
+    std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
+};
+
+const char* to_string(PublicationKind kind);
+std::optional<PublicationKind> publication_kind_from_string(const std::string& name);
+const std::vector<std::string>& publication_kind_names();
+
+}  // namespace mkcv

@@ -1,0 +1,39 @@
+// The one door every TOML file (cv.toml, template.toml) comes in by. Around toml++ it adds
+// what toml++ does not promise for hostile text:
+// - a linear pre-scan that refuses nesting deeper than kMaxTomlNesting (dotted keys, table
+//   headers, arrays, inline tables together), because toml++ recurses on it and a 40,000
+//   segment key overflows the stack;
+// - after parsing, a walk over every key and string that refuses U+001A, the first byte of
+//   the mark that makes a string trusted LaTeX (kRawLatexMark in text/raw_latex.h), so no text
+//   from a TOML file can ever be taken for vetted LaTeX.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <toml++/toml.h>
+
+#include "util/diagnostics.h"
+
+namespace mkcv {
+
+// Deeper than any mkcv file needs ([templates.NAME.filters.SECTION] keys are 5 levels) and
+// far below what overflows toml++'s recursion.
+inline constexpr int kMaxTomlNesting = 64;
+
+// Reports toml++'s syntax error in the caller's words.
+using TomlSyntaxReporter = std::function<void(const toml::parse_error&)>;
+
+// The parsed table, or nullopt after reporting why not (with a position) to `diagnostics`.
+// `report_syntax` is called for toml++'s own syntax errors; by default its message is used.
+std::optional<toml::table> parse_toml(std::string_view text, const std::string& file_name,
+                                      Diagnostics& diagnostics,
+                                      const TomlSyntaxReporter& report_syntax = {});
+
+// The pre-scan alone (for tests): false after reporting nesting beyond `limit`.
+bool check_toml_nesting(std::string_view text, const std::string& file_name,
+                        Diagnostics& diagnostics, int limit = kMaxTomlNesting);
+
+}  // namespace mkcv

@@ -1,0 +1,167 @@
+#include "cv/validate.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <utility>
+
+#include "cv/value_origins.h"
+#include "text/raw_latex.h"
+
+namespace mkcv {
+namespace {
+
+// The title and year a duplicate is recognised by: case (ASCII) and spaces ignored.
+std::string duplicate_key(const std::string& title, int year) {
+    std::string out;
+    out.reserve(title.size() + 8);
+    for (char c : title)
+        if (c != ' ')
+            out += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    out += '\0';
+    out += std::to_string(year);
+    return out;
+}
+
+bool blank(const std::string& s) {
+    return std::all_of(s.begin(), s.end(),
+                       [](char c) { return c == ' ' || c == '\t' || c == '\n'; });
+}
+
+class Validator {
+  public:
+    Validator(const Cv& cv, Diagnostics& diagnostics) : cv_(cv), diag_(diagnostics) {}
+
+    void run() {
+        required(cv_.person.name, "name", cv_.person.pos);
+        for (const auto& link : cv_.person.links)
+            url(link.url, link.label.empty() ? "url" : link.label.value);
+        if (!cv_.person.homepage.empty() &&
+            cv_.person.homepage.value.find(' ') != std::string::npos)
+            diag_.error(file(), cv_.person.homepage.pos, "url", "`homepage` contains a space");
+        for (const auto& e : cv_.education) {
+            required(e.degree, "degree", e.pos);
+            required(e.institution, "institution", e.pos);
+            if (e.dates)
+                order(*e.dates);
+        }
+        for (const auto& e : cv_.experience) {
+            required(e.role, "role", e.pos);
+            required(e.organization, "organization", e.pos);
+            for (const auto& period : e.periods)
+                order(period);
+        }
+        std::unordered_map<std::string, const Publication*> seen;
+        seen.reserve(cv_.publications.size());
+        for (const auto& p : cv_.publications) {
+            required(p.title, "title", p.pos);
+            required(p.venue, "venue", p.pos);
+            if (p.authors.empty() && p.authors_pos.known())
+                diag_.error(file(), p.authors_pos, "authors",
+                            "the author list of \"" + p.title.value + "\" is empty",
+                            "list at least one author");
+            for (const auto& author : p.authors)
+                if (blank(author.value))
+                    diag_.error(file(), author.pos, "authors", "an author's name is empty");
+            for (const auto& link : p.links)
+                url(link.url, link.label.value);
+            if (auto [it, inserted] = seen.emplace(duplicate_key(p.title.value, p.year), &p);
+                !inserted) {
+                const auto [first_file, first_pos] = written_at(*it->second);
+                const auto [dup_file, dup_pos] = written_at(p);
+                diag_.warning(dup_file, dup_pos, "duplicate",
+                              "\"" + strip_raw_latex_mark(p.title.value) + "\" (" +
+                                  std::to_string(p.year) + ") is listed twice",
+                              "the first is at " +
+                                  (first_file == dup_file ? "line " : first_file + ":") +
+                                  std::to_string(first_pos.line));
+            }
+        }
+        // An empty `terms` list is reported by the loader, which can tell it from a missing one.
+        for (const auto& t : cv_.teaching)
+            required(t.course, "course", t.pos);
+        for (const auto& a : cv_.awards)
+            required(a.title, "title", a.pos);
+        for (const auto& s : cv_.sections) {
+            required(s.title, "title", s.pos);
+            const int bodies = !s.text.empty() + !s.items.empty() + !s.entries.empty();
+            if (bodies > 1)
+                diag_.error(file(), s.pos, "section",
+                            "section \"" + s.title.value +
+                                "\" has more than one of `text`, `items` and `entries`",
+                            "split it into two sections");
+        }
+    }
+
+  private:
+    const std::string& file() const { return cv_.source_name; }
+
+    // A publication from a .bib without a cv.toml override was written in the .bib.
+    std::pair<std::string, SourcePos> written_at(const Publication& p) const {
+        if (p.pos.known() || p.source_file.empty())
+            return {file(), p.pos};
+        return {p.source_file, p.source_pos};
+    }
+
+    void required(const Text& text, const char* key, SourcePos table_pos) {
+        // A missing key was reported by the loader; here only present-but-blank values.
+        if (text.pos.known() && blank(text.value))
+            diag_.error(file(), text.pos, "empty", std::string("`") + key + "` must not be empty");
+        (void)table_pos;
+    }
+
+    void order(const DateRange& range) {
+        if (range.start && range.end && compare_dates(*range.end, *range.start) < 0)
+            diag_.error(file(), range.end_pos, "date-order",
+                        "ends (" + iso_date(*range.end) + ") before it starts (" +
+                            iso_date(*range.start) + ")",
+                        "swap start and end");
+        if (range.start && range.start->present)
+            diag_.error(file(), range.start_pos, "date", "`start` cannot be \"present\"");
+    }
+
+    void url(const Text& url, const std::string& label) {
+        if (url.value.empty() || looks_like_url(url.value))
+            return;
+        std::string hint = "write a full URL such as https://example.org/...";
+        if (url.value.rfind("mailto:", 0) == 0)
+            hint = "an e-mail link needs an address: mailto:name@example.org";
+        else if (url.value.find("//") != std::string::npos)
+            hint = "a URL starts with its scheme and ://, such as https://";
+        else if (url.value.find("://") == std::string::npos &&
+                 url.value.find('.') != std::string::npos &&
+                 url.value.find(' ') == std::string::npos)
+            hint = "add the scheme: https://" + url.value;
+        diag_.error(file(), url.pos, "url",
+                    "link `" + label + "` is not a URL: \"" + url.value + "\"", hint);
+    }
+
+    const Cv& cv_;
+    Diagnostics& diag_;
+};
+
+}  // namespace
+
+bool looks_like_url(const std::string& url) {
+    if (url.find_first_of(" \t\n") != std::string::npos)
+        return false;
+    for (const char* scheme : {"https://", "http://"})
+        if (url.rfind(scheme, 0) == 0)
+            return url.size() > std::char_traits<char>::length(scheme);
+    if (url.rfind("mailto:", 0) == 0)
+        return url.find('@') != std::string::npos;
+    // A bare DOI ("10.1145/3544216.3544224"); the CV links it through https://doi.org/.
+    return url.rfind("10.", 0) == 0 && url.find('/') != std::string::npos;
+}
+
+void validate_cv(const Cv& cv, Diagnostics& diagnostics) {
+    Validator(cv, diagnostics).run();
+    for (const auto& value : value_origins(cv))
+        if (value.text.size() > kMaxValueBytes)
+            diagnostics.error(value.file, value.pos, "too-long",
+                              "this text is " + std::to_string(value.text.size()) +
+                                  " bytes long, more than the " + std::to_string(kMaxValueBytes) +
+                                  " mkcv accepts in one value",
+                              "TeX cannot read a line that long; split it into several values");
+}
+
+}  // namespace mkcv

@@ -1,0 +1,99 @@
+#include "cv/value_origins.h"
+
+namespace mkcv {
+namespace {
+
+class Collector {
+  public:
+    Collector(const Cv& cv, std::vector<ValueOrigin>& out) : file_(cv.source_name), out_(out) {}
+
+    void add(const Text& text) {
+        const bool blank = text.value.find_first_not_of(" \t\n") == std::string::npos;
+        if (!blank && text.pos.known())
+            out_.push_back({text.value, file_, text.pos});
+        else if (!blank && !bib_file_.empty())
+            out_.push_back({text.value, bib_file_, bib_pos_});  // at least its .bib entry
+    }
+    // Values without a cv.toml position come from this .bib entry (empty: none).
+    void from_bib(const std::string& file, SourcePos entry) {
+        bib_file_ = file;
+        bib_pos_ = entry;
+    }
+    void add(const std::vector<Text>& texts) {
+        for (const auto& t : texts)
+            add(t);
+    }
+    void add(const std::vector<Link>& links) {
+        for (const auto& link : links) {
+            add(link.label);
+            add(link.url);
+        }
+    }
+
+  private:
+    const std::string& file_;
+    std::vector<ValueOrigin>& out_;
+    std::string bib_file_;
+    SourcePos bib_pos_;
+};
+
+}  // namespace
+
+std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publication>& also) {
+    std::vector<ValueOrigin> out;
+    Collector c(cv, out);
+    const Person& p = cv.person;
+    for (const Text* t : {&p.name, &p.native_name, &p.position, &p.affiliation, &p.email, &p.phone,
+                          &p.homepage, &p.github, &p.location})
+        c.add(*t);
+    c.add(p.links);
+    c.add(p.aliases);
+    c.add(cv.research_interests);
+    for (const auto& e : cv.education) {
+        for (const Text* t :
+             {&e.degree, &e.institution, &e.department, &e.location, &e.thesis, &e.note})
+            c.add(*t);
+        c.add(e.advisors);
+        c.add(e.highlights);
+    }
+    for (const auto& e : cv.experience) {
+        for (const Text* t : {&e.role, &e.organization, &e.location, &e.note})
+            c.add(*t);
+        c.add(e.mentors);
+        c.add(e.highlights);
+    }
+    std::vector<const Publication*> publications;
+    for (const auto* list : {&cv.publications, &also})
+        for (const auto& pub : *list)
+            publications.push_back(&pub);
+    for (const Publication* p : publications) {
+        const Publication& pub = *p;
+        c.from_bib(pub.source_file, pub.source_pos);
+        for (const Text* t : {&pub.title, &pub.venue, &pub.award, &pub.note})
+            c.add(*t);
+        c.add(pub.authors);
+        c.add(pub.links);
+        c.from_bib("", {});
+    }
+    for (const auto& t : cv.teaching) {
+        for (const Text* text : {&t.role, &t.course, &t.institution})
+            c.add(*text);
+        c.add(t.terms);
+    }
+    for (const auto& a : cv.awards)
+        for (const Text* t : {&a.title, &a.issuer, &a.note})
+            c.add(*t);
+    for (const auto& s : cv.sections) {
+        c.add(s.title);
+        c.add(s.text);
+        c.add(s.items);
+        for (const auto& e : s.entries) {
+            for (const Text* t : {&e.title, &e.subtitle, &e.date, &e.location, &e.text})
+                c.add(*t);
+            c.add(e.highlights);
+        }
+    }
+    return out;
+}
+
+}  // namespace mkcv

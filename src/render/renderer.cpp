@@ -1,0 +1,384 @@
+#include "render/renderer.h"
+
+#include <array>
+#include <memory>
+#include <regex>
+#include <set>
+
+#include <kainjow/mustache.hpp>
+
+#include "bib/latex_text.h"
+#include "util/text_similarity.h"
+
+namespace mkcv {
+namespace {
+
+using Data = kainjow::mustache::data;
+using Id = ContextTree::Id;
+using Kind = ContextTree::Kind;
+
+// Mustache over a ContextTree, without converting it to kainjow's data (a hash map per
+// object and a heap string per value, which cost far more than the rendering). kainjow only
+// needs, from what get() returns, its kind, a string's text, and for a list one item per
+// element, which it pushes when it renders the section's body for it. So get() answers with
+// a few stand-ins, and push() works out which node a pushed stand-in stands for: the one
+// get() returned last (kainjow pushes a section's value right after looking it up), or, for
+// a list item, the element at that index of the list the frame on top looked up last (while
+// a list's items are pushed, no lookup happens in the frame that looked the list up).
+//
+// kainjow's default context also finds partials in the data, so a data key named like a
+// partial would be run as a template; here partials come only from the template's files.
+// Names that resolve to nothing are recorded for a warning.
+class TreeContext : public kainjow::mustache::basic_context<std::string> {
+  public:
+    TreeContext(const ContextTree& tree, const Data* partials)
+        : tree_(tree),
+          partials_(partials),
+          object_(Data::type::object),
+          string_(std::string()),
+          true_(true),
+          false_(false) {
+        enter(ContextTree::root());
+    }
+
+    void push(const Data* data) override {
+        const Frame& top = *frames_[depth_ - 1];
+        Id node = last_;
+        const auto& items = top.items.list_value();
+        if (!top.item_nodes.empty() && data >= items.data() && data < items.data() + items.size())
+            node = top.item_nodes[static_cast<std::size_t>(data - items.data())];
+        enter(node);
+    }
+    void pop() override { --depth_; }
+
+    const Data* get(const std::string& name) const override {
+        if (name.size() == 1 && name[0] == '.')
+            return stand_in(frames_[depth_ - 1]->node);
+        const Id found = lookup(name);
+        if (found == ContextTree::kNone) {
+            missing_.insert(name);
+            return nullptr;
+        }
+        return stand_in(found);
+    }
+
+    const Data* get_partial(const std::string& name) const override {
+        const Data* partial = partials_->get(name);
+        if (!partial)
+            missing_partials_.insert(name);
+        return partial;
+    }
+
+    const std::set<std::string>& missing() const { return missing_; }
+    const std::set<std::string>& missing_partials() const { return missing_partials_; }
+
+  private:
+    struct Frame {
+        Id node = ContextTree::kNone;
+        Id last_member = ContextTree::kNone;  // where member() found the last one
+        Data items{Data::type::list};         // stand-ins for the last list looked up in this frame
+        std::vector<Id> item_nodes;           // and the nodes they stand for
+    };
+
+    const Data* stand_in(Id id) const {
+        last_ = id;
+        switch (tree_.kind(id)) {
+            case Kind::Null:
+            case Kind::False:
+                return &false_;
+            case Kind::True:
+                return &true_;
+            case Kind::Object:
+                return &object_;
+            case Kind::String:
+                // kainjow prints the value before it looks anything else up. (The const_cast
+                // is sound: string_ is ours and not const.)
+                const_cast<std::string&>(string_.string_value()).assign(tree_.text(id));
+                return &string_;
+            case Kind::List:
+                break;
+        }
+        Frame& top = *frames_[depth_ - 1];
+        auto& items =
+            const_cast<kainjow::mustache::basic_list<std::string>&>(top.items.list_value());
+        top.item_nodes.clear();
+        for (Id child = tree_.node(id).first; child != ContextTree::kNone;
+             child = tree_.node(child).next)
+            top.item_nodes.push_back(child);
+        items.clear();  // (no resize: kainjow's data cannot be assigned)
+        items.reserve(top.item_nodes.size());
+        for (std::size_t i = 0; i < top.item_nodes.size(); ++i)
+            items.emplace_back(true);
+        return &top.items;
+    }
+
+    // A name split at its dots, each part as a key of the tree.
+    struct ParsedName {
+        const std::string* address = nullptr;
+        std::string name;
+        std::array<ContextTree::KeyId, 8> keys{};
+        std::size_t parts = 0;  // 0: some part is no key of the tree, so it resolves to nothing
+    };
+
+    // kainjow passes the tag's own string, so its address finds the name parsed before; the
+    // text is compared as well, since a partial's tags are freed and their addresses reused.
+    const ParsedName& parsed(const std::string& name) const {
+        // A slot per address: a template has a few hundred tags, so they rarely share one.
+        ParsedName& p = parsed_[(reinterpret_cast<std::uintptr_t>(&name) / alignof(std::string)) %
+                                parsed_.size()];
+        if (p.address == &name && p.name == name && !p.name.empty())
+            return p;
+        p = ParsedName{&name, name};
+        std::size_t parts = 0;
+        for (std::size_t begin = 0;;) {
+            const auto dot = name.find('.', begin);
+            const auto part = std::string_view(name).substr(
+                begin, dot == std::string::npos ? std::string::npos : dot - begin);
+            const auto key = tree_.key_id(part);
+            if (key == ContextTree::kNoKey || parts == p.keys.size())
+                return p;
+            p.keys[parts++] = key;
+            if (dot == std::string::npos)
+                break;
+            begin = dot + 1;
+        }
+        p.parts = parts;
+        return p;
+    }
+
+    // A dotted name is looked up from the innermost frame out; in each, the whole path must
+    // resolve.
+    Id lookup(const std::string& name) const {
+        const ParsedName& p = parsed(name);
+        if (p.parts == 0)
+            return ContextTree::kNone;
+        for (std::size_t frame = depth_; frame-- > 0;) {
+            Id value = member(*frames_[frame], p.keys[0]);
+            for (std::size_t i = 1; i < p.parts && value != ContextTree::kNone; ++i)
+                value = tree_.find(value, p.keys[i]);
+            if (value != ContextTree::kNone)
+                return value;
+        }
+        return ContextTree::kNone;
+    }
+
+    // The member `key` of the frame's object. Templates mostly ask for members in the order
+    // they were added, so the search starts after the member found last, then wraps around.
+    Id member(Frame& frame, ContextTree::KeyId key) const {
+        if (tree_.kind(frame.node) != Kind::Object)
+            return ContextTree::kNone;
+        const Id after = frame.last_member;
+        const Id start =
+            after == ContextTree::kNone ? tree_.node(frame.node).first : tree_.node(after).next;
+        for (Id child = start; child != ContextTree::kNone; child = tree_.node(child).next)
+            if (tree_.node(child).key == key)
+                return frame.last_member = child;
+        for (Id child = tree_.node(frame.node).first; child != start;
+             child = tree_.node(child).next)
+            if (tree_.node(child).key == key)
+                return frame.last_member = child;
+        return ContextTree::kNone;
+    }
+
+    const ContextTree& tree_;
+    const Data* partials_;
+    // Frames are reused, not freed, when popped: each has a list of stand-ins to refill.
+    // Each on its own, because kainjow holds on to a frame's stand-ins while it pushes more.
+    void enter(Id node) {
+        if (depth_ == frames_.size())
+            frames_.push_back(std::make_unique<Frame>());
+        frames_[depth_]->node = node;
+        frames_[depth_]->last_member = ContextTree::kNone;
+        frames_[depth_]->item_nodes.clear();
+        ++depth_;
+    }
+
+    mutable std::vector<std::unique_ptr<Frame>> frames_;
+    std::size_t depth_ = 0;
+    mutable Id last_ = ContextTree::kNone;
+    const Data object_;
+    const Data string_;
+    const Data true_;
+    const Data false_;
+    mutable std::vector<ParsedName> parsed_ = std::vector<ParsedName>(1024);
+    mutable std::set<std::string> missing_;
+    mutable std::set<std::string> missing_partials_;
+};
+
+// kainjow writes its output through `<<` to a stream; appending to a string is cheaper.
+struct StringSink {
+    std::string text;
+    StringSink& operator<<(const std::string& part) {
+        text += part;
+        return *this;
+    }
+};
+
+// Where a tag naming `name` is written, to point a warning at it.
+void locate_tag(const Template& tmpl, const std::string& name, const std::string& kinds,
+                std::string& file, SourcePos& pos) {
+    std::string escaped;
+    for (char c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+            escaped += '\\';
+        escaped += c;
+    }
+    const std::regex tag("<<\\s*[" + kinds + "]?\\s*" + escaped + "\\s*>>");
+    auto search = [&](const TemplateFile& f) {
+        std::smatch match;
+        if (!std::regex_search(f.text, match, tag))
+            return false;
+        file = f.path.string();
+        pos = position_at(f.text, static_cast<std::size_t>(match.position(0)));
+        return true;
+    };
+    if (search(tmpl.main))
+        return;
+    for (const auto& [partial_name, f] : tmpl.partials)
+        if (search(f))
+            return;
+    file = tmpl.main.path.string();
+}
+
+// Every name a template can use: dotted paths from the root ("person.email") and keys at any
+// depth (a name inside a section), for "did you mean" on a misspelt variable.
+void collect_names(const ContextTree& tree, Id id, const std::string& prefix,
+                   std::set<std::string>& names) {
+    const bool object = tree.kind(id) == Kind::Object;
+    if (!object && tree.kind(id) != Kind::List)
+        return;
+    for (Id child = tree.node(id).first; child != ContextTree::kNone;
+         child = tree.node(child).next) {
+        if (!object) {
+            collect_names(tree, child, "", names);
+            continue;
+        }
+        const std::string key(tree.key_name(child));
+        names.insert(key);
+        names.insert(prefix + key);
+        collect_names(tree, child, prefix + key + ".", names);
+    }
+}
+
+// kainjow parses a partial again at every inclusion: a per-publication partial was parsed
+// thousands of times. kainjow has no standalone-line rules, so putting a partial's text in
+// place of its tag renders the same; partials that change delimiters, or nest too deep,
+// are left to kainjow.
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+// A partial tag, <<>name>> with optional spaces around `>` and the name, starting at `at`:
+// its name and where it ends. (A scanner, not std::regex: compiling that regex was a fifth
+// of a small CV's whole run.)
+bool partial_tag_at(std::string_view text, std::size_t at, std::string_view& name,
+                    std::size_t& end) {
+    std::size_t i = at + 2;
+    if (text.compare(at, 2, "<<") != 0)
+        return false;
+    while (i < text.size() && is_space(text[i]))
+        ++i;
+    if (i == text.size() || text[i] != '>')
+        return false;
+    ++i;
+    while (i < text.size() && is_space(text[i]))
+        ++i;
+    const std::size_t name_begin = i;
+    while (i < text.size() && !is_space(text[i]) && text[i] != '>')
+        ++i;
+    if (i == name_begin)
+        return false;
+    name = text.substr(name_begin, i - name_begin);
+    while (i < text.size() && is_space(text[i]))
+        ++i;
+    if (text.compare(i, 2, ">>") != 0)
+        return false;
+    end = i + 2;
+    return true;
+}
+
+std::string inline_partials(const std::string& text, const Template& tmpl, int depth = 0) {
+    std::string out;
+    std::size_t last = 0;
+    for (std::size_t at = text.find("<<"); at != std::string::npos; at = text.find("<<", at)) {
+        std::string_view name;
+        std::size_t end = 0;
+        if (!partial_tag_at(text, at, name, end)) {
+            ++at;
+            continue;
+        }
+        const auto found = tmpl.partials.find(std::string(name));
+        if (found != tmpl.partials.end() && depth < 8 &&
+            found->second.text.find("<<=") == std::string::npos) {
+            out.append(text, last, at - last);
+            out += inline_partials(found->second.text, tmpl, depth + 1);
+            last = end;
+        }
+        at = end;
+    }
+    out.append(text, last);
+    return out;
+}
+
+}  // namespace
+
+RenderResult render_template(const Template& tmpl, const ContextTree& context,
+                             Diagnostics& diagnostics) {
+    RenderResult refused;
+    // load_template checks this already; checked again here for templates built otherwise
+    // (tests, fuzzing), since kainjow would parse a recursive partial until the stack ends.
+    if (!check_partial_nesting(tmpl, diagnostics))
+        return refused;
+    const std::string prefix(kDelimiterSwitch);
+    Data partials{Data::type::object};
+    for (const auto& [name, file] : tmpl.partials)
+        partials.set(name, Data(prefix + file.text));
+
+    kainjow::mustache::mustache mustache(prefix + inline_partials(tmpl.main.text, tmpl));
+    // Values marked as LaTeX (from BibTeX, vetted) print as they are; all others are escaped.
+    mustache.set_custom_escape([](const std::string& text) { return value_to_latex(text); });
+    TreeContext ctx(context, &partials);
+    StringSink sink;
+    // The output is the template's text and the values, escaped (so a little longer).
+    sink.text.reserve(tmpl.main.text.size() + context.text_bytes() + context.text_bytes() / 4);
+    // (kainjow renders a template that failed to parse, from whatever it parsed.)
+    if (mustache.is_valid())
+        mustache.render(ctx, sink);
+    RenderResult result;
+    result.tex = std::move(sink.text);
+    if (!mustache.is_valid()) {
+        // Point at the file and place of the mistake; kainjow's own message has neither.
+        if (check_template_syntax(tmpl, diagnostics) == 0)
+            diagnostics.error(tmpl.main.path.string(), {}, "template-render",
+                              mustache.error_message());
+        return result;
+    }
+    std::vector<std::string> known;
+    if (!ctx.missing().empty()) {
+        std::set<std::string> names;
+        collect_names(context, ContextTree::root(), "", names);
+        known.assign(names.begin(), names.end());
+    }
+    for (const auto& name : ctx.missing()) {
+        std::string file;
+        SourcePos pos;
+        locate_tag(tmpl, name, "#^&/", file, pos);
+        const std::string guess = closest_match(name, known);
+        diagnostics.warning(file, pos, "template-variable",
+                            "the template uses `" + name + "`, which the CV data never provides",
+                            guess.empty() ? "mkcv context prints every variable a template can use"
+                                          : "did you mean `" + guess + "`?");
+    }
+    for (const auto& name : ctx.missing_partials()) {
+        std::string file;
+        SourcePos pos;
+        locate_tag(tmpl, name, ">", file, pos);
+        diagnostics.error(
+            file, pos, "template-partial", "no partial named `" + name + "`",
+            "partials are the *.tex.mustache files beside the template and in common/");
+    }
+    result.ok = !diagnostics.has_errors();
+    return result;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,24 @@
+// Template + context → LaTeX source. Values are escaped for LaTeX when printed with
+// <<name>>; <<&name>> prints a value as it is (for `href`s, already escaped for \href).
+#pragma once
+
+#include <string>
+
+#include "context/context_tree.h"
+#include "render/template_set.h"
+#include "util/diagnostics.h"
+
+namespace mkcv {
+
+struct RenderResult {
+    std::string tex;
+    bool ok = false;
+};
+
+// Variables the template uses that the context lacks are reported as warnings naming the
+// template file, so a typo in a template does not silently print nothing. A partial that
+// includes itself is an error (check_partial_nesting), and nothing is rendered.
+RenderResult render_template(const Template& tmpl, const ContextTree& context,
+                             Diagnostics& diagnostics);
+
+}  // namespace mkcv

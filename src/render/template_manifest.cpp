@@ -1,0 +1,248 @@
+#include "render/template_manifest.h"
+
+#include <algorithm>
+
+#include "cv/model.h"
+#include "cv/toml_input.h"
+#include "util/text_similarity.h"
+
+namespace mkcv {
+namespace {
+
+SourcePos pos_of(const toml::node& node) {
+    return SourcePos{static_cast<int>(node.source().begin.line),
+                     static_cast<int>(node.source().begin.column)};
+}
+
+SourcePos key_pos(const toml::key& key) {
+    return SourcePos{static_cast<int>(key.source().begin.line),
+                     static_cast<int>(key.source().begin.column)};
+}
+
+// One [filters.SECTION] table; the same keys as [templates.NAME.filters.SECTION] in cv.toml.
+SectionRules parse_section_rules(const toml::table& table, const std::string& file_name,
+                                 Diagnostics& diagnostics) {
+    static const std::vector<std::string> keys{"title",        "selected", "include_tags",
+                                               "exclude_tags", "since",    "max_entries",
+                                               "max_authors",  "priority", "keep"};
+    SectionRules rules;
+    for (const auto& [key, node] : table) {
+        const std::string name(key.str());
+        // clang 14 (the fuzz build) cannot capture a structured binding in a lambda.
+        const toml::node& value = node;
+        auto wrong = [&](const std::string& expected) {
+            diagnostics.error(file_name, pos_of(value), "type",
+                              "`" + name + "` must be " + expected);
+        };
+        if (name == "title") {
+            if (const auto* s = node.as_string())
+                rules.title = s->get();
+            else
+                wrong("a string");
+        } else if (name == "selected") {
+            if (const auto* b = node.as_boolean())
+                rules.selected_only = b->get();
+            else
+                wrong("true or false");
+        } else if (name == "include_tags" || name == "exclude_tags") {
+            std::vector<std::string> tags;
+            const auto* array = node.as_array();
+            if (array)
+                for (const auto& item : *array)
+                    if (const auto* s = item.as_string())
+                        tags.push_back(s->get());
+            if (!array || tags.size() != array->size())
+                wrong("a list of strings");
+            (name == "include_tags" ? rules.include_tags : rules.exclude_tags) = tags;
+        } else if (name == "since" || name == "max_entries" || name == "max_authors" ||
+                   name == "priority" || name == "keep") {
+            const auto* n = node.as_integer();
+            const int least = name == "priority" ? -1000 : name == "max_authors" ? 1 : 0;
+            const int most = name == "since" ? 9999 : 100000;
+            if (!n || n->get() < least || n->get() > most) {
+                wrong("a whole number from " + std::to_string(least) + " to " +
+                      std::to_string(most));
+                continue;
+            }
+            const int value = static_cast<int>(n->get());
+            if (name == "since")
+                rules.since = value;
+            else if (name == "max_entries")
+                rules.max_entries = value;
+            else if (name == "max_authors")
+                rules.max_authors = value;
+            else if (name == "priority")
+                rules.priority = value;
+            else
+                rules.keep = value;
+        } else {
+            const std::string guess = closest_match(name, keys);
+            diagnostics.error(file_name, key_pos(key), "unknown-key",
+                              "unknown key `" + shorten(name) + "` in a filter",
+                              guess.empty() ? "" : "did you mean `" + guess + "`?");
+        }
+    }
+    return rules;
+}
+
+}  // namespace
+
+TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
+                                Diagnostics& diagnostics) {
+    TemplateManifest manifest;
+    std::optional<toml::table> parsed = parse_toml(text, file_name, diagnostics);
+    if (!parsed)
+        return manifest;
+    const toml::table& root = *parsed;
+    auto pos = [](const toml::node& node) {
+        return SourcePos{static_cast<int>(node.source().begin.line),
+                         static_cast<int>(node.source().begin.column)};
+    };
+    static const std::vector<std::string> keys{
+        "name",    "description",       "engine",
+        "main",    "max_pages",         "order",
+        "filters", "publication_kinds", "publication_headings"};
+    for (const auto& [key, node] : root) {
+        (void)node;
+        const std::string name(key.str());
+        if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
+            const std::string guess = closest_match(name, keys);
+            // The caret goes under the key, which is what is wrong, not under its value.
+            diagnostics.error(file_name, key_pos(key), "unknown-key",
+                              "unknown key `" + shorten(name) + "` in template.toml",
+                              guess.empty() ? "" : "did you mean `" + guess + "`?");
+        }
+    }
+    auto string_value = [&](const char* key, std::string& out) {
+        if (const toml::node* node = root.get(key)) {
+            if (const auto* s = node->as_string())
+                out = s->get();
+            else
+                diagnostics.error(file_name, pos(*node), "type",
+                                  std::string("`") + key + "` must be a string");
+        }
+    };
+    string_value("name", manifest.name);
+    string_value("description", manifest.description);
+    string_value("engine", manifest.engine);
+    string_value("main", manifest.main);
+    if (const toml::node* node = root.get("engine"); node && node->is_string()) {
+        if (manifest.engine != "xelatex" && manifest.engine != "lualatex" &&
+            manifest.engine != "pdflatex")
+            diagnostics.error(file_name, pos(*node), "value",
+                              "`engine` must be xelatex, lualatex or pdflatex, found \"" +
+                                  shorten(manifest.engine) + "\"");
+    }
+    if (const toml::node* node = root.get("max_pages")) {
+        const auto* n = node->as_integer();
+        if (!n || n->get() < 1 || n->get() > kMaxPagesLimit)
+            diagnostics.error(
+                file_name, pos(*node), "type",
+                "`max_pages` must be a whole number from 1 to " + std::to_string(kMaxPagesLimit));
+        else
+            manifest.max_pages = static_cast<int>(n->get());
+    }
+    if (const toml::node* node = root.get("order")) {
+        const auto* array = node->as_array();
+        manifest.rules.order_pos = pos(*node);
+        std::vector<std::string> order;
+        if (!array)
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`order` must be a list of section names");
+        for (std::size_t i = 0; array && i < array->size(); ++i) {
+            const toml::node& item = *array->get(i);
+            const auto* s = item.as_string();
+            const auto& names = section_names();
+            if (!s || std::find(names.begin(), names.end(), s->get()) == names.end()) {
+                const std::string guess = s ? closest_match(s->get(), names) : "";
+                diagnostics.error(file_name, pos(item), "value",
+                                  "`order` names sections: research_interests, education, "
+                                  "publications, experience, teaching, awards, sections",
+                                  guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+            } else {
+                order.push_back(s->get());
+            }
+        }
+        manifest.rules.order = order;
+    }
+    const auto& kinds = publication_kind_names();
+    auto check_kind = [&](const std::string& kind, const toml::node& at) {
+        if (std::find(kinds.begin(), kinds.end(), kind) != kinds.end())
+            return true;
+        const std::string guess = closest_match(kind, kinds);
+        diagnostics.error(file_name, pos(at), "value",
+                          "\"" + shorten(kind) +
+                              "\" is not a publication kind (conference, journal, "
+                              "workshop, preprint, thesis, other)",
+                          guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+        return false;
+    };
+    if (const toml::node* node = root.get("publication_kinds")) {
+        const auto* array = node->as_array();
+        if (!array)
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`publication_kinds` must be a list of publication kinds");
+        for (std::size_t i = 0; array && i < array->size(); ++i) {
+            const toml::node& item = *array->get(i);
+            if (const auto* s = item.as_string(); s && check_kind(s->get(), item))
+                manifest.publication_kinds.push_back(s->get());
+            else if (!s)
+                diagnostics.error(file_name, pos(item), "type",
+                                  "a publication kind must be a string");
+        }
+    }
+    if (const toml::node* node = root.get("publication_headings")) {
+        if (const auto* table = node->as_table()) {
+            for (const auto& [key, value] : *table) {
+                const std::string kind(key.str());
+                if (!check_kind(kind, value))
+                    continue;
+                if (const auto* heading = value.as_string())
+                    manifest.publication_headings[kind] = heading->get();
+                else
+                    diagnostics.error(file_name, pos(value), "type", "a heading must be a string");
+            }
+        } else {
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`publication_headings` must be a table of kind = \"Heading\"");
+        }
+    }
+    if (manifest.max_pages > 0)
+        manifest.rules.max_pages = manifest.max_pages;
+    if (const toml::node* node = root.get("filters")) {
+        const auto* filters = node->as_table();
+        if (!filters) {
+            diagnostics.error(file_name, pos(*node), "type", "`filters` must be a table");
+        } else {
+            for (const auto& [key, value] : *filters) {
+                const std::string section(key.str());
+                const auto& names = section_names();
+                if (std::find(names.begin(), names.end(), section) == names.end()) {
+                    const std::string guess = closest_match(section, names);
+                    diagnostics.error(file_name, key_pos(key), "unknown-key",
+                                      "unknown section `" + shorten(section) + "` in [filters]",
+                                      guess.empty() ? "" : "did you mean `" + guess + "`?");
+                    continue;
+                }
+                // The shorthand of earlier manifests: publications = "selected" or "all".
+                if (const auto* shorthand = value.as_string();
+                    shorthand && (shorthand->get() == "selected" || shorthand->get() == "all")) {
+                    manifest.rules.sections[section].selected_only = shorthand->get() == "selected";
+                    continue;
+                }
+                if (const auto* table = value.as_table())
+                    manifest.rules.sections[section] =
+                        parse_section_rules(*table, file_name, diagnostics);
+                else
+                    diagnostics.error(file_name, pos(value), "type",
+                                      "[filters." + section + "] must be a table",
+                                      "write [filters." + section +
+                                          "] with keys such as "
+                                          "selected = true, since = 2020, max_entries = 10");
+            }
+        }
+    }
+    return manifest;
+}
+
+}  // namespace mkcv

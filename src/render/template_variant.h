@@ -1,0 +1,36 @@
+// One template applied to one CV: the template's rules merged with the CV's
+// [templates.NAME] overrides, the CV filtered by them, and the options its context is built
+// with. `mkcv render`, `mkcv build` and `mkcv context` all go through here, so `context`
+// prints exactly what the template receives.
+#pragma once
+
+#include <optional>
+
+#include "context/context_builder.h"
+#include "cv/model.h"
+#include "render/template_set.h"
+#include "select/content_filter.h"
+
+namespace mkcv {
+
+struct TemplateInput {
+    ContentRules rules;   // manifest, then cv.toml's [templates.NAME]
+    FilteredCv filtered;  // the CV after the rules
+    ContextOptions options;
+    int max_pages = 0;  // 0: no page budget
+};
+
+// `updated` is the "Last updated" date (pipeline.h updated_date), found once per build.
+TemplateInput template_input(const Cv& cv, const Template& tmpl,
+                             std::optional<PartialDate> updated);
+
+// Warns about [templates.NAME] tables of cv.toml that name no template mkcv can find: a
+// typo there would otherwise change nothing, silently.
+// `also` are names of templates given by path, which the search path does not list.
+void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
+                              const std::vector<std::string>& also, Diagnostics& diagnostics);
+
+// The context of `input`, after the page budget removed what it had to.
+ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input);
+
+}  // namespace mkcv

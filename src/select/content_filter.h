@@ -1,0 +1,48 @@
+// The step between model and context: a CV as one template shows it. Applies a template's
+// ContentRules (content_rules.h) to a Cv and says which sections print, in which order and
+// under which headings. Pure functions on plain data, so every rule is unit-tested.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cv/content_rules.h"
+#include "cv/model.h"
+
+namespace mkcv {
+
+struct SectionHeading {
+    std::string name;   // "publications"
+    std::string title;  // "Selected Publications"
+};
+
+struct FilteredCv {
+    Cv cv;  // only what the template shows
+    // Papers whose `award` is listed under Awards: those the awards rules keep, whether or
+    // not the paper itself is printed (a short CV still names a best paper award).
+    std::vector<Publication> award_papers;
+    std::vector<SectionHeading> sections;  // non-empty sections, in print order
+};
+
+FilteredCv apply_rules(const Cv& cv, const ContentRules& rules);
+
+// Recomputes `sections` after entries were removed (the page budget drops entries).
+std::vector<SectionHeading> section_headings(const Cv& cv,
+                                             const std::vector<Publication>& award_papers,
+                                             const ContentRules& rules);
+
+// The year an entry is dated by, for `since` and the page budget: a publication's or award's
+// year, the end of a degree or position (9999 for "present"), the last year named in a
+// teaching term; 0 when the entry has none.
+int entry_year(const Education& e);
+int entry_year(const Experience& e);
+int entry_year(const Publication& p);
+int entry_year(const Teaching& t);
+int entry_year(const Award& a);
+
+// The first `max_authors` names, then "…" and the owner when the owner comes later, then
+// "et al." when names remain.
+std::vector<Text> shorten_authors(const std::vector<Text>& authors, std::size_t max_authors,
+                                  const Person& owner);
+
+}  // namespace mkcv

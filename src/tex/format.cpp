@@ -1,0 +1,300 @@
+#include "tex/format.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <vector>
+
+#include <signal.h>
+#include <unistd.h>
+
+#include "tex/format_driver.h"
+#include "tex/latexmk.h"
+#include "util/digest.h"
+#include "util/file_io.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+constexpr std::string_view kRecordHeader = "mkcv format 1";
+constexpr std::string_view kMarker = "\\csname endofdump\\endcsname";
+
+// A file the format was made from, as it was then.
+std::string file_state(const fs::path& path) {
+    std::error_code ec;
+    const auto size = fs::file_size(path, ec);
+    if (ec)
+        return "missing";
+    const auto time = fs::last_write_time(path, ec);
+    if (ec)
+        return "missing";
+    return std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
+}
+
+// The engine's binary, so that a new XeTeX makes the format stale even when no TeX file
+// changed.
+fs::path engine_binary(const std::string& engine) {
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path ? path : "");
+    std::string dir;
+    while (std::getline(dirs, dir, ':')) {
+        std::error_code ec;
+        const fs::path candidate = fs::path(dir.empty() ? "." : dir) / engine;
+        if (fs::is_regular_file(candidate, ec))
+            return fs::canonical(candidate, ec);
+    }
+    return {};
+}
+
+// The files a TeX run read, from its -recorder list, except those in its own folder (the
+// preamble and the drivers, which the key covers).
+void files_read(const fs::path& fls, const fs::path& scratch, std::set<fs::path>& out) {
+    std::string text;
+    if (!read_file(fls, text))
+        return;
+    std::istringstream in(text);
+    std::string line;
+    fs::path pwd = scratch;
+    while (std::getline(in, line)) {
+        if (line.rfind("PWD ", 0) == 0) {
+            pwd = line.substr(4);
+        } else if (line.rfind("INPUT ", 0) == 0) {
+            fs::path file = line.substr(6);
+            if (file.is_relative())
+                file = pwd / file;
+            std::error_code ec;
+            file = fs::weakly_canonical(file, ec);
+            if (!ec && file.parent_path() != fs::weakly_canonical(scratch, ec))
+                out.insert(file);
+        }
+    }
+}
+
+bool is_format_of(const fs::path& file, const std::string& base) {
+    static const std::regex key("-[0-9a-f]{32}\\.fmt");
+    const std::string name = file.filename().string();
+    return name.size() > base.size() && name.compare(0, base.size(), base) == 0 &&
+           std::regex_match(name.substr(base.size()), key);
+}
+
+}  // namespace
+
+std::optional<PreambleFormat> preamble_format(const std::string& tex, const LatexmkJob& job,
+                                              const fs::path& out_dir, const std::string& base) {
+    // The probe and the stand-in fonts are XeTeX's; pdfLaTeX and LuaLaTeX run as before.
+    if (job.engine != "xelatex")
+        return std::nullopt;
+    // latexmk runs the engine's command through the shell, and the format's name is part of
+    // it: only names that need no quoting (a cv.toml named "my cv.toml" gets no format).
+    if (base.find_first_not_of(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
+        std::string::npos)
+        return std::nullopt;
+    std::size_t line_start = 0;
+    while (line_start < tex.size()) {
+        std::size_t line_end = tex.find('\n', line_start);
+        if (line_end == std::string::npos)
+            line_end = tex.size();
+        const std::string_view line(tex.data() + line_start, line_end - line_start);
+        if (line.find("\\begin{document}") != std::string_view::npos)
+            return std::nullopt;
+        if (line == kMarker) {
+            PreambleFormat format;
+            format.preamble = tex.substr(0, line_end) + "\n";
+            std::string identity = format.preamble;
+            identity += '\0';
+            identity += kFormatProbeTex;
+            identity += '\0';
+            identity += kFormatDumpTex;
+            identity += '\0' + job.engine;
+            for (const auto& [key, value] : job.environment)
+                identity += '\0' + key + '=' + value;
+            format.key = digest_of(identity);
+            format.file = out_dir / ".mkcv" / (base + "-" + format.key + ".fmt");
+            format.record = out_dir / ".mkcv" / (base + ".format");
+            return format;
+        }
+        line_start = line_end + 1;
+    }
+    return std::nullopt;
+}
+
+std::string preamble_format_key(const std::string& tex, const LatexmkJob& job) {
+    const auto format = preamble_format(tex, job, {}, {});
+    return format ? format->key : "";
+}
+
+bool format_is_current(const PreambleFormat& format) {
+    std::error_code ec;
+    if (!fs::is_regular_file(format.file, ec))
+        return false;
+    std::string text;
+    if (!read_file(format.record, text))
+        return false;
+    std::istringstream in(text);
+    std::string line;
+    if (!std::getline(in, line) || line != kRecordHeader)
+        return false;
+    if (!std::getline(in, line) || line != "key " + format.key)
+        return false;
+    bool any_file = false;
+    while (std::getline(in, line)) {
+        // "file SIZE TIME PATH"
+        std::istringstream fields(line);
+        std::string tag, size, time;
+        if (!(fields >> tag >> size >> time) || tag != "file")
+            return false;
+        std::string path;
+        std::getline(fields, path);
+        if (path.size() < 2 || file_state(path.substr(1)) != size + " " + time)
+            return false;
+        any_file = true;
+    }
+    return any_file;
+}
+
+bool format_failed_before(const PreambleFormat& format) {
+    std::string text;
+    return read_file(format.record, text) &&
+           text == std::string(kRecordHeader) + "\nkey " + format.key + "\nfailed\n";
+}
+
+namespace {
+
+// Notes that this key cannot be dumped, so later builds do not try again.
+std::string failed(const PreambleFormat& format, const std::string& why) {
+    write_file_atomically(format.record,
+                          std::string(kRecordHeader) + "\nkey " + format.key + "\nfailed\n");
+    return why;
+}
+
+}  // namespace
+
+namespace {
+
+// Where a format is made: beside it, one folder per process.
+fs::path scratch_of(const PreambleFormat& format) {
+    return format.record.parent_path() /
+           (format.record.filename().string() + "-" + std::to_string(::getpid()));
+}
+
+}  // namespace
+
+std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job) {
+    const fs::path scratch = scratch_of(format);
+    std::error_code ec;
+    // Scratch folders of builds that were killed while making a format.
+    const std::string prefix = format.record.filename().string() + "-";
+    for (const auto& entry : fs::directory_iterator(format.record.parent_path(), ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) != 0 || !entry.is_directory(ec))
+            continue;
+        const std::string pid = name.substr(prefix.size());
+        if (!pid.empty() && pid.find_first_not_of("0123456789") == std::string::npos &&
+            ::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH)
+            fs::remove_all(entry.path(), ec);
+    }
+    fs::remove_all(scratch, ec);
+    fs::create_directories(scratch, ec);
+    if (ec)
+        return "cannot create " + scratch.string() + ": " + ec.message();
+    for (const auto& [name, text] :
+         {std::pair<const char*, std::string>{"preamble.tex", format.preamble},
+          {"mkcv-probe.tex", kFormatProbeTex},
+          {"mkcv-dump.tex", kFormatDumpTex}})
+        if (auto error = write_file_atomically(scratch / name, text); !error.empty()) {
+            abandon_format(format);
+            return error;
+        }
+    const std::vector<std::string> probe = {
+        "-interaction=batchmode", "-halt-on-error",
+        "-no-shell-escape",       "-recorder",
+        "-jobname=probe",         "\\def\\mkcvdocument{preamble.tex}\\input{mkcv-probe.tex}"};
+    if (run_tex_program(job.engine, probe, scratch, job.environment, job.timeout,
+                        scratch / "probe.out") != 0 ||
+        !fs::is_regular_file(scratch / "probe.fonts", ec)) {
+        abandon_format(format);
+        return failed(format, "the preamble's probe run failed");
+    }
+    return "";
+}
+
+std::string dump_format(const PreambleFormat& format, const LatexmkJob& job) {
+    const fs::path scratch = scratch_of(format);
+    std::error_code ec;
+    if (!fs::is_regular_file(scratch / "probe.fonts", ec))
+        return "no probe run";
+    const std::vector<std::string> dump = {
+        "-ini",
+        "-interaction=batchmode",
+        "-halt-on-error",
+        "-no-shell-escape",
+        "-recorder",
+        "-jobname=format",
+        "&" + job.engine +
+            " \\def\\mkcvdocument{preamble.tex}\\def\\mkcvfonts{probe.fonts}"
+            "\\input mylatexformat.ltx mkcv-dump.tex"};
+    if (run_tex_program(job.engine, dump, scratch, job.environment, job.timeout,
+                        scratch / "format.out") != 0 ||
+        !fs::is_regular_file(scratch / "format.fmt", ec)) {
+        abandon_format(format);
+        return failed(format, "xelatex -ini could not dump the preamble");
+    }
+
+    std::set<fs::path> files;
+    files_read(scratch / "probe.fls", scratch, files);
+    files_read(scratch / "format.fls", scratch, files);
+    const fs::path engine = engine_binary(job.engine);
+    if (!engine.empty())
+        files.insert(engine);
+    std::string record = std::string(kRecordHeader) + "\nkey " + format.key + "\n";
+    for (const auto& file : files)
+        record += "file " + file_state(file) + " " + file.string() + "\n";
+
+    // The format first, then the record that makes it current: a crash in between leaves a
+    // format no record names.
+    std::string error = replace_file_atomically(scratch / "format.fmt", format.file);
+    if (error.empty())
+        error = write_file_atomically(format.record, record);
+    abandon_format(format);
+    if (!error.empty())
+        return error;
+    // Formats of this output's earlier preambles.
+    const std::string record_name = format.record.filename().string();
+    const std::string base =
+        record_name.substr(0, record_name.size() - std::string(".format").size());
+    for (const auto& entry : fs::directory_iterator(format.file.parent_path(), ec))
+        if (entry.path() != format.file && is_format_of(entry.path(), base))
+            fs::remove(entry.path(), ec);
+    return "";
+}
+
+std::string make_format(const PreambleFormat& format, const LatexmkJob& job) {
+    if (auto error = probe_format_fonts(format, job); !error.empty())
+        return error;
+    return dump_format(format, job);
+}
+
+void abandon_format(const PreambleFormat& format) {
+    std::error_code ec;
+    fs::remove_all(scratch_of(format), ec);
+}
+
+void discard_format(const PreambleFormat& format) {
+    std::error_code ec;
+    fs::remove(format.record, ec);
+    fs::remove(format.file, ec);
+    // TeX's -recorder list of a run that could not load the format is named after it.
+    const std::string stem = format.file.stem().string();
+    for (const auto& entry : fs::directory_iterator(format.file.parent_path(), ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(stem, 0) == 0 && entry.path().extension() == ".fls")
+            fs::remove(entry.path(), ec);
+    }
+}
+
+}  // namespace mkcv

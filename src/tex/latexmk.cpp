@@ -1,0 +1,472 @@
+#include "tex/latexmk.h"
+
+#include <array>
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include <signal.h>
+#include <sys/statvfs.h>
+
+#include <boost/process.hpp>
+
+#include "tex/latexmk_rerun.h"
+#include "util/file_io.h"
+
+namespace bp = boost::process;
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+// Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
+constexpr const char* kGroupFile = kLatexmkGroupFile;
+
+// latexmk runs in a process group of its own, so Ctrl-C on the terminal does not reach it
+// (and TeX never reads the terminal). When mkcv itself is interrupted or terminated, these
+// groups are ended first, so no TeX run is left working in the build folder. A fixed array
+// of atomics: all a signal handler may touch.
+std::array<std::atomic<pid_t>, 64> running_groups{};
+
+extern "C" void stop_running_groups(int signal_number) {
+    for (auto& group : running_groups)
+        if (const pid_t g = group.load(); g > 1)
+            ::kill(-g, SIGKILL);
+    ::signal(signal_number, SIG_DFL);
+    ::raise(signal_number);
+}
+
+// Installed once, for each signal that would end mkcv as it is; a signal that is ignored
+// (a background job's Ctrl-C) or already handled (mkcv watch stops between builds) is left.
+void end_groups_on_signals() {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+            struct sigaction current {};
+            if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
+                continue;
+            struct sigaction action {};
+            action.sa_handler = stop_running_groups;
+            sigemptyset(&action.sa_mask);
+            ::sigaction(signal_number, &action, nullptr);
+        }
+    });
+}
+
+// Notes a running group for the signal handler, as long as it lives.
+class RunningGroup {
+  public:
+    explicit RunningGroup(pid_t group) {
+        end_groups_on_signals();
+        for (auto& entry : running_groups) {
+            pid_t empty = 0;
+            if (entry.compare_exchange_strong(empty, group)) {
+                entry_ = &entry;
+                break;
+            }
+        }
+    }
+    ~RunningGroup() {
+        if (entry_)
+            entry_->store(0);
+    }
+    RunningGroup(const RunningGroup&) = delete;
+    RunningGroup& operator=(const RunningGroup&) = delete;
+
+  private:
+    std::atomic<pid_t>* entry_ = nullptr;
+};
+
+bool allowed_engine(const std::string& engine) {
+    return engine == "xelatex" || engine == "lualatex" || engine == "pdflatex";
+}
+
+const char* engine_flag(const std::string& engine) {
+    if (engine == "lualatex")
+        return "-pdflua";
+    if (engine == "pdflatex")
+        return "-pdf";
+    return "-pdfxe";
+}
+
+std::string engine_package(const std::string& engine) {
+    if (engine == "lualatex")
+        return "texlive-luatex";
+    if (engine == "pdflatex")
+        return "texlive-latex-base";
+    return "texlive-xetex";
+}
+
+// "No space left on device ..." when the file system of `dir` has (next to) no room left.
+std::string disk_full(const fs::path& dir) {
+    struct statvfs info {};
+    if (::statvfs(dir.c_str(), &info) != 0)
+        return "";
+    constexpr unsigned long long kNearlyFull = 64 * 1024;
+    const unsigned long long free_bytes =
+        static_cast<unsigned long long>(info.f_bavail) * info.f_frsize;
+    if (info.f_files > 0 && info.f_favail == 0)
+        return "No space left on device: no free inodes for " + dir.string();
+    if (free_bytes < kNearlyFull)
+        return "No space left on device: " + std::to_string(free_bytes / 1024) + " KiB free for " +
+               dir.string();
+    return "";
+}
+
+int count_passes(const std::string& output) {
+    static const std::regex run(R"(Run number \d+ of rule '(pdf|xe|lua)?latex)");
+    return static_cast<int>(std::distance(std::sregex_iterator(output.begin(), output.end(), run),
+                                          std::sregex_iterator()));
+}
+
+}  // namespace
+
+std::optional<LatexError> first_latex_error(const std::string& log) {
+    // With -file-line-error TeX writes "./file.tex:42: message"; fall back to "! message".
+    static const std::regex file_line(R"(^(\.?/?[^:\n]+\.(?:tex|sty|cls)):(\d+): (.*)$)");
+    static const std::regex bang(R"(^! (.*)$)");
+    static const std::regex context_line(R"(^l\.(\d+) (.*)$)");
+    std::istringstream in(log);
+    std::string line;
+    std::optional<LatexError> error;
+    while (std::getline(in, line)) {
+        std::smatch match;
+        if (!error) {
+            if (std::regex_match(line, match, file_line)) {
+                error = LatexError{match[1].str(), std::stoi(match[2].str()), match[3].str(), ""};
+                if (error->file.rfind("./", 0) == 0)
+                    error->file.erase(0, 2);
+            } else if (std::regex_match(line, match, bang)) {
+                error = LatexError{"", 0, match[1].str(), ""};
+            }
+            continue;
+        }
+        if (std::regex_match(line, match, context_line)) {
+            if (error->line == 0)
+                error->line = std::stoi(match[1].str());
+            error->context = match[2].str();
+            break;
+        }
+    }
+    return error;
+}
+
+int page_count_from_log(const std::string& log) {
+    static const std::regex written(R"(Output written on [^\n]*?\((\d+) pages?)");
+    std::smatch match;
+    return std::regex_search(log, match, written) ? std::stoi(match[1].str()) : 0;
+}
+
+std::string missing_file_from_log(const std::string& log) {
+    static const std::regex file(R"(File `([^']+)' not found)");
+    static const std::regex font(R"re(The font "([^"]+)" cannot be found)re");
+    std::smatch match;
+    if (std::regex_search(log, match, file))
+        return match[1].str();
+    if (std::regex_search(log, match, font))
+        return match[1].str();
+    return "";
+}
+
+std::string system_error_from_output(const std::string& output) {
+    // What the C library says when a write or an open fails for a reason of the machine, as
+    // TeX, xdvipdfmx and latexmk print it: "xelatex: fwrite: No space left on device".
+    static constexpr std::array<std::string_view, 6> kErrors{
+        "No space left on device", "Disk quota exceeded", "Read-only file system",
+        "Input/output error",      "File too large",      "Too many open files"};
+    std::size_t at = std::string::npos, length = 0;
+    for (const auto error : kErrors)
+        if (const auto found = output.find(error); found < at) {
+            at = found;
+            length = error.size();
+        }
+    if (at == std::string::npos)
+        return "";
+    // Back over the "program: call: " before it, within its line.
+    const std::size_t line =
+        output.rfind('\n', at) == std::string::npos ? 0 : output.rfind('\n', at) + 1;
+    std::size_t begin = at;
+    while (begin >= line + 2 && output.compare(begin - 2, 2, ": ") == 0) {
+        std::size_t word = begin - 2;
+        while (word > line && !std::isspace(static_cast<unsigned char>(output[word - 1])) &&
+               output[word - 1] != '(' && output[word - 1] != ')' && output[word - 1] != ':')
+            --word;
+        if (word == begin - 2)
+            break;
+        begin = word;
+    }
+    // A page number "[1" printed just before the program's name.
+    while (begin < at && !std::isalpha(static_cast<unsigned char>(output[begin])))
+        ++begin;
+    return output.substr(begin, at + length - begin);
+}
+
+std::string failure_line_from_output(const std::string& output) {
+    if (std::string line = system_error_from_output(output); !line.empty())
+        return line;
+    // A program that gave up with its own message (xdvipdfmx), or a TeX error printed
+    // outside the log ("! ..." at a line's start, after the files TeX opened, or after the
+    // pages it shipped out: "[1]! ...").
+    std::istringstream in(output);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find(":fatal:") != std::string::npos)
+            return line.substr(0, 500);
+        for (std::size_t at = line.find("! "); at != std::string::npos;
+             at = line.find("! ", at + 1))
+            if (at == 0 || line[at - 1] == ')' || line[at - 1] == ']')
+                return line.substr(at + 2, 500);
+    }
+    return "";
+}
+
+std::string debian_package_for(const std::string& file) {
+    static const std::map<std::string, std::string> known{
+        {"xeCJK.sty", "texlive-lang-cjk"},
+        {"ctex.sty", "texlive-lang-chinese"},
+        {"titlesec.sty", "texlive-latex-extra"},
+        {"fontspec.sty", "texlive-latex-recommended"},
+        {"hyperref.sty", "texlive-latex-recommended"},
+        {"enumitem.sty", "texlive-latex-recommended"},
+        {"geometry.sty", "texlive-latex-recommended"},
+        {"xcolor.sty", "texlive-latex-recommended"},
+        {"Noto Serif", "fonts-noto-core"},
+        {"Noto Sans", "fonts-noto-core"},
+        {"Noto Serif CJK SC", "fonts-noto-cjk"},
+        {"Noto Sans CJK SC", "fonts-noto-cjk"},
+        {"xelatex", "texlive-xetex"},
+        {"lualatex", "texlive-luatex"},
+        {"pdflatex", "texlive-latex-base"},
+        {"latexmk", "latexmk"},
+    };
+    const auto found = known.find(file);
+    return found == known.end() ? "" : found->second;
+}
+
+void stop_abandoned_latexmk(const fs::path& work_dir) {
+    std::string text;
+    if (!read_file(work_dir / kGroupFile, text))
+        return;
+    const long group = std::strtol(text.c_str(), nullptr, 10);
+    if (group <= 1)
+        return;
+    // Only a group whose leader still works in this folder: the number may have been reused.
+    std::error_code ec;
+    const fs::path cwd = fs::read_symlink("/proc/" + std::to_string(group) + "/cwd", ec);
+    if (ec || cwd != fs::canonical(work_dir, ec))
+        return;
+    ::kill(-static_cast<pid_t>(group), SIGKILL);
+    for (int i = 0; i < 200 && ::kill(-static_cast<pid_t>(group), 0) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
+const std::map<std::string, std::string>& tex_sandbox_environment() {
+    // kpathsea's paranoid mode: TeX opens no absolute path, nothing in a parent folder and
+    // no dot file, for reading or writing (LuaTeX's io.open too); files TeX Live itself
+    // provides are still found through its search paths, fonts through fontconfig.
+    static const std::map<std::string, std::string> sandbox{
+        {"openin_any", "p"}, {"openout_any", "p"}, {"shell_escape", "f"}};
+    return sandbox;
+}
+
+std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
+    // -g: mkcv runs latexmk only when the output is stale (run_latexmk also drops latexmk's
+    // memory of the last run), and latexmk's own check, file times to the second plus
+    // sizes, missed an edit that kept the .tex's size within a second of the last build.
+    std::vector<std::string> args{
+        engine_flag(job.engine),        "-norc",          "-g",
+        "-interaction=nonstopmode",     "-halt-on-error", "-file-line-error",
+        "-latexoption=-no-shell-escape"};
+    // Lua code in a template could otherwise run programs, rename files or open sockets.
+    if (job.engine == "lualatex") {
+        args.push_back("-latexoption=-safer");
+        args.push_back("-latexoption=-nosocket");
+    }
+    args.insert(args.end(), {"-e", latexmk_aux_rules(job.page_total_matters), job.tex_file});
+    return args;
+}
+
+namespace {
+
+struct ProcessOutcome {
+    enum class Status { Exited, TimedOut, CouldNotStart, Lost } status = Status::Exited;
+    int exit_code = -1;
+    std::string error;  // for CouldNotStart and Lost
+};
+
+// Runs `program` in `work_dir` with standard input closed, its output to `output`, and a
+// time limit; the whole process group dies with it. When `group_file` is not empty the
+// group is noted there, for stop_abandoned_latexmk.
+ProcessOutcome run_in_group(const boost::filesystem::path& program,
+                            const std::vector<std::string>& args, const fs::path& work_dir,
+                            const std::map<std::string, std::string>& environment,
+                            std::chrono::seconds timeout, const fs::path& output,
+                            const fs::path& group_file) {
+    ProcessOutcome outcome;
+    bp::environment env = boost::this_process::environment();
+    // set(), not operator[]: Boost 1.74's environment lookup reads past the end of entries
+    // shorter than the name looked up (AddressSanitizer reports it).
+    for (const auto& [key, value] : environment)
+        env.set(key, value);
+    // TeX must never wait for an answer on a terminal.
+    env.set("max_print_line", "10000");
+    // Last, so neither the caller nor the job can loosen it (tex_sandbox_environment).
+    for (const auto& [key, value] : tex_sandbox_environment())
+        env.set(key, value);
+    // Paranoid mode lets TeX open absolute paths under $TEXMFOUTPUT: none.
+    env.erase("TEXMFOUTPUT");
+
+    // Boost.Process opens the file without truncating it: old output would be read as new.
+    std::error_code ignored;
+    fs::remove(output, ignored);
+    std::error_code start_error;
+    bp::group group;
+    bp::child child(program, bp::args(args), bp::start_dir(work_dir.string()),
+                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> output.string(), env, group,
+                    start_error);
+    if (start_error) {
+        outcome.status = ProcessOutcome::Status::CouldNotStart;
+        outcome.error = start_error.message();
+        return outcome;
+    }
+    if (!group_file.empty())
+        write_file_atomically(group_file, std::to_string(group.native_handle()));
+    const RunningGroup running(group.native_handle());
+    // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
+    std::error_code wait_error;
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (child.running(wait_error) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (!wait_error && child.running(wait_error)) {
+        // TeX runs are latexmk's children: end the whole group, not just latexmk.
+        group.terminate(ignored);
+        child.wait(ignored);
+        outcome.status = ProcessOutcome::Status::TimedOut;
+        return outcome;
+    }
+    if (wait_error) {
+        outcome.status = ProcessOutcome::Status::Lost;
+        outcome.error = wait_error.message();
+        return outcome;
+    }
+    outcome.exit_code = child.exit_code();
+    return outcome;
+}
+
+}  // namespace
+
+int run_tex_program(const std::string& program, const std::vector<std::string>& args,
+                    const fs::path& work_dir, const std::map<std::string, std::string>& environment,
+                    std::chrono::seconds timeout, const fs::path& output) {
+    const boost::filesystem::path path = bp::search_path(program);
+    if (path.empty())
+        return -1;
+    const ProcessOutcome outcome =
+        run_in_group(path, args, work_dir, environment, timeout, output, work_dir / kGroupFile);
+    return outcome.status == ProcessOutcome::Status::Exited ? outcome.exit_code : -1;
+}
+
+LatexmkResult run_latexmk(const LatexmkJob& job) {
+    LatexmkResult result;
+    const fs::path stem = fs::path(job.tex_file).stem();
+    result.log = job.work_dir / (stem.string() + ".log");
+    result.output = job.work_dir / kLatexmkOutput;
+
+    const boost::filesystem::path latexmk = bp::search_path("latexmk");
+    if (latexmk.empty()) {
+        result.status = LatexmkResult::Status::NotInstalled;
+        result.explanation =
+            "latexmk is not installed: apt-get install latexmk (build_scripts/setup.sh installs "
+            "everything mkcv needs)";
+        return result;
+    }
+    if (!allowed_engine(job.engine)) {
+        // The manifest allows only these; a job is never started with another program.
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation =
+            "unknown TeX engine \"" + job.engine + "\" (xelatex, lualatex or pdflatex)";
+        return result;
+    }
+    if (bp::search_path(job.engine).empty()) {
+        result.status = LatexmkResult::Status::NotInstalled;
+        result.explanation =
+            job.engine + " is not installed: apt-get install " + engine_package(job.engine);
+        return result;
+    }
+
+    // latexmk caches each file's digest under its time (to the second) and size, so an
+    // edit of the same size within a second of the last build looked unchanged, before
+    // the run (no pass: the old PDF) or after it (a needless second pass). Without the
+    // cache it digests every file; what changed during this run still counts.
+    std::error_code ignored;
+    fs::remove(job.work_dir / (stem.string() + ".fdb_latexmk"), ignored);
+    std::vector<std::string> args = latexmk_arguments(job);
+    if (!job.format.empty() && job.format.parent_path() == job.work_dir.parent_path()) {
+        // The engine starts from the precompiled preamble (tex/format.h), which lives beside
+        // the build folder; latexmk's own options (%O) and the file (%S) stay as they were.
+        args.insert(args.begin() + 1, "-" + job.engine + "=" + job.engine + " %O -fmt=../" +
+                                          job.format.stem().string() + " %S");
+    }
+    const ProcessOutcome outcome =
+        run_in_group(latexmk, args, job.work_dir, job.environment, job.timeout, result.output,
+                     job.work_dir / kGroupFile);
+    if (outcome.status == ProcessOutcome::Status::CouldNotStart) {
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation = "could not start latexmk: " + outcome.error;
+        return result;
+    }
+    if (outcome.status == ProcessOutcome::Status::TimedOut) {
+        result.status = LatexmkResult::Status::TimedOut;
+        result.explanation =
+            "TeX did not finish within " + std::to_string(job.timeout.count()) +
+            " s and was stopped; raise [build] timeout if the document is just large";
+        return result;
+    }
+    if (outcome.status == ProcessOutcome::Status::Lost) {
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation = "lost track of latexmk: " + outcome.error;
+        return result;
+    }
+
+    std::string output, log;
+    read_file(result.output, output);
+    read_file(result.log, log);
+    result.passes = count_passes(output);
+    result.pages = page_count_from_log(log);
+    const fs::path pdf = job.work_dir / (stem.string() + ".pdf");
+    std::error_code ec;
+    if (outcome.exit_code == 0 && fs::is_regular_file(pdf, ec)) {
+        result.status = LatexmkResult::Status::Ok;
+        result.pdf = pdf;
+        return result;
+    }
+    result.status = LatexmkResult::Status::Failed;
+    result.first_error = first_latex_error(log);
+    result.missing_file = missing_file_from_log(log);
+    // A full disk (or another failure of the machine) comes first: TeX's own error, if any,
+    // is its consequence (a log cut short, a file it could not write).
+    if (const std::string cause = system_error_from_output(output + "\n" + log); !cause.empty()) {
+        result.explanation = cause + " (writing in " + job.work_dir.string() + ")";
+    } else if (!result.missing_file.empty()) {
+        const std::string package = debian_package_for(result.missing_file);
+        result.explanation = "TeX cannot find " + result.missing_file +
+                             (package.empty() ? "; find its Debian package with apt-file search"
+                                              : ": apt-get install " + package);
+    } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
+        // So full that not even the log and latexmk's output could be written.
+        result.explanation = full;
+    } else if (!result.first_error) {
+        // No TeX error in the log: the line of latexmk's output that says why, if any.
+        result.explanation = failure_line_from_output(output + "\n" + log);
+        if (result.explanation.find("Unable to read an entire line") != std::string::npos)
+            result.explanation += " (a line of " + (job.work_dir / job.tex_file).string() +
+                                  " is longer than TeX can read: shorten the longest value)";
+    }
+    return result;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,88 @@
+// Running TeX through latexmk and making sense of what it says. Starts latexmk and the TeX
+// probes with Boost.Process (build/git.cpp starts git the same way): latexmk runs
+// non-interactively, without shell escape, sandboxed to its build folder (tex_sandbox_environment;
+// LuaLaTeX with --safer), with standard input closed and a time limit, and its whole process group
+// dies with it.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mkcv {
+
+// Files run_latexmk keeps in the build folder: latexmk's output and its process group.
+inline constexpr const char* kLatexmkOutput = "latexmk.out";
+inline constexpr const char* kLatexmkGroupFile = ".mkcv-latexmk-group";
+
+struct LatexmkJob {
+    std::filesystem::path work_dir;  // holds the .tex; latexmk's own files stay here
+    std::string tex_file;            // file name inside work_dir
+    std::string engine = "xelatex";
+    std::chrono::seconds timeout{120};
+    // Whether the document may read the previous pass's page count (latexmk_rerun.h); when
+    // not, a changed count alone is no reason for another pass.
+    bool page_total_matters = true;
+    // A precompiled preamble (tex/format.h) the engine starts from, in work_dir's parent;
+    // empty: none. Not part of latexmk_arguments: with or without it the PDF is the same.
+    std::filesystem::path format;
+    std::map<std::string, std::string> environment;  // added to the inherited environment
+};
+
+struct LatexError {
+    std::string file;  // as the log names it
+    int line = 0;      // 0 when the log gives none
+    std::string message;
+    std::string context;  // the log's "l.12 ..." excerpt, when present
+};
+
+struct LatexmkResult {
+    enum class Status { Ok, Failed, TimedOut, NotInstalled, CouldNotStart } status = Status::Failed;
+    std::filesystem::path pdf;     // in work_dir, on success
+    std::filesystem::path log;     // TeX's .log
+    std::filesystem::path output;  // latexmk's own output
+    int passes = 0;
+    int pages = 0;
+    std::optional<LatexError> first_error;
+    std::string missing_file;  // a .sty/.cls/font TeX could not find
+    std::string explanation;   // one line for people, when the cause is known
+};
+
+LatexmkResult run_latexmk(const LatexmkJob& job);
+
+// Runs a TeX program (found on the PATH) in `work_dir` as run_latexmk runs latexmk, its
+// output to `output`. Returns its exit status, or -1 when it is missing, could not start
+// or ran out of time.
+int run_tex_program(const std::string& program, const std::vector<std::string>& args,
+                    const std::filesystem::path& work_dir,
+                    const std::map<std::string, std::string>& environment,
+                    std::chrono::seconds timeout, const std::filesystem::path& output);
+
+// A build killed mid-TeX (SIGKILL, a crash) leaves latexmk's process group running in its
+// folder; this stops it, if it still runs there, before the folder is used again.
+void stop_abandoned_latexmk(const std::filesystem::path& work_dir);
+
+// Set in every TeX run's environment, over the caller's and the job's: TeX may read and
+// write only inside its build folder (kpathsea's paranoid mode) and never run a program.
+const std::map<std::string, std::string>& tex_sandbox_environment();
+
+// latexmk's arguments for the job, so what determines the output can be recorded.
+std::vector<std::string> latexmk_arguments(const LatexmkJob& job);
+
+// Reading the log, separately so tests can feed it logs.
+std::optional<LatexError> first_latex_error(const std::string& log);
+int page_count_from_log(const std::string& log);
+std::string missing_file_from_log(const std::string& log);
+// A failure of the machine in latexmk's output or TeX's log ("xelatex: fwrite: No space
+// left on device"), else "".
+std::string system_error_from_output(const std::string& output);
+// That, else a program's fatal message or a TeX error line ("! ..."), else "".
+std::string failure_line_from_output(const std::string& output);
+
+// The Debian package that provides a TeX file or command, when we know it.
+std::string debian_package_for(const std::string& file);
+
+}  // namespace mkcv

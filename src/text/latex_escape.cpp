@@ -1,0 +1,231 @@
+#include "text/latex_escape.h"
+
+#include <array>
+
+#include "util/utf8.h"
+
+namespace mkcv {
+namespace {
+
+struct ScriptRange {
+    char32_t first;
+    char32_t last;
+    const char* script;  // font family key, see \mkcvscriptfont in mkcv-base.tex.mustache
+    bool rtl;
+};
+
+// Scripts the main fonts (Noto Serif/Sans: Latin, Greek, Cyrillic; Noto CJK through xeCJK)
+// do not cover. Text in them is wrapped in \mkcvscript{key}{...} so it is set in a font
+// that has the glyphs, right to left where the script is.
+constexpr std::array<ScriptRange, 33> kScripts{{
+    {0x0530, 0x058F, "armenian", false},  {0x0590, 0x05FF, "hebrew", true},
+    {0x0600, 0x06FF, "arabic", true},     {0x0750, 0x077F, "arabic", true},
+    {0x08A0, 0x08FF, "arabic", true},     {0x0900, 0x097F, "devanagari", false},
+    {0x0980, 0x09FF, "bengali", false},   {0x0A00, 0x0A7F, "gurmukhi", false},
+    {0x0A80, 0x0AFF, "gujarati", false},  {0x0B80, 0x0BFF, "tamil", false},
+    {0x0C00, 0x0C7F, "telugu", false},    {0x0C80, 0x0CFF, "kannada", false},
+    {0x0D00, 0x0D7F, "malayalam", false}, {0x0D80, 0x0DFF, "sinhala", false},
+    {0x0E00, 0x0E7F, "thai", false},      {0x0E80, 0x0EFF, "lao", false},
+    {0x0F00, 0x0FFF, "tibetan", false},   {0x1000, 0x109F, "myanmar", false},
+    {0x10A0, 0x10FF, "georgian", false},  {0x1200, 0x139F, "ethiopic", false},
+    {0x1780, 0x17FF, "khmer", false},     {0x2100, 0x214F, "math", false},
+    {0x2190, 0x21FF, "math", false},      {0x2200, 0x22FF, "math", false},
+    {0x2300, 0x23FF, "symbols", false},   {0x25A0, 0x25FF, "symbols", false},
+    {0x2600, 0x27BF, "symbols", false},   {0x27C0, 0x27EF, "math", false},
+    {0x2980, 0x2AFF, "math", false},      {0xFB1D, 0xFB4F, "hebrew", true},
+    {0xFB50, 0xFDFF, "arabic", true},     {0xFE70, 0xFEFF, "arabic", true},
+    {0x1D400, 0x1D7FF, "math", false},
+}};
+
+const ScriptRange* script_of(char32_t code) {
+    for (const auto& range : kScripts)
+        if (code >= range.first && code <= range.last)
+            return &range;
+    return nullptr;
+}
+
+// Marks that belong to whatever run they follow.
+bool joins_run(char32_t code) {
+    return (code >= 0x0300 && code <= 0x036F) || code == 0x200C || code == 0x200D;
+}
+
+void escape_ascii_run(std::string_view text, std::string& out);
+
+}  // namespace
+
+std::string escape_latex(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + text.size() / 8);
+    std::size_t plain_begin = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: no script run starts here
+            ++i;
+            continue;
+        }
+        std::size_t length = 1;
+        const char32_t code = decode_utf8(text, i, length);
+        const ScriptRange* script = code >= 0x80 ? script_of(code) : nullptr;
+        if (!script) {
+            i += length;
+            continue;
+        }
+        escape_ascii_run(text.substr(plain_begin, i - plain_begin), out);
+        // The run: this script's characters, joining marks, and spaces between its words.
+        std::size_t end = i + length;
+        while (end < text.size()) {
+            std::size_t next_length = 1;
+            std::size_t next = end;
+            while (next < text.size() && text[next] == ' ')
+                ++next;
+            if (next >= text.size())
+                break;
+            const char32_t next_code = decode_utf8(text, next, next_length);
+            const ScriptRange* next_script = next_code >= 0x80 ? script_of(next_code) : nullptr;
+            const bool same =
+                next_script && std::string_view(next_script->script) == script->script;
+            if (!same && !(next == end && joins_run(next_code)))
+                break;
+            end = next + next_length;
+        }
+        out += script->rtl ? "\\mkcvscriptrtl{" : "\\mkcvscript{";
+        out += script->script;
+        out += "}{";
+        out.append(text.substr(i, end - i));
+        out += '}';
+        i = plain_begin = end;
+    }
+    escape_ascii_run(text.substr(plain_begin), out);
+    return out;
+}
+
+namespace {
+
+// Escapes text that needs no font switch (ASCII specials; other Unicode is kept).
+// The bytes escape_ascii_run treats specially; the others are copied in runs.
+constexpr std::array<bool, 256> kSpecial = [] {
+    std::array<bool, 256> special{};
+    for (unsigned char c : std::string_view("\\{}$&%#_^~[]-`'<>,?!"))
+        special[c] = true;
+    for (unsigned c = 0; c < 0x20; ++c)
+        special[c] = true;
+    special[0x7F] = true;
+    return special;
+}();
+
+void escape_ascii_run(std::string_view text, std::string& out) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        std::size_t plain = i;
+        while (plain < text.size() && !kSpecial[static_cast<unsigned char>(text[plain])])
+            ++plain;
+        out.append(text.substr(i, plain - i));
+        if (plain == text.size())
+            break;
+        i = plain;
+        const char c = text[i];
+        switch (c) {
+            case '\\':
+                out += "\\textbackslash{}";
+                break;
+            case '{':
+                out += "\\{";
+                break;
+            case '}':
+                out += "\\}";
+                break;
+            case '$':
+                out += "\\$";
+                break;
+            case '&':
+                out += "\\&";
+                break;
+            case '%':
+                out += "\\%";
+                break;
+            case '#':
+                out += "\\#";
+                break;
+            case '_':
+                out += "\\_";
+                break;
+            case '^':
+                out += "\\textasciicircum{}";
+                break;
+            case '~':
+                out += "\\textasciitilde{}";
+                break;
+            // After a command such as \item or \\, a bracket would start an optional argument.
+            case '[':
+                out += "{[}";
+                break;
+            case ']':
+                out += "{]}";
+                break;
+            // Fonts are loaded without TeX ligatures, but a template may not be: keep "--",
+            // "``", "''", "<<", "?`" and "!`" from turning into other characters.
+            case '-':
+            case '`':
+            case '\'':
+            case '<':
+            case '>':
+            case ',':
+                out += c;
+                if (i + 1 < text.size() && text[i + 1] == c)
+                    out += "{}";
+                break;
+            case '?':
+            case '!':
+                out += c;
+                if (i + 1 < text.size() && text[i + 1] == '`')
+                    out += "{}";
+                break;
+            case '\n':
+            case '\r':
+            case '\t':
+                out += ' ';
+                break;
+            default:
+                // Other ASCII control characters are invalid input for TeX.
+                if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+                    break;
+                out += c;
+        }
+    }
+}
+
+}  // namespace
+
+std::string escape_href(std::string_view url) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(url.size() + 8);
+    for (const char c : url) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '%') {
+            out += "\\%";
+        } else if (c == '#') {
+            out += "\\#";
+        } else if (byte > 0x20 && byte < 0x7F && c != '"' && c != '<' && c != '>' && c != '\\' &&
+                   c != '^' && c != '`' && c != '{' && c != '|' && c != '}') {
+            out += c;
+        } else {
+            out += "\\%";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xF];
+        }
+    }
+    return out;
+}
+
+std::string display_url(std::string_view url) {
+    for (std::string_view scheme : {"https://", "http://", "mailto:"}) {
+        if (url.substr(0, scheme.size()) == scheme) {
+            url.remove_prefix(scheme.size());
+            break;
+        }
+    }
+    if (url.size() > 1 && url.back() == '/')
+        url.remove_suffix(1);
+    return std::string(url);
+}
+
+}  // namespace mkcv

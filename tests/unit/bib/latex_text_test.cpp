@@ -1,0 +1,89 @@
+#include "bib/latex_text.h"
+
+#include <catch2/catch.hpp>
+
+#include "test_support.h"
+
+using namespace mkcv;
+
+TEST_CASE("BibTeX LaTeX becomes Unicode text") {
+    const std::pair<const char*, const char*> cases[] = {
+        {"Efficient {GPU} Sharing", "Efficient GPU Sharing"},
+        {"Schr{\\\"o}dinger", "Schrödinger"},
+        {"Schr\\\"odinger", "Schrödinger"},
+        {"Andr\\'e and Andr{\\'e}", "André and André"},
+        {"Pe{\\~n}a, {\\c{C}}elik, Dvo{\\v{r}}{\\'a}k", "Peña, Çelik, Dvořák"},
+        {"Erd\\H{o}s, {\\L}ukasz, Stra{\\ss}e, {\\o}", "Erdős, Łukasz, Straße, ø"},
+        {"M\\\"{u}ller and Ju\\'{\\i}rez and \\'\\i", "Müller and Juírez and í"},
+        {"pages 1--10 --- done", "pages 1–10 — done"},
+        {"Tom \\& Jerry: 50\\% off \\$5 \\#1 a\\_b", "Tom & Jerry: 50% off $5 #1 a_b"},
+        {"``quoted'' text", "“quoted” text"},
+        {"D.~E. Knuth", "D. E. Knuth"},
+        {"\\LaTeX{} and \\TeX", "LaTeX and TeX"},
+        {"Zhao {\\em et al.}", "Zhao et al."},
+        {"  many   spaces\n here ", "many spaces here"},
+        {"UTF-8 stays: 赵怡浩, Ünïcödé", "UTF-8 stays: 赵怡浩, Ünïcödé"},
+        {"\\mbox{Multi-Resource}", "Multi-Resource"},
+        {"see \\url{https://x.org/~me/a_b%20c}", "see https://x.org/~me/a_b%20c"},
+        {"\\href{https://x.org}{our site}", "our site"},
+    };
+    for (const auto& [in, want] : cases) {
+        const LatexText out = latex_to_text(in);
+        INFO(in);
+        CHECK(out.error.empty());
+        CHECK(out.text == want);
+    }
+    CHECK_FALSE(latex_to_text("Efficient {GPU} Sharing").needs_latex);
+    CHECK(bibtex_value(latex_to_text("A \\& B")) == "A & B");
+}
+
+TEST_CASE("formatting and math stay LaTeX, with the plain parts escaped once") {
+    const LatexText emph = latex_to_text("An \\emph{Elastic} 100\\% Platform");
+    CHECK(emph.error.empty());
+    CHECK(emph.needs_latex);
+    CHECK(emph.text == "An Elastic 100% Platform");
+    CHECK(emph.latex == "An \\emph{Elastic} 100\\% Platform");
+
+    const LatexText math = latex_to_text("$O(n \\log n)$ Sorting & $\\alpha$-Nets");
+    CHECK(math.error.empty());
+    CHECK(math.latex == "$O(n \\log n)$ Sorting \\& $\\alpha$-Nets");
+    CHECK(math.text == "O(n log n) Sorting & α-Nets");
+
+    const std::string value = bibtex_value(emph);
+    CHECK(is_raw_latex(value));
+    CHECK(value_to_latex(value) == emph.latex);
+    // Plain values are escaped as usual.
+    CHECK(value_to_latex("50% & \\emph{x}") == "50\\% \\& \\textbackslash{}emph\\{x\\}");
+}
+
+TEST_CASE("commands that read or write files or change TeX's reading are refused") {
+    for (const char* bad :
+         {"\\input{/etc/passwd}", "Title \\include{x}", "\\write18{rm -rf /}", "\\openin5=x",
+          "\\catcode`\\@=11", "\\def\\x{y}", "\\csname foo\\endcsname", "\\immediate\\write",
+          "$\\input{x}$", "{\\makeatletter}", "\\usepackage{x}", "\\newcommand{\\a}{b}"}) {
+        INFO(bad);
+        const LatexText out = latex_to_text(bad);
+        CHECK_FALSE(out.error.empty());
+    }
+    CHECK(latex_to_text("\\input{x}").error.find("\\input is not allowed") != std::string::npos);
+    // Unknown commands are refused too: an allow-list, not a deny-list.
+    CHECK(latex_to_text("\\foo{bar}").error.find("\\foo") != std::string::npos);
+    CHECK_FALSE(latex_to_text("Unbalanced {brace").error.empty());
+    CHECK_FALSE(latex_to_text("$x").error.empty());
+}
+
+TEST_CASE("a raw-LaTeX mark cannot smuggle commands past the renderer") {
+    const std::string forged = std::string(kRawLatexMark) + "\\input{/etc/passwd}";
+    const std::string out = value_to_latex(forged);
+    CHECK(out.find("\\input{") == std::string::npos);
+    CHECK(out.find("\\textbackslash{}input") != std::string::npos);
+}
+
+TEST_CASE("a cv.toml string can never carry the mark: U+001A is refused where it is") {
+    // toml_input_test.cpp tries every key and string of a whole CV.
+    const auto lines = test::problems(std::string(test::kMinimal) +
+                                      "[[publications]]\ntitle = \"\\u001alatex:\\\\emph{x}\"\n"
+                                      "authors = [\"A\"]\nvenue = \"V\"\nyear = 2020\n");
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("error: a string holds U+001A") != std::string::npos);
+}

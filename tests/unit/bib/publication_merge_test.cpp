@@ -1,0 +1,204 @@
+#include "bib/publication_merge.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "bib/export.h"
+#include "build/pipeline.h"
+#include "context/context_builder.h"
+#include "util/file_io.h"
+
+using namespace mkcv;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kBib = R"(@inproceedings{zhao2020aclgan,
+  title = {Unpaired Image-to-Image Translation using Adversarial Consistency Loss},
+  author = {Zhao, Yihao and Wu, Ruihai and Dong, Hao},
+  booktitle = {European Conference on Computer Vision (ECCV)},
+  year = {2020},
+  eprint = {2003.04858}, archivePrefix = {arXiv}
+}
+@article{gu2024greenflow,
+  title = {{GreenFlow}: A Carbon Efficient Scheduler for Deep Learning Workloads},
+  author = {Gu, Diandian and Zhao, Yihao and Sun, Peng and Liu, Xuanzhe and Jin, Xin},
+  journal = {IEEE Transactions on Parallel and Distributed Systems}, shortvenue = {TPDS},
+  year = 2024
+}
+)";
+
+struct Loaded {
+    std::optional<Cv> cv;
+    Diagnostics diagnostics;
+};
+
+// Each call gets a folder of its own: ctest runs the test cases of this file side by side.
+Loaded load(const std::string& toml) {
+    static int calls = 0;
+    const fs::path dir =
+        fs::temp_directory_path() /
+        ("mkcv-merge-test-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
+    fs::create_directories(dir);
+    write_file_atomically(dir / "pubs.bib", kBib);
+    write_file_atomically(dir / "cv.toml", toml);
+    Loaded out;
+    out.cv = load_and_validate(dir / "cv.toml", out.diagnostics).cv;
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+    return out;
+}
+
+const Publication& by_key(const Cv& cv, const std::string& key) {
+    for (const auto& p : cv.publications)
+        if (p.key.value == key)
+            return p;
+    throw std::runtime_error("no " + key);
+}
+
+const std::string kHead =
+    "bibliography = [\"pubs.bib\"]\n[person]\nname = \"Yihao Zhao\"\n"
+    "aliases = [\"Zhao, Yihao\"]\n";
+
+}  // namespace
+
+TEST_CASE("BibTeX entries become publications, and cv.toml-only ones stay") {
+    auto loaded = load(kHead +
+                       "[[publications]]\ntitle = \"Only in TOML\"\nauthors = [\"Yihao Zhao\"]\n"
+                       "venue = \"Somewhere\"\nyear = 2021\n");
+    REQUIRE(loaded.cv);
+    CHECK(loaded.cv->publications.size() == 3);
+    const auto& acl = by_key(*loaded.cv, "zhao2020aclgan");
+    CHECK(acl.kind == PublicationKind::Conference);
+    CHECK(acl.authors[0].value == "Yihao Zhao");
+    CHECK(by_key(*loaded.cv, "gu2024greenflow").title.value.rfind("GreenFlow: A", 0) == 0);
+}
+
+TEST_CASE("a keyed [[publications]] table overrides and adds to its BibTeX entry") {
+    auto loaded = load(kHead +
+                       "[[publications]]\nkey = \"zhao2020aclgan\"\naward = \"Oral\"\n"
+                       "selected = true\nkind = \"workshop\"\ntags = [\"gan\"]\n"
+                       "title = \"ACL-GAN\"\nequal = [\"Ruihai Wu\", \"Zhao, Yihao\"]\n"
+                       "corresponding = [\"Hao Dong\"]\n"
+                       "links = { code = \"https://github.com/hyperplane-lab/ACL-GAN\" }\n");
+    REQUIRE(loaded.cv);
+    CHECK_FALSE(loaded.diagnostics.has_errors());
+    const auto& p = by_key(*loaded.cv, "zhao2020aclgan");
+    CHECK(p.title.value == "ACL-GAN");
+    CHECK(p.award.value == "Oral");
+    CHECK(p.selected);
+    CHECK(p.kind == PublicationKind::Workshop);
+    CHECK(p.venue.value == "European Conference on Computer Vision (ECCV)");
+    CHECK(p.year == 2020);
+    REQUIRE(p.authors.size() == 3);
+    CHECK(p.authors[0].value == "Yihao Zhao*");
+    CHECK(p.authors[1].value == "Ruihai Wu*");
+    CHECK(p.authors[2].value == "Hao Dong†");
+    REQUIRE(p.links.size() == 2);
+    CHECK(p.links[1].label.value == "code");
+    CHECK(loaded.cv->publications.size() == 2);  // merged, not added
+}
+
+TEST_CASE("an unknown citekey is an error with did-you-mean; so is an unknown author") {
+    auto loaded = load(kHead + "[[publications]]\nkey = \"zhao2020aclgn\"\n");
+    CHECK_FALSE(loaded.cv);
+    REQUIRE(loaded.diagnostics.has_errors());
+    const auto& d = loaded.diagnostics.items().back();
+    CHECK(d.file.find("cv.toml") != std::string::npos);
+    CHECK(d.pos.line == 6);
+    CHECK(d.hint == "did you mean `zhao2020aclgan`?");
+
+    auto author =
+        load(kHead + "[[publications]]\nkey = \"gu2024greenflow\"\nequal = [\"Peng Sn\"]\n");
+    CHECK_FALSE(author.cv);
+    CHECK(author.diagnostics.items().back().hint == "did you mean \"Peng Sun\"?");
+}
+
+TEST_CASE("a keyed table needs no title, authors, venue or year; an unkeyed one does") {
+    auto keyed = load(kHead + "[[publications]]\nkey = \"gu2024greenflow\"\n");
+    CHECK(keyed.cv);
+    auto bare = load(kHead + "[[publications]]\naward = \"x\"\n");
+    CHECK_FALSE(bare.cv);
+    CHECK(bare.diagnostics.error_count() == 4);
+}
+
+TEST_CASE("groups carry numbers counting down and the counts sentence") {
+    auto loaded = load(kHead +
+                       "[[publications]]\ntitle = \"T\"\nauthors = [\"Yihao Zhao\"]\n"
+                       "venue = \"V\"\nyear = 2021\nkind = \"conference\"\n");
+    REQUIRE(loaded.cv);
+    const auto context = to_json(build_context(*loaded.cv, {}));
+    const auto& pubs = context["publications"];
+    CHECK(pubs["counts_text"] == "2 conference papers, 1 journal article");
+    CHECK(pubs["groups"][0]["number_prefix"] == "C");
+    CHECK(pubs["groups"][0]["items"][0]["number"] == "C2");
+    CHECK(pubs["groups"][0]["items"][0]["year"] == "2021");
+    CHECK(pubs["groups"][0]["items"][1]["number"] == "C1");
+    CHECK(pubs["groups"][1]["items"][0]["number"] == "J1");
+    CHECK(pubs["groups"][1]["items"][0]["venue_short"] == "TPDS");
+    CHECK(pubs["groups"][0]["items"][1]["authors"][0]["owner"] == true);
+
+    ContextOptions options;
+    options.publication_order = {"journal"};
+    options.publication_headings = {{"journal", "Refereed Journal Articles"}};
+    const auto reordered = to_json(build_context(*loaded.cv, options));
+    CHECK(reordered["publications"]["groups"][0]["heading"] == "Refereed Journal Articles");
+    CHECK(reordered["publications"]["groups"][1]["kind"] == "conference");
+}
+
+TEST_CASE("export bib writes every publication and reads back the same") {
+    auto loaded = load(kHead +
+                       "[[publications]]\ntitle = \"Costs & 100% {braces}_x\"\n"
+                       "authors = [\"Yihao Zhao*\", \"Ann Lee (Advisor)\"]\n"
+                       "venue = \"Blog\"\nyear = 2021\nkind = \"workshop\"\n");
+    REQUIRE(loaded.cv);
+    const std::string bib = export_bibtex(*loaded.cv);
+    CHECK(bib.find("@inproceedings{zhao2020aclgan,") != std::string::npos);
+    CHECK(bib.find("@inproceedings{zhao2021costs,") != std::string::npos);
+    CHECK(bib.find("{{Costs \\& 100\\% \\{braces\\}\\_x}}") != std::string::npos);
+    CHECK(bib.find("Yihao Zhao and Ann Lee") != std::string::npos);
+
+    Diagnostics d;
+    reset_bibtex_macros();
+    const auto entries = read_bibtex(bib, "export.bib", d);
+    CHECK_FALSE(d.has_errors());
+    REQUIRE(entries.size() == 3);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const auto p = publication_from_bibtex(entries[i], "export.bib", d);
+        REQUIRE(p);
+        const Publication& original = loaded.cv->publications[i];
+        CHECK(p->title.value == original.title.value);
+        CHECK(p->year == original.year);
+        CHECK(p->kind == original.kind);
+        CHECK(p->venue.value == original.venue.value);
+    }
+}
+
+TEST_CASE("a paper in both the .bib and cv.toml is a warning pointing at both") {
+    auto loaded = load(kHead +
+                       "[[publications]]\ntitle = \"GreenFlow: A Carbon Efficient Scheduler for "
+                       "Deep Learning Workloads\"\nauthors = [\"Yihao Zhao\"]\nvenue = \"TPDS\"\n"
+                       "year = 2024\n");
+    REQUIRE(loaded.cv);
+    REQUIRE(loaded.diagnostics.warning_count() == 1);
+    const auto& d = loaded.diagnostics.items().back();
+    CHECK(d.code == "duplicate");
+    CHECK(d.file.find("cv.toml") != std::string::npos);
+    CHECK(d.pos.line == 5);
+    CHECK(d.hint.find("pubs.bib:8") != std::string::npos);
+}
+
+TEST_CASE("overriding an entry that was left out points at its problem") {
+    const fs::path dir =
+        fs::temp_directory_path() / ("mkcv-merge-test-left-out-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    write_file_atomically(dir / "pubs.bib", "@article{notitle, author = {A, B}, year = 2020}\n");
+    write_file_atomically(dir / "cv.toml", kHead + "[[publications]]\nkey = \"notitle\"\n");
+    Diagnostics diagnostics;
+    CHECK_FALSE(load_and_validate(dir / "cv.toml", diagnostics).cv);
+    REQUIRE(diagnostics.error_count() == 1);
+    CHECK(diagnostics.items().back().message == "the BibTeX entry `notitle` was left out");
+    CHECK(diagnostics.items().back().hint.find("pubs.bib:1") != std::string::npos);
+}

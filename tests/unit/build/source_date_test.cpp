@@ -1,0 +1,37 @@
+// The moment a build is dated by: [build] date, else SOURCE_DATE_EPOCH, else git, else 0.
+#include <cstdlib>
+
+#include <catch2/catch.hpp>
+
+#include "build/source_date.h"
+
+using namespace mkcv;
+
+TEST_CASE("dates and epochs convert both ways, in UTC") {
+    CHECK(epoch_of(PartialDate{1970, 1, 1, false}) == 0);
+    CHECK(epoch_of(PartialDate{2023, 11, 14, false}) == 1699920000);
+    CHECK(epoch_of(PartialDate{2025, 8, 0, false}) == epoch_of(PartialDate{2025, 8, 1, false}));
+    CHECK(epoch_of(PartialDate{2025, 0, 0, false}) == epoch_of(PartialDate{2025, 1, 1, false}));
+    CHECK(date_of_epoch(1700000000) == PartialDate{2023, 11, 14, false});
+    CHECK(date_of_epoch(0) == PartialDate{1970, 1, 1, false});
+}
+
+TEST_CASE("[build] date wins, then the outside date, then 1970") {
+    Cv cv;
+    CHECK(build_epoch(cv, std::nullopt) == 0);
+    CHECK(build_epoch(cv, 1700000000) == 1700000000);
+    cv.build.date = PartialDate{2025, 8, 1, false};
+    CHECK(build_epoch(cv, 1700000000) == epoch_of(PartialDate{2025, 8, 1, false}));
+}
+
+TEST_CASE("SOURCE_DATE_EPOCH is used when it is a number") {
+    ::setenv("GIT_DIR", "/nonexistent", 1);  // no commit time to fall back on
+    ::setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+    CHECK(outside_source_date("cv.toml") == 1700000000);
+    ::setenv("SOURCE_DATE_EPOCH", "yesterday", 1);
+    CHECK_FALSE(outside_source_date("cv.toml"));
+    ::setenv("SOURCE_DATE_EPOCH", "-5", 1);
+    CHECK_FALSE(outside_source_date("cv.toml"));
+    ::unsetenv("SOURCE_DATE_EPOCH");
+    CHECK_FALSE(outside_source_date("cv.toml"));
+}

@@ -1,0 +1,69 @@
+#include "context/context_builder.h"
+
+#include <catch2/catch.hpp>
+
+#include "test_support.h"
+
+using namespace mkcv;
+
+TEST_CASE("the context groups publications by kind, newest first, and marks the owner") {
+    const Cv cv = test::load_ok(test::source_file("cv.toml"));
+    const auto context = to_json(build_context(cv, {}));
+    const auto& groups = context["publications"]["groups"];
+    REQUIRE(groups.size() == 4);
+    CHECK(groups[0]["kind"] == "conference");
+    CHECK(groups[0]["heading"] == "Conference Papers");
+    CHECK(groups[0]["items"].size() == 4);
+    CHECK(groups[0]["items"][0]["year"] == "2023");  // newest first, file order within a year
+    CHECK(groups[0]["items"][0]["title"].get<std::string>().rfind("Klotski", 0) == 0);
+    CHECK(groups[0]["items"][3]["year"] == "2020");
+    CHECK(groups[3]["kind"] == "preprint");
+    const auto& authors = groups[0]["items"][0]["authors"];
+    CHECK(authors[0]["name"] == "Yihao Zhao");
+    CHECK(authors[0]["owner"] == true);
+    CHECK(authors[0]["equal"] == true);
+    CHECK(authors[0]["first"] == true);
+    CHECK(authors[1]["owner"] == false);
+    CHECK(context["legend"]["equal"] == true);
+    CHECK(context["legend"]["corresponding"] == false);
+    CHECK(context["publications"]["count"] == "9");
+}
+
+TEST_CASE("the short CV's filter keeps selected publications only") {
+    const Cv cv = test::load_ok(test::source_file("cv.toml"));
+    ContextOptions options;
+    options.filter.selected_publications_only = true;
+    const auto context = to_json(build_context(cv, options));
+    CHECK(context["publications"]["count"] == "5");
+    for (const auto& group : context["publications"]["groups"])
+        for (const auto& item : group["items"])
+            CHECK(item["selected"] == true);
+}
+
+TEST_CASE("dates, people and absent values") {
+    const Cv cv = test::load_ok(test::source_file("cv.toml"));
+    const auto context = to_json(build_context(cv, {}));
+    CHECK(context["experience"][0]["dates"] == "Aug. 2025 – Feb. 2026");
+    CHECK(context["experience"][2]["dates"] == "Jan. 2021 – Oct. 2021, May 2022 – Oct. 2023");
+    CHECK(context["experience"][2]["mentors_text"] == "Yanghua Peng, Xin Liu and Yibo Zhu");
+    CHECK(context["experience"][3]["location"].is_null());
+    CHECK(context["education"][0]["dates"] == "Present");
+    CHECK(context["education"][1]["dates"].is_null());
+    CHECK(context["teaching"][0]["terms_text"] == "Fall 2022, Fall 2023");
+    CHECK(context["awards"].size() == 1);
+    CHECK(context["awards"][0]["title"] == "Best Paper Award");
+    CHECK(context["awards"][0]["issuer"] == "MoNeTec");
+    CHECK(context["meta"]["updated"].is_null());
+}
+
+TEST_CASE("contacts become links") {
+    const Cv cv = test::load_ok(test::source_file("cv.toml"));
+    const auto contacts = to_json(build_context(cv, {}))["person"]["contacts"];
+    REQUIRE(contacts.size() == 3);
+    CHECK(contacts[0]["href"] == "mailto:zhaoyh98@pku.edu.cn");
+    CHECK(contacts[1]["text"] == "rivendile.github.io");
+    CHECK(contacts[2]["href"] == "https://github.com/Rivendile");
+    CHECK(contacts[2]["last"] == true);
+    CHECK(link_target("example.org") == "https://example.org");
+    CHECK(link_target("10.1145/1.2") == "https://doi.org/10.1145/1.2");
+}

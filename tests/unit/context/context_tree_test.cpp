@@ -1,0 +1,44 @@
+#include "context/context_tree.h"
+
+#include <catch2/catch.hpp>
+
+using namespace mkcv;
+using Json = nlohmann::ordered_json;
+
+TEST_CASE("a context tree keeps keys in the order added, and copies text") {
+    ContextTree tree;
+    const auto root = ContextTree::root();
+    {
+        std::string temporary = "value";
+        tree.add_string(root, "zeta", temporary);
+        temporary = "changed";
+    }
+    const auto list = tree.add_list(root, "alpha");
+    tree.add_bool(list, "", true);
+    tree.add_text(list, "", "");
+    const auto object = tree.add_object(list);
+    tree.add_string(object, "x", "1");
+    CHECK(to_json(tree).dump() == R"({"zeta":"value","alpha":[true,null,{"x":"1"}]})");
+    CHECK(tree.find(root, "zeta") != ContextTree::kNone);
+    CHECK(tree.find(root, "x") == ContextTree::kNone);  // only direct children
+    CHECK(tree.find(root, "unknown") == ContextTree::kNone);
+    CHECK(tree.key_id("unknown") == ContextTree::kNoKey);
+    CHECK(tree.child_count(list) == 3);
+}
+
+TEST_CASE("JSON goes through a context tree and back, numbers as strings") {
+    const Json json = Json::parse(
+        R"({"b":{"nested":[1,2.5,"s",false,null,{}]},"a":"text with \u00e9 and \"quotes\""})");
+    CHECK(to_json(context_from_json(json)).dump() ==
+          R"({"b":{"nested":["1","2.5","s",false,null,{}]},"a":"text with é and \"quotes\""})");
+    CHECK_THROWS(context_from_json(Json::array()));
+}
+
+TEST_CASE("keys from reused addresses are told apart by their text") {
+    ContextTree tree;
+    char key[4] = "one";
+    tree.add_string(ContextTree::root(), key, "1");
+    std::copy_n("two", 4, key);  // same address, other text
+    tree.add_string(ContextTree::root(), key, "2");
+    CHECK(to_json(tree).dump() == R"({"one":"1","two":"2"})");
+}

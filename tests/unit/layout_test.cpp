@@ -1,0 +1,156 @@
+// The shape of src/ as docs/development.md describes it: folders that are pipeline stages,
+// includes that only point down the stages, no include cycles, and a test file for every
+// module (or a reason why integration tests cover it).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The stages, lowest first. A file may include files of its own folder and of folders
+// before it, never of a folder after it (docs/development.md, "Layout").
+const std::vector<std::string> kStages = {"util",    "text",   "cv",  "bib",   "select",
+                                          "context", "render", "tex", "build", "cli"};
+
+// Modules with no unit test file of their own, and what tests them instead.
+const std::map<std::string, std::string> kTestedElsewhere = {
+    {"bib/export", "integration/bibtex_test.sh (mkcv export bib)"},
+    {"build/git", "build/source_date_test.cpp and integration/git_date_cache_test.sh"},
+    {"build/page_budget", "integration/page_budget_test.sh, security/page_budget_kill_test.sh"},
+    {"build/pipeline", "every integration test runs it"},
+    {"build/watch", "integration/watch_test.sh, watch_bib_test.sh"},
+    {"cli/cli", "integration/cli_test.sh"},
+    {"context/publication_groups", "context/context_builder_test.cpp, render/golden_test.cpp"},
+    {"cv/content_rules", "select/content_filter_test.cpp, render/template_manifest_test.cpp"},
+    {"cv/json_schema", "integration/cli_test.sh (the committed schema is current)"},
+    {"cv/model", "plain structs; cv/loader_test.cpp"},
+    {"cv/schema", "cv/loader_test.cpp, docs_test.cpp, integration/bad_inputs_test.sh"},
+    {"cv/validate",
+     "cv/loader_test.cpp (test_support.h validates), integration/bad_inputs_test.sh"},
+    {"render/rendered_template", "a struct; build/build_state_test.cpp, render/golden_test.cpp"},
+    {"render/template_scaffold", "integration/templates_test.sh (mkcv template new)"},
+    {"render/template_set", "render/template_manifest_test.cpp, render/renderer_test.cpp"},
+    {"render/template_variant", "render/golden_test.cpp, integration/templates_test.sh"},
+    {"text/raw_latex", "bib/latex_text_test.cpp, bib/security_test.cpp"},
+    {"tex/format_driver", "tex/format_test.cpp, integration/tex_format_test.sh"},
+    {"util/source_location", "a struct; util/diagnostics_test.cpp"},
+    {"util/text_similarity", "the did-you-mean hints of integration/bad_inputs_test.sh"},
+    {"util/utf8", "text/latex_escape_test.cpp, bib/security_test.cpp"},
+    {"util/version", "a constant"},
+};
+
+const fs::path kSource = fs::path(MKCV_TEST_SOURCE_DIR) / "src";
+
+// "cv/loader" for src/cv/loader.cpp and src/cv/loader.h.
+std::string module_of(const fs::path& file) {
+    return fs::relative(file, kSource).replace_extension().generic_string();
+}
+
+std::string folder_of(const std::string& module) {
+    const auto slash = module.find('/');
+    return slash == std::string::npos ? "" : module.substr(0, slash);
+}
+
+// What each module includes of mkcv's own headers (`#include "x/y.h"`).
+std::map<std::string, std::set<std::string>> include_graph() {
+    std::map<std::string, std::set<std::string>> graph;
+    for (const auto& entry : fs::recursive_directory_iterator(kSource)) {
+        const auto ext = entry.path().extension();
+        if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp"))
+            continue;
+        const std::string module = module_of(entry.path());
+        auto& edges = graph[module];
+        std::ifstream in(entry.path());
+        for (std::string line; std::getline(in, line);) {
+            const std::string directive = "#include \"";
+            if (line.rfind(directive, 0) != 0)
+                continue;
+            const auto end = line.find('"', directive.size());
+            std::string target = line.substr(directive.size(), end - directive.size());
+            target = fs::path(target).replace_extension().generic_string();
+            if (target != module)
+                edges.insert(target);
+        }
+    }
+    return graph;
+}
+
+}  // namespace
+
+TEST_CASE("every module of src/ is in a stage folder, and includes only point down", "[layout]") {
+    const auto graph = include_graph();
+    REQUIRE(graph.size() > 30);
+    auto rank = [](const std::string& folder) {
+        return std::find(kStages.begin(), kStages.end(), folder) - kStages.begin();
+    };
+    for (const auto& [module, edges] : graph) {
+        if (module == "main")
+            continue;  // src/main.cpp: only calls the command line
+        INFO(module);
+        const std::string folder = folder_of(module);
+        CHECK(rank(folder) < static_cast<long>(kStages.size()));
+        for (const auto& target : edges) {
+            INFO("includes " << target);
+            CHECK(graph.count(target) == 1);
+            CHECK(rank(folder_of(target)) <= rank(folder));
+        }
+    }
+}
+
+TEST_CASE("no include cycles between modules", "[layout]") {
+    const auto graph = include_graph();
+    std::map<std::string, int> state;  // 1: on the current path, 2: done
+    std::vector<std::string> path;
+    std::vector<std::string> cycles;
+    // Depth-first; the module graph is small (about 50 nodes), so recursion is fine here.
+    std::function<void(const std::string&)> visit = [&](const std::string& module) {
+        state[module] = 1;
+        path.push_back(module);
+        const auto found = graph.find(module);
+        if (found != graph.end())
+            for (const auto& next : found->second) {
+                if (state[next] == 1) {
+                    std::string cycle;
+                    for (auto it = std::find(path.begin(), path.end(), next); it != path.end();
+                         ++it)
+                        cycle += *it + " → ";
+                    cycles.push_back(cycle + next);
+                } else if (state[next] == 0) {
+                    visit(next);
+                }
+            }
+        path.pop_back();
+        state[module] = 2;
+    };
+    for (const auto& [module, edges] : graph)
+        if (state[module] == 0)
+            visit(module);
+    for (const auto& cycle : cycles)
+        UNSCOPED_INFO(cycle);
+    CHECK(cycles.empty());
+}
+
+TEST_CASE("every module has a unit test file, or says what tests it", "[layout]") {
+    const fs::path tests = fs::path(MKCV_TEST_SOURCE_DIR) / "tests" / "unit";
+    for (const auto& [module, edges] : include_graph()) {
+        if (module == "main")
+            continue;
+        INFO(module);
+        const bool has_test = fs::exists(tests / (module + "_test.cpp"));
+        const bool listed = kTestedElsewhere.count(module) == 1;
+        CHECK(has_test != listed);  // one or the other: a listed module that gains a test leaves
+    }
+    for (const auto& [module, why] : kTestedElsewhere) {
+        INFO(module << " is listed but not in src/");
+        CHECK((fs::exists(kSource / (module + ".h")) || fs::exists(kSource / (module + ".cpp"))));
+    }
+}

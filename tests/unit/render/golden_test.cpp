@@ -1,0 +1,35 @@
+// The built-in templates rendered for the seed cv.toml must stay exactly as reviewed.
+// After a deliberate change, regenerate with MKCV_UPDATE_GOLDEN=1 and review the diff.
+#include <cstdlib>
+
+#include <catch2/catch.hpp>
+
+#include "build/pipeline.h"
+#include "test_support.h"
+
+using namespace mkcv;
+
+TEST_CASE("golden .tex output of the built-in templates for cv.toml") {
+    // The golden files carry no "Last updated" date; cv.toml's commit time in this
+    // repository would add one, so git is kept out of it.
+    ::setenv("GIT_DIR", "/nonexistent", 1);
+    ::unsetenv("SOURCE_DATE_EPOCH");
+    Diagnostics diagnostics;
+    const LoadedCv loaded =
+        load_and_validate(std::string(MKCV_TEST_SOURCE_DIR) + "/cv.toml", diagnostics);
+    REQUIRE(loaded.cv);
+    const auto search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
+    for (const std::string name : {"long", "short", "modern"}) {
+        SECTION(name) {
+            const auto rendered = render_all(*loaded.cv, {name}, search, diagnostics);
+            REQUIRE(rendered);
+            CHECK(diagnostics.empty());
+            const std::string golden = "tests/golden/cv-" + name + ".tex";
+            if (std::getenv("MKCV_UPDATE_GOLDEN")) {
+                write_file_atomically(std::string(MKCV_TEST_SOURCE_DIR) + "/" + golden,
+                                      rendered->front().tex);
+            }
+            CHECK(rendered->front().tex == test::source_file(golden));
+        }
+    }
+}

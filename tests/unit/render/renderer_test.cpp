@@ -1,0 +1,199 @@
+#include "render/renderer.h"
+
+#include <catch2/catch.hpp>
+
+using namespace mkcv;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+Template make(const std::string& main, std::map<std::string, std::string> partials = {}) {
+    Template t;
+    t.manifest.name = "test";
+    t.main = {"main.tex.mustache", main};
+    for (auto& [name, text] : partials)
+        t.partials[name] = {name + ".tex.mustache", text};
+    return t;
+}
+
+std::string render(const Template& t, const Json& context, Diagnostics& d) {
+    return render_template(t, context_from_json(context), d).tex;
+}
+
+}  // namespace
+
+TEST_CASE("values are escaped for LaTeX, << & >> prints them raw") {
+    Diagnostics d;
+    CHECK(render(make("\\textbf{<<name>>} <<&raw>>"), Json{{"name", "A&B_{x}"}, {"raw", "\\%"}},
+                 d) == "\\textbf{A\\&B\\_\\{x\\}} \\%");
+    CHECK(d.empty());
+}
+
+TEST_CASE("LaTeX braces next to tags survive") {
+    Diagnostics d;
+    CHECK(render(make("\\textbf{{<<name>>}}"), Json{{"name", "N"}}, d) == "\\textbf{{N}}");
+}
+
+TEST_CASE("partials use the same delimiters, and a data key never runs as a partial") {
+    Diagnostics d;
+    const Template t = make("<<>item>>|<<item>>", {{"item", "[<<name>>]"}});
+    CHECK(render(t, Json{{"name", "N"}, {"item", "<<name>> as data"}}, d) ==
+          "[N]|<{}<name>{}> as data");
+}
+
+TEST_CASE("null is false, lists carry their items") {
+    Diagnostics d;
+    const Template t =
+        make("<<#note>>note: <<note>><</note>><<^note>>none<</note>>;<<#xs>><<v>>,<</xs>>");
+    CHECK(render(t,
+                 Json{{"note", nullptr}, {"xs", Json::array({Json{{"v", "1"}}, Json{{"v", "2"}}})}},
+                 d) == "none;1,2,");
+}
+
+TEST_CASE("a variable the data lacks is a warning naming the template file") {
+    Diagnostics d;
+    render(make("line one\n<<nmae>>\n"), Json{{"name", "N"}}, d);
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].severity == Severity::Warning);
+    CHECK(d.items()[0].file == "main.tex.mustache");
+    CHECK(d.items()[0].pos.line == 2);
+    CHECK(d.items()[0].message == "the template uses `nmae`, which the CV data never provides");
+}
+
+TEST_CASE("a missing partial is an error") {
+    Diagnostics d;
+    CHECK_FALSE(render_template(make("<<>nothing>>"), ContextTree(), d).ok);
+    CHECK(d.items()[0].message == "no partial named `nothing`");
+}
+
+// The renderer answers kainjow from the context tree through stand-ins; these are the ways
+// kainjow walks data that the stand-ins must follow.
+TEST_CASE("nested lists, sibling lists and lists looked up in outer frames") {
+    Diagnostics d;
+    const Json context{{"groups", Json::array({Json{{"g", "A"}, {"xs", Json::array({"1", "2"})}},
+                                               Json{{"g", "B"}, {"xs", Json::array({"3"})}}})},
+                       {"ys", Json::array({Json{{"y", "p"}}, Json{{"y", "q"}}})}};
+    CHECK(render(make("<<#groups>><<g>>(<<#xs>><<.>><<#ys>><<y>><</ys>>;<</xs>>)"
+                      "[<<#ys>><<y>><</ys>>]<</groups>>"),
+                 context, d) == "A(1pq;2pq;)[pq]B(3pq;)[pq]");
+    CHECK(d.empty());
+}
+
+TEST_CASE("sections over strings, objects, true, and inverted over empty lists") {
+    Diagnostics d;
+    const Json context{{"person", Json{{"name", "N"}, {"email", nullptr}}},
+                       {"title", "T"},
+                       {"flag", true},
+                       {"none", Json::array()},
+                       {"n", 7}};
+    CHECK(render(make("<<#person>><<name>><<#email>>@<</email>><</person>>|"
+                      "<<#title>><<title>>/<<.>><</title>>|<<#flag>><<title>><</flag>>|"
+                      "<<^none>>empty<</none>><<#none>>x<</none>>|<<person.name>>|<<n>>"),
+                 context, d) == "N|T/T|T|empty|N|7");
+    CHECK(d.empty());
+}
+
+TEST_CASE("a dotted name must resolve whole within one frame") {
+    Diagnostics d;
+    const Json context{{"a", Json{{"b", "outer"}}}, {"xs", Json::array({Json{{"a", "inner"}}})}};
+    // Inside the item, `a` is a string, so `a.b` comes from the root.
+    CHECK(render(make("<<#xs>><<a>>:<<a.b>><</xs>>"), context, d) == "inner:outer");
+}
+
+TEST_CASE("a partial that sets its own delimiters is rendered by kainjow with the same data") {
+    Diagnostics d;
+    const Template t = make("<<#xs>><<>p>><</xs>>", {{"p", "<<={{ }}=>>{{v}};"}});
+    CHECK(render(t, Json{{"xs", Json::array({Json{{"v", "1"}}, Json{{"v", "2"}}})}}, d) == "1;2;");
+}
+
+TEST_CASE("a partial that includes itself is refused with its chain, before rendering") {
+    const auto nesting_error = [](const Template& t) {
+        Diagnostics d;
+        CHECK_FALSE(check_partial_nesting(t, d));
+        REQUIRE(d.error_count() == 1);
+        return d.items().front();
+    };
+    auto error = nesting_error(make("x<<>a>>", {{"a", "<<>a>>"}}));
+    CHECK(error.message == "recursive partial: a → a");
+    CHECK(error.file == "a.tex.mustache");
+    error = nesting_error(make("<<>a>>", {{"a", "A <<>b>>"}, {"b", "\n  << > a >>"}}));
+    CHECK(error.message == "recursive partial: a → b → a");
+    CHECK(error.file == "b.tex.mustache");
+    CHECK(error.pos.line == 2);
+    CHECK(error.pos.column == 3);
+    // Other delimiters do not hide the tag, and a comment or a variable is no partial.
+    error =
+        nesting_error(make("<<>a>>", {{"a", "<<! >a >><<={{ }}=>>{{x}}{{{y}}}{{=[ ]=}}[> a]"}}));
+    CHECK(error.message == "recursive partial: a → a");
+
+    std::map<std::string, std::string> chain;
+    for (std::size_t i = 0; i < kMaxPartialDepth; ++i)
+        chain["p" + std::to_string(i)] = "<<>p" + std::to_string(i + 1) + ">>";
+    chain["p" + std::to_string(kMaxPartialDepth)] = "end";
+    error = nesting_error(make("<<>p0>>", chain));
+    CHECK(error.message == "partials nested more than 16 deep");
+    chain.erase("p0");
+    Diagnostics d;
+    CHECK(check_partial_nesting(make("<<>p1>>", chain), d));  // 16 deep is fine
+    // Shared partials, even many times over, are no recursion and are followed once.
+    CHECK(check_partial_nesting(
+        make("<<>a>><<>a>>", {{"a", "<<>b>><<>b>><<>c>>"}, {"b", "<<>c>>"}, {"c", "C <<>gone>>"}}),
+        d));
+    CHECK(d.empty());
+    // Rendering such a template directly refuses it too, and renders nothing.
+    Diagnostics direct;
+    const RenderResult result = render_template(make("<<>a>>", {{"a", "<<>b>>"}, {"b", "<<>a>>"}}),
+                                                context_from_json(Json::object()), direct);
+    CHECK_FALSE(result.ok);
+    CHECK(result.tex.empty());
+    REQUIRE(direct.error_count() == 1);
+    CHECK(direct.items().front().message == "recursive partial: a → b → a");
+    // Loading refuses it, so the renderer is never reached.
+    Diagnostics rendered;
+    const auto loaded =
+        load_template(MKCV_TEST_SOURCE_DIR "/tests/bad_inputs/templates/recursive-partial",
+                      TemplateSearchPath{}, rendered);
+    CHECK_FALSE(loaded);
+    REQUIRE(rendered.error_count() == 1);
+    CHECK(rendered.items().front().message.rfind("recursive partial: entry → entry-links → entry",
+                                                 0) == 0);
+}
+
+TEST_CASE("a recursive partial is refused even where the main file's own scan misses it") {
+    // The fuzzer's case: to a scan of the main file alone, its first `<<` runs to the last
+    // `>>`, one variable tag. But the partial tag inside is put in place before kainjow
+    // parses, and p1 includes itself.
+    Diagnostics d;
+    const Template t = make("<<x> <<>p0>>", {{"p0", "a>> <<>p1>>"}, {"p1", "b <<>p1>>"}});
+    CHECK_FALSE(check_partial_nesting(t, d));
+    REQUIRE(d.error_count() == 1);
+    CHECK(d.items().front().message == "recursive partial: p1 → p1");
+    Diagnostics direct;
+    CHECK_FALSE(render_template(t, context_from_json(Json::object()), direct).ok);
+    // A partial that no file includes is checked too.
+    Diagnostics unused;
+    CHECK_FALSE(check_partial_nesting(make("main", {{"q", "<<>q>>"}}), unused));
+}
+
+TEST_CASE("partials that multiply past the expansion limit are refused before rendering") {
+    // Each level includes the next 16 times; 16^6 copies of p6 alone are 16 MiB.
+    std::map<std::string, std::string> levels;
+    for (int i = 0; i < 6; ++i) {
+        std::string text;
+        for (int copy = 0; copy < 16; ++copy)
+            text += "<<>p" + std::to_string(i + 1) + ">>";
+        levels["p" + std::to_string(i)] = text;
+    }
+    levels["p6"] = "x";
+    Diagnostics d;
+    CHECK_FALSE(check_partial_nesting(make("<<>p0>>", levels), d));
+    REQUIRE(d.error_count() == 1);
+    CHECK(d.items().front().message == "partials expand to more than 16 MiB of template");
+    // Without p0 and p1, p2's 16^4 copies and their tags are well under a MiB. (Every
+    // partial counts, included or not.)
+    levels.erase("p0");
+    levels.erase("p1");
+    Diagnostics fine;
+    CHECK(check_partial_nesting(make("<<>p2>>", levels), fine));
+    CHECK(fine.empty());
+}

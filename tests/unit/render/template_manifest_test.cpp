@@ -1,0 +1,71 @@
+#include "render/template_manifest.h"
+
+#include <catch2/catch.hpp>
+
+#include "render/template_variant.h"
+#include "test_support.h"
+
+using namespace mkcv;
+
+TEST_CASE("a manifest orders and names the publication groups") {
+    Diagnostics d;
+    const TemplateManifest m = parse_manifest(
+        "publication_kinds = [\"preprint\", \"journal\"]\n"
+        "[publication_headings]\nconference = \"Refereed Conference Papers\"\n",
+        "template.toml", d);
+    CHECK(d.empty());
+    CHECK(m.publication_kinds == std::vector<std::string>{"preprint", "journal"});
+    CHECK(m.publication_headings.at("conference") == "Refereed Conference Papers");
+
+    Template t;
+    t.manifest = m;
+    t.manifest.name = "test";
+    const Cv cv = test::load_ok(test::source_file("cv.toml"));
+    const TemplateInput input = template_input(cv, t, std::nullopt);
+    const auto groups =
+        to_json(template_context(input.filtered.cv, input))["publications"]["groups"];
+    REQUIRE(groups.size() == 4);
+    CHECK(groups[0]["kind"] == "preprint");
+    CHECK(groups[1]["kind"] == "journal");
+    CHECK(groups[2]["kind"] == "conference");  // the kinds not listed follow in the usual order
+    CHECK(groups[2]["heading"] == "Refereed Conference Papers");
+    CHECK(groups[3]["heading"] == "Workshop Papers");
+}
+
+TEST_CASE("a manifest's publication kinds are checked") {
+    Diagnostics d;
+    parse_manifest("publication_kinds = [\"conferense\"]\n[publication_headings]\njornal = \"J\"\n",
+                   "template.toml", d);
+    REQUIRE(d.items().size() == 2);
+    CHECK(d.items()[0].message ==
+          "\"conferense\" is not a publication kind (conference, journal, workshop, preprint, "
+          "thesis, other)");
+    CHECK(d.items()[0].hint == "did you mean \"conference\"?");
+    CHECK(d.items()[1].hint == "did you mean \"journal\"?");
+}
+
+TEST_CASE("an unknown key in template.toml has its caret under the key") {
+    Diagnostics d;
+    parse_manifest(
+        "name = \"t\"\n  bogus = \"value\"\n[filters.publications]\n  tittle = \"x\"\n"
+        "[filters.pubs]\nselected = true\n",
+        "template.toml", d);
+    REQUIRE(d.items().size() == 3);
+    d.sort();
+    CHECK(d.items()[0].message == "unknown key `bogus` in template.toml");
+    CHECK(d.items()[0].pos.column == 3);
+    CHECK(d.items()[1].message == "unknown key `tittle` in a filter");
+    CHECK(d.items()[1].pos.column == 3);
+    CHECK(d.items()[2].message == "unknown section `pubs` in [filters]");
+    CHECK(d.items()[2].pos.line == 5);
+    CHECK(d.items()[2].pos.column == 10);
+}
+
+TEST_CASE("max_pages in template.toml: 1 to kMaxPagesLimit") {
+    Diagnostics d;
+    CHECK(parse_manifest("max_pages = 1000\n", "template.toml", d).max_pages == 1000);
+    CHECK(d.empty());
+    parse_manifest("max_pages = 1001\n", "template.toml", d);
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].message == "`max_pages` must be a whole number from 1 to 1000");
+}

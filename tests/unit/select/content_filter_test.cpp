@@ -1,0 +1,200 @@
+#include "select/content_filter.h"
+
+#include <catch2/catch.hpp>
+
+#include "build/page_budget.h"
+#include "render/template_manifest.h"
+#include "render/template_variant.h"
+#include "test_support.h"
+
+using namespace mkcv;
+
+namespace {
+
+const char* kPapers = R"(
+[person]
+name = "Ada Lovelace"
+
+[[publications]]
+title = "Old"
+authors = ["Ada Lovelace"]
+venue = "V"
+year = 2015
+tags = ["theory"]
+
+[[publications]]
+title = "Mid"
+authors = ["A", "B", "C", "D", "Ada Lovelace*", "F"]
+venue = "V"
+year = 2019
+selected = true
+tags = ["systems"]
+
+[[publications]]
+title = "New"
+authors = ["A", "B", "C", "D"]
+venue = "V"
+year = 2024
+tags = ["systems", "draft"]
+
+[[awards]]
+title = "Prize"
+year = 2020
+)";
+
+std::vector<std::string> titles(const Cv& cv) {
+    std::vector<std::string> out;
+    for (const auto& p : cv.publications)
+        out.push_back(p.title.value);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("section rules keep entries by selected, tags, year and count") {
+    const Cv cv = test::load_ok(kPapers);
+    ContentRules rules;
+    using V = std::vector<std::string>;
+    CHECK(titles(apply_rules(cv, rules).cv) == V{"New", "Mid", "Old"});  // newest first
+
+    rules.sections["publications"].selected_only = true;
+    CHECK(titles(apply_rules(cv, rules).cv) == V{"Mid"});
+
+    rules = {};
+    rules.sections["publications"].include_tags = V{"systems"};
+    rules.sections["publications"].exclude_tags = V{"draft"};
+    CHECK(titles(apply_rules(cv, rules).cv) == V{"Mid"});
+
+    rules = {};
+    rules.sections["publications"].since = 2019;
+    CHECK(titles(apply_rules(cv, rules).cv) == V{"New", "Mid"});
+
+    rules = {};
+    rules.sections["publications"].max_entries = 1;
+    CHECK(titles(apply_rules(cv, rules).cv) == V{"New"});
+}
+
+TEST_CASE("authors are shortened after N names, keeping the owner") {
+    const Cv cv = test::load_ok(kPapers);
+    auto names = [&](std::size_t max, std::size_t paper) {
+        std::vector<std::string> out;
+        for (const auto& a : shorten_authors(cv.publications[paper].authors, max, cv.person))
+            out.push_back(a.value);
+        return out;
+    };
+    using V = std::vector<std::string>;
+    CHECK(names(2, 1) == V{"A", "B", "…", "Ada Lovelace*", "et al."});
+    CHECK(names(5, 1) == V{"A", "B", "C", "D", "Ada Lovelace*", "et al."});
+    CHECK(names(2, 2) == V{"A", "B", "et al."});
+    CHECK(names(4, 2) == V{"A", "B", "C", "D"});
+}
+
+TEST_CASE("order chooses and orders sections; titles come from the rules") {
+    const Cv cv = test::load_ok(kPapers);
+    ContentRules rules;
+    rules.order = std::vector<std::string>{"awards", "publications"};
+    rules.sections["awards"].title = "Prizes";
+    const FilteredCv f = apply_rules(cv, rules);
+    REQUIRE(f.sections.size() == 2);
+    CHECK(f.sections[0].name == "awards");
+    CHECK(f.sections[0].title == "Prizes");
+    CHECK(f.sections[1].title == "Publications");
+
+    rules.order = std::vector<std::string>{"publications"};
+    CHECK(apply_rules(cv, rules).cv.awards.empty());
+}
+
+TEST_CASE("a cv.toml [templates.NAME] table overrides the manifest key by key") {
+    Diagnostics diagnostics;
+    const TemplateManifest manifest = parse_manifest(R"(
+name = "mine"
+max_pages = 2
+order = ["publications", "awards"]
+[filters.publications]
+selected = true
+max_authors = 3
+)",
+                                                     "template.toml", diagnostics);
+    REQUIRE(diagnostics.empty());
+    const Cv cv = test::load_ok(std::string(kPapers) + R"(
+[templates.mine]
+max_pages = 1
+[templates.mine.filters.publications]
+selected = false
+since = 2016
+)");
+    Template tmpl;
+    tmpl.manifest = manifest;
+    const TemplateInput input = template_input(cv, tmpl, std::nullopt);
+    CHECK(input.max_pages == 1);
+    CHECK(titles(input.filtered.cv) == std::vector<std::string>{"New", "Mid"});
+    CHECK(input.filtered.cv.publications[1].authors.back().value == "et al.");  // kept: 3
+    const auto context = to_json(template_context(input.filtered.cv, input));
+    CHECK(context["sections_order"][0]["name"] == "publications");
+    CHECK(context["sections_order"][0]["is"]["publications"] == true);
+}
+
+TEST_CASE("mistakes in filters are reported with their place") {
+    Diagnostics diagnostics;
+    parse_manifest("order = [\"publication\"]\n[filters.publications]\nsince = \"2020\"\nmax = 3\n",
+                   "template.toml", diagnostics);
+    REQUIRE(diagnostics.error_count() == 3);
+    CHECK(diagnostics.items()[0].hint == "did you mean \"publications\"?");
+    CHECK(test::problems("[person]\nname = \"A\"\n[templates.short]\norder = [\"talks\"]\n") ==
+          std::vector<std::string>{
+              "4:10: error: `order` must be one of research_interests, education, publications, "
+              "experience, teaching, awards, sections, found \"talks\""});
+}
+
+TEST_CASE("the page budget drops unselected before selected, older before newer") {
+    const Cv cv = test::load_ok(kPapers);
+    Template tmpl;
+    tmpl.manifest.rules.sections["awards"].priority = 5;
+    const TemplateInput input = template_input(cv, tmpl, std::nullopt);
+    const auto order = droppable_entries(input);
+    std::vector<std::string> labels;
+    for (const auto& e : order)
+        labels.push_back(e.section + " " + e.label);
+    CHECK(labels == std::vector<std::string>{"publications “Old” (2015)", "awards Prize (2020)",
+                                             "publications “New” (2024)",
+                                             "publications “Mid” (2019)"});
+    const Cv smaller = without_entries(input.filtered.cv, order, 2);
+    CHECK(titles(smaller) == std::vector<std::string>{"New", "Mid"});
+    CHECK(smaller.awards.empty());
+}
+
+TEST_CASE("a [templates.NAME] table naming no template is a warning with a guess") {
+    const Cv cv = test::load_ok(std::string(kPapers) + "\n[templates.shrot]\nmax_pages = 2\n");
+    Diagnostics diagnostics;
+    const auto search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
+    check_template_overrides(cv, search, {}, diagnostics);
+    REQUIRE(diagnostics.warning_count() == 1);
+    CHECK(diagnostics.items()[0].message == "[templates.shrot] names no template mkcv can find");
+    CHECK(diagnostics.items()[0].hint == "did you mean [templates.short]?");
+    CHECK(diagnostics.items()[0].pos.line == 31);
+    Diagnostics none;
+    check_template_overrides(cv, search, {"shrot"}, none);
+    CHECK(none.empty());
+}
+
+TEST_CASE("the shorthand of earlier manifests still filters publications") {
+    Diagnostics diagnostics;
+    const TemplateManifest manifest =
+        parse_manifest("[filters]\npublications = \"selected\"\n", "template.toml", diagnostics);
+    REQUIRE(diagnostics.empty());
+    Template tmpl;
+    tmpl.manifest = manifest;
+    const Cv cv = test::load_ok(kPapers);
+    CHECK(titles(template_input(cv, tmpl, std::nullopt).filtered.cv) ==
+          std::vector<std::string>{"Mid"});
+}
+
+TEST_CASE("keep protects the first entries of a section from the page budget") {
+    const Cv cv = test::load_ok(kPapers);
+    Template tmpl;
+    tmpl.manifest.rules.sections["publications"].keep = 2;
+    const auto order = droppable_entries(template_input(cv, tmpl, std::nullopt));
+    REQUIRE(order.size() == 2);
+    CHECK(order[0].label == "“Old” (2015)");  // New and Mid, printed first, are kept
+    CHECK(order[1].label == "Prize (2020)");
+}

@@ -1,0 +1,69 @@
+#include "text/latex_escape.h"
+
+#include <catch2/catch.hpp>
+
+using namespace mkcv;
+
+TEST_CASE("every LaTeX special character is escaped") {
+    CHECK(escape_latex("\\") == "\\textbackslash{}");
+    CHECK(escape_latex("{") == "\\{");
+    CHECK(escape_latex("}") == "\\}");
+    CHECK(escape_latex("$") == "\\$");
+    CHECK(escape_latex("&") == "\\&");
+    CHECK(escape_latex("%") == "\\%");
+    CHECK(escape_latex("#") == "\\#");
+    CHECK(escape_latex("_") == "\\_");
+    CHECK(escape_latex("^") == "\\textasciicircum{}");
+    CHECK(escape_latex("~") == "\\textasciitilde{}");
+    CHECK(escape_latex("[x]") == "{[}x{]}");
+    CHECK(
+        escape_latex("100% of $5 & #1_a^2~\\{}") ==
+        "100\\% of \\$5 \\& \\#1\\_a\\textasciicircum{}2\\textasciitilde{}\\textbackslash{}\\{\\}");
+}
+
+TEST_CASE("TeX ligatures cannot change what was typed") {
+    CHECK(escape_latex("a--b") == "a-{}-b");
+    CHECK(escape_latex("a---b") == "a-{}-{}-b");
+    CHECK(escape_latex("``q''") == "`{}`q'{}'");
+    CHECK(escape_latex("<<>>") == "<{}<>{}>");
+    CHECK(escape_latex("?`!`") == "?{}`!{}`");
+    CHECK(escape_latex(",,") == ",{},");
+    CHECK(escape_latex("a-b") == "a-b");
+}
+
+TEST_CASE("Unicode is kept, control characters are not") {
+    CHECK(escape_latex("赵怡浩 Ελληνικά Кириллица café") == "赵怡浩 Ελληνικά Кириллица café");
+    CHECK(escape_latex("a\nb\tc\rd") == "a b c d");
+    CHECK(escape_latex(std::string("a\x01\x7f") + "b") == "ab");
+    CHECK(escape_latex("").empty());
+}
+
+TEST_CASE("URLs keep their meaning inside \\href") {
+    CHECK(escape_href("https://x.org/a_b~c?d=1&e=2") == "https://x.org/a_b~c?d=1&e=2");
+    CHECK(escape_href("https://x.org/100%25#frag") == "https://x.org/100\\%25\\#frag");
+    CHECK(escape_href("https://x.org/a b") == "https://x.org/a\\%20b");
+    CHECK(escape_href("https://x.org/{x}^\\|\"<>`") ==
+          "https://x.org/\\%7Bx\\%7D\\%5E\\%5C\\%7C\\%22\\%3C\\%3E\\%60");
+    CHECK(escape_href("https://x.org/é") == "https://x.org/\\%C3\\%A9");
+}
+
+TEST_CASE("URLs are shown without their scheme") {
+    CHECK(display_url("https://rivendile.github.io") == "rivendile.github.io");
+    CHECK(display_url("https://rivendile.github.io/") == "rivendile.github.io");
+    CHECK(display_url("http://x.org/a/") == "x.org/a");
+    CHECK(display_url("mailto:a@b.c") == "a@b.c");
+    CHECK(display_url("ftp://x") == "ftp://x");
+}
+
+TEST_CASE("text in scripts the main fonts lack is wrapped for a font that has them") {
+    CHECK(escape_latex("a ∑ b") == "a \\mkcvscript{math}{∑} b");
+    CHECK(escape_latex("∀x ∈ ℝ") == "\\mkcvscript{math}{∀}x \\mkcvscript{math}{∈ ℝ}");
+    CHECK(escape_latex("עברית: שלום עולם") ==
+          "\\mkcvscriptrtl{hebrew}{עברית}: \\mkcvscriptrtl{hebrew}{שלום עולם}");
+    CHECK(escape_latex("مرحبا بالعالم!") == "\\mkcvscriptrtl{arabic}{مرحبا بالعالم}!");
+    CHECK(escape_latex("नमस्ते 100%") == "\\mkcvscript{devanagari}{नमस्ते} 100\\%");
+    CHECK(escape_latex("Ελληνικά 赵怡浩") ==
+          "Ελληνικά 赵怡浩");  // covered by the main and CJK fonts
+    CHECK(escape_latex("ok \xff bad") ==
+          "ok \xff bad");  // invalid UTF-8 is passed on, not crashed on
+}

@@ -1,0 +1,96 @@
+#include "util/file_io.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+#include <catch2/catch.hpp>
+
+#include "test_support.h"
+
+using namespace mkcv;
+namespace fs = std::filesystem;
+using mkcv::test::TempDir;
+
+TEST_CASE("read_regular_file reads a regular file whole") {
+    TempDir dir;
+    std::ofstream(dir.path / "a.toml") << "x = 1\n";
+    std::string text;
+    CHECK(read_regular_file(dir.path / "a.toml", text) == "");
+    CHECK(text == "x = 1\n");
+    std::ofstream(dir.path / "empty.toml");
+    CHECK(read_regular_file(dir.path / "empty.toml", text) == "");
+    CHECK(text.empty());
+    // Through a symlink too.
+    fs::create_symlink(dir.path / "a.toml", dir.path / "link.toml");
+    CHECK(read_regular_file(dir.path / "link.toml", text) == "");
+    CHECK(text == "x = 1\n");
+}
+
+TEST_CASE("read_regular_file refuses what is not a regular file, without blocking") {
+    TempDir dir;
+    std::string text = "stale";
+    CHECK(read_regular_file(dir.path, text) == "is a folder, not a file");
+    CHECK(text.empty());
+    CHECK(read_regular_file("/dev/zero", text) == "is a device, not a regular file");
+    CHECK(read_regular_file("/dev/null", text) == "is a device, not a regular file");
+    // A FIFO nobody writes to: opening it must not wait for a writer.
+    const fs::path fifo = dir.path / "cv.toml";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const auto started = std::chrono::steady_clock::now();
+    CHECK(read_regular_file(fifo, text) == "is a pipe (FIFO), not a regular file");
+    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(1));
+    CHECK(!read_file(fifo, text));
+}
+
+TEST_CASE("read_regular_file names a symlink loop and a missing file") {
+    TempDir dir;
+    fs::create_symlink(dir.path / "b", dir.path / "a");
+    fs::create_symlink(dir.path / "a", dir.path / "b");
+    std::string text;
+    CHECK(read_regular_file(dir.path / "a", text) ==
+          "cannot be read: too many levels of symbolic links");
+    CHECK(read_regular_file(dir.path / "none", text) ==
+          "cannot be read: no such file or directory");
+}
+
+TEST_CASE("read_regular_file refuses files over the size limit") {
+    TempDir dir;
+    const fs::path big = dir.path / "big.toml";
+    std::ofstream(big) << "x";
+    fs::resize_file(big, kMaxInputFileBytes + 1);  // sparse: no disk used
+    std::string text;
+    CHECK(read_regular_file(big, text) ==
+          "is larger than 16 MiB (16777216 bytes), the most mkcv reads");
+    CHECK(text.empty());
+    fs::resize_file(big, kMaxInputFileBytes);
+    CHECK(read_regular_file(big, text) == "");
+    CHECK(text.size() == kMaxInputFileBytes);
+    // A caller's own limit, and none for mkcv's outputs.
+    CHECK(read_regular_file(big, text, 10) ==
+          "is larger than 0 MiB (10 bytes), the most mkcv reads");
+    fs::resize_file(big, kMaxInputFileBytes + 1);
+    CHECK(read_file(big, text));
+}
+
+TEST_CASE("an atomic write never replaces a device or a pipe with a regular file") {
+    TempDir dir;
+    // A /dev/null of our own (mknod needs root; skipped without it).
+    const fs::path null = dir.path / "null";
+    if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+        CHECK(write_file_atomically(null, "text") == "");
+        struct stat info {};
+        REQUIRE(::stat(null.c_str(), &info) == 0);
+        CHECK(S_ISCHR(info.st_mode));
+    }
+    CHECK(write_file_atomically(dir.path, "text") ==
+          "cannot write " + dir.path.string() + ": it is a folder");
+    std::ofstream(dir.path / "a.tex") << "old";
+    CHECK(write_file_atomically(dir.path / "a.tex", "new") == "");
+    std::string text;
+    CHECK(read_file(dir.path / "a.tex", text));
+    CHECK(text == "new");
+}
