@@ -14,7 +14,7 @@ build_dir="${MKCV_BUILD_DIR:-$root/build}"
 packages=(
   g++ cmake make pkg-config
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
-  libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev
+  libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev libutfcpp-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
 # for Latin, Greek, Cyrillic and CJK text; texlive-latex-extra also has mylatexformat, which

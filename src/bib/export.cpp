@@ -7,6 +7,7 @@
 #include "bib/latex_text.h"
 #include "bib/publication_merge.h"
 #include "cv/authors.h"
+#include "util/ascii.h"
 
 namespace mkcv {
 namespace {
@@ -22,7 +23,7 @@ std::string ascii_word(const std::string& text, std::size_t min_length) {
     for (std::size_t i = 0; i <= text.size(); ++i) {
         const char c = i < text.size() ? text[i] : ' ';
         if (std::isalnum(static_cast<unsigned char>(c))) {
-            word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            word += ascii_lower(c);
             continue;
         }
         static const std::set<std::string> kSkip{
@@ -170,11 +171,8 @@ std::string export_bibtex(const Cv& cv) {
             month = kMonths[p.month - 1];
         std::string eprint;
         for (const auto& link : p.links) {
-            const std::string label = link.label.value;
+            const std::string lower_label = ascii_lower(link.label.value);
             const std::string& url = link.url.value;
-            std::string lower_label = label;
-            std::transform(lower_label.begin(), lower_label.end(), lower_label.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
             if (lower_label == "doi") {
                 std::string doi = url;
                 if (doi.rfind("https://doi.org/", 0) == 0)

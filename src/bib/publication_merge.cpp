@@ -7,6 +7,7 @@
 #include "cv/authors.h"
 #include "cv/dates.h"
 #include "cv/validate.h"
+#include "util/ascii.h"
 #include "util/file_io.h"
 #include "util/text_similarity.h"
 #include "util/utf8.h"
@@ -16,14 +17,8 @@ namespace fs = std::filesystem;
 namespace mkcv {
 namespace {
 
-std::string lower(std::string s) {
-    for (char& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 bool contains(const std::string& haystack, const std::string& needle) {
-    return lower(haystack).find(needle) != std::string::npos;
+    return ascii_lower(haystack).find(needle) != std::string::npos;
 }
 
 std::string value(const BibEntry& e, const std::string& name) {
@@ -35,7 +30,7 @@ std::string value(const BibEntry& e, const std::string& name) {
 int month_number(const std::string& text) {
     static const char* const kNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                          "jul", "aug", "sep", "oct", "nov", "dec"};
-    std::string m = lower(text);
+    std::string m = ascii_lower(text);
     while (!m.empty() && (m.front() == ' ' || m.front() == '{'))
         m.erase(0, 1);
     while (!m.empty() && (m.back() == ' ' || m.back() == '}' || m.back() == '.'))
@@ -155,7 +150,7 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
     p.source_pos = {e.line, 0};
     p.kind = kind_of_bibtex(e);
     // `kind = {workshop}` in the entry (as `mkcv export bib` writes it) wins over the type.
-    if (const auto kind = publication_kind_from_string(lower(value(e, "kind"))))
+    if (const auto kind = publication_kind_from_string(ascii_lower(value(e, "kind"))))
         p.kind = *kind;
     bool ok = true;
     const std::string who = "entry `" + e.key + "`";
@@ -269,7 +264,7 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
     std::string doi = url("doi");
     for (const char* prefix :
          {"https://doi.org/", "http://dx.doi.org/", "https://dx.doi.org/", "doi:"})
-        if (lower(doi).rfind(prefix, 0) == 0)
+        if (ascii_lower(doi).rfind(prefix, 0) == 0)
             doi = doi.substr(std::string(prefix).size());
     link("doi", doi, line_of_field("doi"));
     const std::string eprint = value(e, "eprint");
@@ -343,7 +338,7 @@ void apply_override(Publication& target, const Publication& o, const std::string
     // A link label given in cv.toml replaces the one from BibTeX; new labels are added.
     for (const auto& link : o.links) {
         auto same = std::find_if(target.links.begin(), target.links.end(), [&](const Link& l) {
-            return lower(l.label.value) == lower(link.label.value);
+            return ascii_lower(l.label.value) == ascii_lower(link.label.value);
         });
         if (same != target.links.end())
             *same = link;
@@ -382,13 +377,13 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
         // crossref: fields the entry lacks come from the entry it names (BibTeX's rule).
         std::map<std::string, const BibEntry*> index;
         for (const auto& e : entries)
-            index.emplace(lower(e.key), &e);
+            index.emplace(ascii_lower(e.key), &e);
         std::vector<BibEntry> resolved = entries;
         for (auto& e : resolved) {
             const BibField* ref = e.field("crossref");
             if (!ref)
                 continue;
-            const auto parent = index.find(lower(ref->value));
+            const auto parent = index.find(ascii_lower(ref->value));
             if (parent == index.end()) {
                 diagnostics.warning(file, {ref->line, 0}, "bibtex-crossref",
                                     "entry `" + e.key + "` cross-references `" + ref->value +

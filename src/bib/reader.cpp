@@ -12,6 +12,7 @@
 #include <mutex>
 #include <regex>
 
+#include "util/ascii.h"
 #include "util/utf8.h"
 
 // btparse leaked the empty string it substituted for an undefined @string macro (strdup in
@@ -57,7 +58,7 @@ bool is_string_entry(const std::string& chunk) {
     std::string word;
     while (i < chunk.size() &&
            (std::isalnum(static_cast<unsigned char>(chunk[i])) || chunk[i] == '_'))
-        word += static_cast<char>(std::tolower(static_cast<unsigned char>(chunk[i++])));
+        word += ascii_lower(chunk[i++]);
     return word == "string";
 }
 
@@ -78,12 +79,6 @@ struct MacroTable {
 MacroTable& macro_table() {
     static MacroTable table;
     return table;
-}
-
-std::string lower(std::string s) {
-    for (char& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 // btparse prints its messages to stderr and offers no hook in Debian's build; catch them
@@ -311,7 +306,7 @@ Expansion expand_value(AST* field, MacroTable& table, std::string& out,
         if (!text)
             continue;
         if (type == BTAST_MACRO) {
-            const auto found = table.macros.find(lower(text));
+            const auto found = table.macros.find(ascii_lower(text));
             if (found == table.macros.end()) {
                 if (std::find(undefined.begin(), undefined.end(), text) == undefined.end())
                     undefined.push_back(text);
@@ -333,7 +328,8 @@ Expansion expand_value(AST* field, MacroTable& table, std::string& out,
             continue;
         if (type != BTAST_MACRO) {
             out += text;
-        } else if (const auto found = table.macros.find(lower(text)); found != table.macros.end()) {
+        } else if (const auto found = table.macros.find(ascii_lower(text));
+                   found != table.macros.end()) {
             out += found->second;
         }
     }
@@ -377,7 +373,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
         if (is_string && metatype == BTE_REGULAR)
             metatype = BTE_MACRODEF;
         if (metatype == BTE_REGULAR) {  // named in messages even when malformed
-            entry.type = lower(bt_entry_type(ast) ? bt_entry_type(ast) : "");
+            entry.type = ascii_lower(bt_entry_type(ast) ? bt_entry_type(ast) : "");
             entry.key = bt_entry_key(ast) ? bt_entry_key(ast) : "";
         }
         if (ok && (metatype == BTE_REGULAR || metatype == BTE_MACRODEF)) {
@@ -385,7 +381,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
                 metatype == BTE_MACRODEF ? "@string" : "BibTeX entry `" + entry.key + "`";
             char* name = nullptr;
             for (AST* field = nullptr; (field = bt_next_field(ast, field, &name));) {
-                const std::string field_name = lower(name ? name : "");
+                const std::string field_name = ascii_lower(name ? name : "");
                 std::string value;
                 std::vector<std::string> undefined;
                 const Expansion result = expand_value(field, table, value, undefined);
@@ -487,7 +483,7 @@ std::vector<BibName> split_bibtex_names(const std::string& names, const std::str
         if (!list->items[i])
             continue;
         BibName name;
-        if (lower(list->items[i]) == "others") {
+        if (ascii_lower(list->items[i]) == "others") {
             name.others = true;
             out.push_back(name);
             continue;

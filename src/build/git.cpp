@@ -1,13 +1,13 @@
 #include "build/git.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <string>
 
 #include <boost/process.hpp>
 
 #include "cv/dates.h"
+#include "util/file_io.h"
 
 namespace bp = boost::process;
 namespace fs = std::filesystem;
@@ -15,13 +15,13 @@ namespace fs = std::filesystem;
 namespace mkcv {
 namespace {
 
+// Through the one file reader: the repository sits in the user's folder, so a .git or
+// HEAD that is a FIFO or a device must not block or flood mkcv.
 std::optional<std::string> read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    std::string text;
+    if (!read_regular_file(path, text).empty())
         return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return text;
 }
 
 std::string first_line(const std::string& text) {

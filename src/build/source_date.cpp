@@ -1,7 +1,7 @@
 #include "build/source_date.h"
 
+#include <chrono>
 #include <cstdlib>
-#include <ctime>
 
 #include "build/git.h"
 #include "util/file_io.h"
@@ -9,18 +9,19 @@
 namespace mkcv {
 
 long long epoch_of(const PartialDate& date) {
-    std::tm tm{};
-    tm.tm_year = date.year - 1900;
-    tm.tm_mon = (date.month ? date.month : 1) - 1;
-    tm.tm_mday = date.day ? date.day : 1;
-    return static_cast<long long>(timegm(&tm));
+    using namespace std::chrono;
+    const year_month_day day_of{year{date.year},
+                                month{static_cast<unsigned>(date.month ? date.month : 1)},
+                                day{static_cast<unsigned>(date.day ? date.day : 1)}};
+    return duration_cast<seconds>(sys_days{day_of}.time_since_epoch()).count();
 }
 
-PartialDate date_of_epoch(long long seconds) {
-    const std::time_t t = static_cast<std::time_t>(seconds);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    return PartialDate{tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, false};
+PartialDate date_of_epoch(long long epoch_seconds) {
+    using namespace std::chrono;
+    const year_month_day day_of{floor<days>(sys_seconds{seconds{epoch_seconds}})};
+    return PartialDate{static_cast<int>(day_of.year()),
+                       static_cast<int>(static_cast<unsigned>(day_of.month())),
+                       static_cast<int>(static_cast<unsigned>(day_of.day())), false};
 }
 
 namespace {

@@ -2,7 +2,11 @@
 
 #include <array>
 #include <cctype>
+#include <cerrno>
+#include <chrono>
 #include <cstdlib>
+
+#include "util/ascii.h"
 
 namespace mkcv {
 namespace {
@@ -16,24 +20,9 @@ bool all_digits(const std::string& s) {
     return true;
 }
 
-bool is_leap(int year) {
-    return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-}
-
-int days_in_month(int year, int month) {
-    static constexpr std::array<int, 12> days{31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    return month == 2 && is_leap(year) ? 29 : days[month - 1];
-}
-
 // The abbreviations of the Chicago Manual of Style, which academic CVs follow.
 constexpr std::array<const char*, 12> kMonthNames{"Jan.", "Feb.", "Mar.",  "Apr.", "May",  "June",
                                                   "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."};
-
-std::string lower(std::string s) {
-    for (char& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
 
 }  // namespace
 
@@ -46,14 +35,17 @@ std::string check_calendar(int year, int month, int day) {
         return "month " + std::to_string(month) + " does not exist";
     if (day == 0)
         return "";
-    if (day < 1 || day > days_in_month(year, month))
+    const std::chrono::year_month_day date{std::chrono::year{year},
+                                           std::chrono::month{static_cast<unsigned>(month)},
+                                           std::chrono::day{static_cast<unsigned>(day)}};
+    if (day < 1 || !date.ok())
         return std::string(kMonthNames[month - 1]) + " " + std::to_string(year) + " has no day " +
                std::to_string(day);
     return "";
 }
 
 DateParseResult parse_date(const std::string& text) {
-    if (lower(text) == "present")
+    if (ascii_lower(text) == "present")
         return {PartialDate{0, 0, 0, true}, ""};
     const std::string format_error =
         "\"" + text +
@@ -142,8 +134,9 @@ std::optional<long long> parse_epoch_seconds(const std::string& text) {
     if (text.empty())
         return std::nullopt;
     char* end = nullptr;
+    errno = 0;
     const long long seconds = std::strtoll(text.c_str(), &end, 10);
-    if (!end || *end != '\0' || seconds < 0)
+    if (!end || *end != '\0' || errno == ERANGE || seconds < 0 || seconds > kLastEpochSecond)
         return std::nullopt;
     return seconds;
 }

@@ -42,8 +42,11 @@ std::string format_range(const std::optional<PartialDate>& start,
 // ISO form for machine-readable output: "2025-08", "present".
 std::string iso_date(const PartialDate& date);
 
-// Seconds since 1970 written as a whole non-negative number (SOURCE_DATE_EPOCH, git's %ct);
-// empty for anything else.
+// The last second of the year 9999, the last year a date may have.
+inline constexpr long long kLastEpochSecond = 253402300799;
+
+// Seconds since 1970 written as a whole non-negative number (SOURCE_DATE_EPOCH, git's %ct)
+// up to kLastEpochSecond; empty for anything else.
 std::optional<long long> parse_epoch_seconds(const std::string& text);
 
 }  // namespace mkcv

@@ -1,4 +1,5 @@
 #include "tex/latexmk_rerun.h"
+#include "util/ascii.h"
 
 #include <algorithm>
 #include <cctype>
@@ -38,12 +39,6 @@ std::string perl_quoted(const std::string& text) {
     return out + "'";
 }
 
-std::string lowercase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return text;
-}
-
 }  // namespace
 
 bool may_read_page_total(const std::string& tex) {
@@ -62,7 +57,7 @@ bool may_read_page_total(const std::string& tex) {
                                                       "pdfbase",
                                                       "leaflet",
                                                       "atend"};
-    const std::string text = lowercase(tex);
+    const std::string text = ascii_lower(tex);
     return std::any_of(kReaders.begin(), kReaders.end(), [&](const std::string& reader) {
         return text.find(reader) != std::string::npos;
     });

@@ -1,4 +1,5 @@
 #include "util/text_similarity.h"
+#include "util/ascii.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,13 +26,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }
 
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
-    auto lower = [](std::string_view s) {
-        std::string out(s);
-        for (char& c : out)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return out;
-    };
-    const std::string needle = lower(word);
+    const std::string needle = ascii_lower(word);
     std::string best;
     std::size_t best_distance = std::string::npos;
     for (const auto& candidate : candidates) {
@@ -41,7 +36,7 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
                                                                : candidate.size() - word.size();
         if (gap > 3)
             continue;
-        const std::size_t distance = edit_distance(needle, lower(candidate));
+        const std::size_t distance = edit_distance(needle, ascii_lower(candidate));
         if (distance < best_distance) {
             best_distance = distance;
             best = candidate;

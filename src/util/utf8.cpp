@@ -1,54 +1,44 @@
 #include "util/utf8.h"
 
+#include <algorithm>
+
+#include <utf8.h>  // utfcpp (libutfcpp-dev): the validating decoder
+
 namespace mkcv {
+namespace {
+
+// How many bytes the sequence led by `lead` claims (1 for a byte that leads none).
+std::size_t claimed_length(unsigned char lead) {
+    return lead < 0x80           ? 1
+           : (lead >> 5) == 0x6  ? 2
+           : (lead >> 4) == 0xE  ? 3
+           : (lead >> 3) == 0x1E ? 4
+                                 : 1;
+}
+
+}  // namespace
 
 char32_t decode_utf8(std::string_view text, std::size_t i, std::size_t& length) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
-    if (length == 1 || i + length > text.size()) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    length = claimed_length(lead);
+    const auto begin = text.begin() + static_cast<std::ptrdiff_t>(i);
+    // utfcpp refuses truncated, overlong and surrogate sequences and code points past
+    // U+10FFFF; each of those counts as its first byte alone.
+    if (length == 1 || i + length > text.size() ||
+        !utf8::is_valid(begin, begin + static_cast<std::ptrdiff_t>(length))) {
         length = 1;
-        return c;
+        return lead;
     }
-    char32_t code = c & (0x7F >> length);
-    for (std::size_t k = 1; k < length; ++k)
-        code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    return code;
+    auto it = begin;
+    return static_cast<char32_t>(utf8::unchecked::next(it));
 }
 
 std::size_t invalid_utf8_offset(std::string_view text) {
-    for (std::size_t i = 0; i < text.size();) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c == 0)
-            return i;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        // The first byte sets the length and the smallest code point (no overlong forms).
-        std::size_t length = 0;
-        char32_t code = 0, smallest = 0;
-        if ((c >> 5) == 0x6) {
-            length = 2, code = c & 0x1F, smallest = 0x80;
-        } else if ((c >> 4) == 0xE) {
-            length = 3, code = c & 0x0F, smallest = 0x800;
-        } else if ((c >> 3) == 0x1E) {
-            length = 4, code = c & 0x07, smallest = 0x10000;
-        } else {
-            return i;
-        }
-        if (i + length > text.size())
-            return i;
-        for (std::size_t k = 1; k < length; ++k) {
-            const auto next = static_cast<unsigned char>(text[i + k]);
-            if ((next & 0xC0) != 0x80)
-                return i;
-            code = (code << 6) | (next & 0x3F);
-        }
-        if (code < smallest || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
-            return i;
-        i += length;
-    }
-    return std::string_view::npos;
+    const auto invalid = utf8::find_invalid(text.begin(), text.end());
+    // A NUL byte is valid UTF-8 but no text file holds one, and it cuts C strings short.
+    const auto nul = std::find(text.begin(), invalid, '\0');
+    return nul == text.end() ? std::string_view::npos
+                             : static_cast<std::size_t>(nul - text.begin());
 }
 
 std::string valid_utf8(std::string_view text) {

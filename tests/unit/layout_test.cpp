@@ -44,7 +44,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"tex/format_driver", "tex/format_test.cpp, integration/tex_format_test.sh"},
     {"util/source_location", "a struct; util/diagnostics_test.cpp"},
     {"util/text_similarity", "the did-you-mean hints of integration/bad_inputs_test.sh"},
-    {"util/utf8", "text/latex_escape_test.cpp, bib/security_test.cpp"},
     {"util/version", "a constant"},
 };
 

@@ -14,6 +14,13 @@ TEST_CASE("dates and epochs convert both ways, in UTC") {
     CHECK(epoch_of(PartialDate{2025, 0, 0, false}) == epoch_of(PartialDate{2025, 1, 1, false}));
     CHECK(date_of_epoch(1700000000) == PartialDate{2023, 11, 14, false});
     CHECK(date_of_epoch(0) == PartialDate{1970, 1, 1, false});
+    // std::chrono's calendar: leap days, the last second of 9999, the bound of parsing.
+    CHECK(date_of_epoch(epoch_of(PartialDate{2024, 2, 29, false})) ==
+          PartialDate{2024, 2, 29, false});
+    CHECK(date_of_epoch(kLastEpochSecond) == PartialDate{9999, 12, 31, false});
+    CHECK(parse_epoch_seconds(std::to_string(kLastEpochSecond)) == kLastEpochSecond);
+    CHECK_FALSE(parse_epoch_seconds(std::to_string(kLastEpochSecond + 1)));
+    CHECK_FALSE(parse_epoch_seconds("99999999999999999999999"));  // past long long
 }
 
 TEST_CASE("[build] date wins, then the outside date, then 1970") {

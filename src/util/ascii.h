@@ -1,0 +1,23 @@
+// ASCII case folding, the same in every locale (std::tolower follows the C locale, which a
+// program may change). For keys, names of BibTeX types and fields, labels and the like,
+// which are compared without regard to case; text shown to people is never folded.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace mkcv {
+
+constexpr char ascii_lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// `text` with A–Z turned to a–z; every other byte, UTF-8 included, as it was.
+inline std::string ascii_lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        c = ascii_lower(c);
+    return out;
+}
+
+}  // namespace mkcv
