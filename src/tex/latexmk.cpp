@@ -296,6 +296,9 @@ struct ProcessOutcome {
     enum class Status { Exited, TimedOut, CouldNotStart, Lost } status = Status::Exited;
     int exit_code = -1;
     std::string error;  // for CouldNotStart and Lost
+    // The group could not be noted in `group_file`: the run went on, but a build killed
+    // during it would leave TeX running (stop_abandoned_latexmk cannot find it).
+    std::optional<Diagnostic> warning;
 };
 
 // Runs `program` in `work_dir` with standard input closed, its output to `output`, and a
@@ -334,7 +337,14 @@ ProcessOutcome run_in_group(const boost::filesystem::path& program,
         return outcome;
     }
     if (!group_file.empty())
-        write_file_atomically(group_file, std::to_string(group.native_handle()));
+        if (Result<> noted =
+                write_file_atomically(group_file, std::to_string(group.native_handle()));
+            !noted) {
+            outcome.warning = noted.error();
+            outcome.warning->severity = Severity::Warning;
+            outcome.warning->hint =
+                "if this build is killed, TeX may go on running in " + work_dir.string();
+        }
     const RunningGroup running(group.native_handle());
     // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
     std::error_code wait_error;
@@ -365,8 +375,10 @@ int run_tex_program(const std::string& program, const std::vector<std::string>& 
     const boost::filesystem::path path = bp::search_path(program);
     if (path.empty())
         return -1;
+    // No group file: only build folders are searched for abandoned TeX runs, and a probe's
+    // scratch folder is removed whole.
     const ProcessOutcome outcome =
-        run_in_group(path, args, work_dir, environment, timeout, output, work_dir / kGroupFile);
+        run_in_group(path, args, work_dir, environment, timeout, output, {});
     return outcome.status == ProcessOutcome::Status::Exited ? outcome.exit_code : -1;
 }
 
@@ -414,6 +426,8 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     const ProcessOutcome outcome =
         run_in_group(latexmk, args, job.work_dir, job.environment, job.timeout, result.output,
                      job.work_dir / kGroupFile);
+    if (outcome.warning)
+        result.warnings.push_back(*outcome.warning);
     if (outcome.status == ProcessOutcome::Status::CouldNotStart) {
         result.status = LatexmkResult::Status::CouldNotStart;
         result.explanation = "could not start latexmk: " + outcome.error;

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "util/diagnostics.h"
+
 namespace mkcv {
 
 // Files run_latexmk keeps in the build folder: latexmk's output and its process group.
@@ -47,8 +49,9 @@ struct LatexmkResult {
     int passes = 0;
     int pages = 0;
     std::optional<LatexError> first_error;
-    std::string missing_file;  // a .sty/.cls/font TeX could not find
-    std::string explanation;   // one line for people, when the cause is known
+    std::string missing_file;          // a .sty/.cls/font TeX could not find
+    std::string explanation;           // one line for people, when the cause is known
+    std::vector<Diagnostic> warnings;  // problems that did not stop the run
 };
 
 LatexmkResult run_latexmk(const LatexmkJob& job);
