@@ -14,6 +14,7 @@
 #include "tex/latexmk.h"
 #include "util/digest.h"
 #include "util/file_io.h"
+#include "util/process.h"
 
 namespace fs = std::filesystem;
 
@@ -38,16 +39,12 @@ std::string file_state(const fs::path& path) {
 // The engine's binary, so that a new XeTeX makes the format stale even when no TeX file
 // changed.
 fs::path engine_binary(const std::string& engine) {
-    const char* path = std::getenv("PATH");
-    std::istringstream dirs(path ? path : "");
-    std::string dir;
-    while (std::getline(dirs, dir, ':')) {
-        std::error_code ec;
-        const fs::path candidate = fs::path(dir.empty() ? "." : dir) / engine;
-        if (fs::is_regular_file(candidate, ec))
-            return fs::canonical(candidate, ec);
-    }
-    return {};
+    std::error_code ec;
+    const fs::path found = find_program(engine);
+    if (found.empty())
+        return {};
+    const fs::path real = fs::canonical(found, ec);
+    return ec ? fs::path() : real;
 }
 
 // The files a TeX run read, from its -recorder list, except those in its own folder (the

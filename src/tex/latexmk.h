@@ -1,8 +1,8 @@
 // Running TeX through latexmk and making sense of what it says. Starts latexmk and the TeX
-// probes with Boost.Process (build/git.cpp starts git the same way): latexmk runs
+// probes through util/process.h, as every child process of mkcv: latexmk runs
 // non-interactively, without shell escape, sandboxed to its build folder (tex_sandbox_environment;
 // LuaLaTeX with --safer), with standard input closed and a time limit, and its whole process group
-// dies with it.
+// dies with it (and with mkcv).
 #pragma once
 
 #include <chrono>
