@@ -77,7 +77,7 @@ std::optional<BuildRecord> read_build_record(const fs::path& path) {
     return record;
 }
 
-std::string write_build_record(const fs::path& path, const BuildRecord& record) {
+Result<> write_build_record(const fs::path& path, const BuildRecord& record) {
     std::string text(kRecordHeader);
     text += "\npdf " + record.pdf_digest + '\n';
     if (!record.tex_digest.empty())
@@ -171,13 +171,14 @@ bool input_unchanged(const BuildInputs& now, const std::optional<BuildRecord>& r
     return false;
 }
 
-std::string record_build(const fs::path& record_path, const BuildInputs& inputs,
-                         const fs::path& pdf, std::string_view tex) {
+Result<> record_build(const fs::path& record_path, const BuildInputs& inputs, const fs::path& pdf,
+                      std::string_view tex) {
     BuildRecord record;
     record.inputs = inputs.items();
     std::string bytes;
     if (!read_file(pdf, bytes))
-        return "cannot read " + pdf.string() + ": " + std::strerror(errno);
+        return io_failure(pdf.string(),
+                          "cannot read " + pdf.string() + ": " + std::strerror(errno));
     record.pdf_digest = digest_of(bytes);
     if (!tex.empty())
         record.tex_digest = digest_of(tex);
@@ -197,7 +198,7 @@ bool is_build_file(const std::string& name, const std::string& base) {
     return extensions.count(name.substr(base.size())) > 0;
 }
 
-std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
+Result<> prepare_work_dir(const fs::path& work_dir, bool clean) {
     std::error_code ec;
     // A folder planted as a link would let TeX write wherever it points; a file in its place
     // would stop every build.
@@ -208,11 +209,13 @@ std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
         stop_abandoned_latexmk(work_dir);
         fs::remove_all(work_dir, ec);
         if (ec)
-            return "cannot empty " + work_dir.string() + ": " + ec.message();
+            return io_failure(work_dir.string(),
+                              "cannot empty " + work_dir.string() + ": " + ec.message());
     }
     fs::create_directories(work_dir, ec);
     if (ec)
-        return "cannot create " + work_dir.string() + ": " + ec.message();
+        return io_failure(work_dir.string(),
+                          "cannot create " + work_dir.string() + ": " + ec.message());
     // Only what mkcv and TeX made for this output stays for the next build: a file put here
     // by anything else (a hyperref.cfg, a .sty TeX would read before its own) is removed,
     // and so is anything that is not a plain file.
@@ -225,11 +228,13 @@ std::string prepare_work_dir(const fs::path& work_dir, bool clean) {
             foreign.push_back(entry.path());
     }
     if (ec)
-        return "cannot read " + work_dir.string() + ": " + ec.message();
+        return io_failure(work_dir.string(),
+                          "cannot read " + work_dir.string() + ": " + ec.message());
     for (const auto& path : foreign) {
         fs::remove_all(path, ec);
         if (ec)
-            return "cannot remove " + path.string() + ": " + ec.message();
+            return io_failure(path.string(),
+                              "cannot remove " + path.string() + ": " + ec.message());
     }
     return write_file_atomically(work_dir / kBusyMarker, "");
 }

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/result.h"
+
 namespace mkcv {
 
 struct RenderedTemplate;
@@ -49,8 +51,8 @@ std::filesystem::path state_path(const std::filesystem::path& out_dir, const std
 
 std::optional<BuildRecord> read_build_record(const std::filesystem::path& path);
 
-// Written atomically; returns an empty string on success, else what went wrong.
-std::string write_build_record(const std::filesystem::path& path, const BuildRecord& record);
+// Written atomically; fails with an "io" diagnostic.
+Result<> write_build_record(const std::filesystem::path& path, const BuildRecord& record);
 
 // Why `pdf` must be built again, for people ("cv.toml or a template changed" ...); empty
 // when the PDF exists, is the one recorded, and every input is as recorded.
@@ -76,19 +78,19 @@ bool input_unchanged(const BuildInputs& now, const std::optional<BuildRecord>& r
 
 // Records `inputs`, the PDF now at `pdf` and the .tex it was compiled from as one finished
 // build. Written last, after both are in place: a build killed before it is done again.
-std::string record_build(const std::filesystem::path& record_path, const BuildInputs& inputs,
-                         const std::filesystem::path& pdf, std::string_view tex = {});
+Result<> record_build(const std::filesystem::path& record_path, const BuildInputs& inputs,
+                      const std::filesystem::path& pdf, std::string_view tex = {});
 
 // Creates the build folder, first emptying it when `clean` or when the last build in it
 // never finished (it was killed mid-TeX: half-written auxiliary files must not mislead
 // latexmk). Everything in it that is not a build file of its output (is_build_file) is
 // removed, so nothing planted there reaches TeX. Marks the folder busy until
-// finish_work_dir. Returns "" or what went wrong.
+// finish_work_dir. Fails with an "io" diagnostic.
+Result<> prepare_work_dir(const std::filesystem::path& work_dir, bool clean = false);
+void finish_work_dir(const std::filesystem::path& work_dir);
+
 // Whether a file named `name` in the build folder of output `base` is one mkcv, latexmk or
 // TeX makes for it (<base>.tex, .aux, .log, ..., latexmk.out), kept for incremental builds.
 bool is_build_file(const std::string& name, const std::string& base);
-
-std::string prepare_work_dir(const std::filesystem::path& work_dir, bool clean = false);
-void finish_work_dir(const std::filesystem::path& work_dir);
 
 }  // namespace mkcv

@@ -1,15 +1,14 @@
 #include "build/git.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <string>
 
-#include <boost/process.hpp>
-
 #include "cv/dates.h"
 #include "util/file_io.h"
+#include "util/process.h"
 
-namespace bp = boost::process;
 namespace fs = std::filesystem;
 
 namespace mkcv {
@@ -123,28 +122,23 @@ std::optional<std::string> history_identity(const fs::path& file) {
 }
 
 std::optional<long long> last_commit_time(const fs::path& file) {
-    const boost::filesystem::path git = bp::search_path("git");
-    if (git.empty())
+    ProcessSpec git;
+    git.program = find_program("git");
+    if (git.program.empty())
         return std::nullopt;
     std::error_code ec;
     const fs::path absolute = fs::absolute(file, ec);
     if (ec)
         return std::nullopt;
-    bp::ipstream out;
-    std::error_code start_error;
     // -C: ask about the repository holding the file, wherever mkcv runs from.
-    bp::child child(git,
-                    bp::args({"-C", absolute.parent_path().string(), "log", "-1", "--format=%ct",
-                              "--", absolute.filename().string()}),
-                    bp::std_in<bp::null, bp::std_out> out, bp::std_err > bp::null, start_error);
-    if (start_error)
+    git.args = {"-C", absolute.parent_path().string(), "log", "-1", "--format=%ct",
+                "--", absolute.filename().string()};
+    const ProcessOutcome outcome = run_process(git);
+    if (outcome.status != ProcessOutcome::Status::Exited || outcome.exit_code != 0)
         return std::nullopt;
-    std::string line, text;
-    while (std::getline(out, line))
-        text += line;
-    child.wait(ec);
-    if (ec || child.exit_code() != 0)
-        return std::nullopt;
+    std::string text = outcome.output;
+    // One line; its line break is not part of the number.
+    text.erase(std::remove(text.begin(), text.end(), '\n'), text.end());
     return parse_epoch_seconds(text);
 }
 

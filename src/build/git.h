@@ -1,5 +1,5 @@
-// Asking git about the CV's history. last_commit_time starts a process (Boost.Process), like
-// latexmk.cpp; head_commit reads the repository's files and starts nothing, so a build can
+// Asking git about the CV's history. last_commit_time starts git (util/process.h);
+// head_commit reads the repository's files and starts nothing, so a build can
 // tell cheaply whether an answer it kept is still right.
 #pragma once
 

@@ -114,7 +114,17 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
     const std::string& name = rendered.tmpl.manifest.name;
     const int budget = rendered.input.max_pages;
     BudgetOutcome outcome;
-    const CompileAttempt first = compile(rendered.tex);
+    // The budget's own failure: about the CV, where the text or max_pages can change.
+    const auto over_budget = [&](std::string message, std::string hint) {
+        outcome.diagnostics.error(rendered.input.filtered.cv.source_name, {}, "page-budget",
+                                  name + ": " + std::move(message), std::move(hint));
+    };
+    const auto compile_noting = [&](const std::string& tex) {
+        CompileAttempt attempt = compile(tex);
+        outcome.diagnostics.append(attempt.diagnostics);
+        return attempt;
+    };
+    const CompileAttempt first = compile_noting(rendered.tex);
     if (!first.ok || budget <= 0 || first.pages <= budget) {
         outcome.ok = first.ok;
         outcome.report = first.report;
@@ -123,20 +133,27 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
     const std::string over =
         name + ": " + pages(first.pages) + ", over its budget of " + pages(budget) + " (max_pages)";
     if (strict) {
-        outcome.report = first.report + name + ": error: " + pages(first.pages) +
-                         ", over the budget of " + pages(budget) + " by " +
-                         pages(first.pages - budget) + " (--strict-pages)\n";
+        const std::string message = pages(first.pages) + ", over the budget of " + pages(budget) +
+                                    " by " + pages(first.pages - budget) + " (--strict-pages)";
+        outcome.report = first.report + name + ": error: " + message + "\n";
+        over_budget(message, "without --strict-pages, mkcv drops entries until it fits");
         return outcome;
     }
     const auto order = droppable_entries(rendered.input);
     auto attempt = [&](std::size_t count) {
         const Cv cv = without_entries(rendered.input.filtered.cv, order, count);
-        Diagnostics ignored;  // the template rendered once already; it renders again
+        // The template rendered once already; if it cannot now, its own diagnostics say why.
+        Diagnostics diagnostics;
         const RenderResult r =
-            render_template(rendered.tmpl, template_context(cv, rendered.input), ignored);
-        if (!r.ok)
-            return CompileAttempt{false, 0, name + ": error: cannot render after dropping\n"};
-        return compile(r.tex);
+            render_template(rendered.tmpl, template_context(cv, rendered.input), diagnostics);
+        if (!r.ok) {
+            diagnostics.error(rendered.tmpl.main.path.string(), {}, "template-render",
+                              name + ": cannot render after dropping " + std::to_string(count) +
+                                  (count == 1 ? " entry" : " entries"));
+            outcome.diagnostics.append(diagnostics);
+            return CompileAttempt{false, 0, name + ": error: cannot render after dropping\n", {}};
+        }
+        return compile_noting(r.tex);
     };
 
     // Everything droppable dropped: if that does not fit, nothing does.
@@ -146,11 +163,14 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
         return outcome;
     }
     if (least.pages > budget) {
-        outcome.report = name + ": error: " + pages(least.pages) + " even after dropping all " +
-                         std::to_string(order.size()) + " droppable entries; over the budget of " +
-                         pages(budget) + " by " + pages(least.pages - budget) + "\n" + name +
-                         ": hint: shorten the text, or raise max_pages in [templates." + name +
-                         "] of cv.toml\n";
+        const std::string message = pages(least.pages) + " even after dropping all " +
+                                    std::to_string(order.size()) +
+                                    " droppable entries; over the budget of " + pages(budget) +
+                                    " by " + pages(least.pages - budget);
+        const std::string hint =
+            "shorten the text, or raise max_pages in [templates." + name + "] of cv.toml";
+        outcome.report = name + ": error: " + message + "\n" + name + ": hint: " + hint + "\n";
+        over_budget(message, hint);
         return outcome;
     }
     // Bisection for the fewest drops that fit: `lo` drops overflow, `hi` drops fit.

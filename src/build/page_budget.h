@@ -15,6 +15,7 @@
 #include "cv/model.h"
 #include "render/rendered_template.h"
 #include "render/template_variant.h"
+#include "util/diagnostics.h"
 
 namespace mkcv {
 
@@ -34,6 +35,7 @@ struct CompileAttempt {
     bool ok = false;  // TeX succeeded
     int pages = 0;
     std::string report;
+    Diagnostics diagnostics;  // why it failed, and notes
 };
 
 // Compiles a .tex as the template's output; the PDF of the last call is the one kept.
@@ -42,6 +44,9 @@ using CompileTex = std::function<CompileAttempt(const std::string& tex)>;
 struct BudgetOutcome {
     bool ok = false;
     std::string report;
+    // Every attempt's diagnostics, and the budget's own failure (code "page-budget", about
+    // the CV, whose [templates.NAME] max_pages may be raised).
+    Diagnostics diagnostics;
 };
 
 // Compiles `rendered`, then drops entries until it fits its budget (or fails when

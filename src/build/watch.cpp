@@ -115,11 +115,11 @@ bool wait_for(int fd, int timeout_ms) {
 
 }  // namespace
 
-int watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log) {
+bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log) {
     Watcher watcher;
     if (watcher.fd() < 0 || ::pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
         log << "mkcv watch: error: cannot watch files: " << std::strerror(errno) << '\n';
-        return 1;
+        return false;
     }
     struct sigaction action {};
     action.sa_handler = on_stop_signal;
@@ -154,7 +154,7 @@ int watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, st
     log << "mkcv watch: stopped" << std::endl;
     ::close(stop_pipe[0]);
     ::close(stop_pipe[1]);
-    return 0;
+    return true;
 }
 
 }  // namespace mkcv

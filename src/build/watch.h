@@ -1,7 +1,7 @@
 // mkcv watch: build, then build again whenever a file the outputs depend on changes
 // (inotify, no extra dependency). Changes are debounced, so an editor's save (write,
 // rename, touch) is one rebuild; a failed build keeps the last good PDF and the watch goes
-// on; SIGINT (Ctrl-C) or SIGTERM ends it cleanly with status 0.
+// on; SIGINT (Ctrl-C) or SIGTERM ends it cleanly.
 #pragma once
 
 #include <chrono>
@@ -21,6 +21,8 @@ struct WatchOptions {
     std::chrono::milliseconds debounce{200};  // quiet time after the last change
 };
 
-int watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log);
+// Returns when SIGINT or SIGTERM stops it (true), or false at once when files cannot be
+// watched (said on `log`).
+bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log);
 
 }  // namespace mkcv

@@ -48,8 +48,7 @@ fs::path new_template(const ScaffoldRequest& request, const TemplateSearchPath& 
                        ? std::regex_replace(manifest, name_line, "$1" + line,
                                             std::regex_constants::format_first_only)
                        : line + "\n" + manifest;
-        if (auto error = write_file_atomically(temporary / "template.toml", manifest);
-            !error.empty())
+        if (!write_file_atomically(temporary / "template.toml", manifest))
             ec = std::make_error_code(std::errc::io_error);
     }
     if (!ec)

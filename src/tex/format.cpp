@@ -14,6 +14,7 @@
 #include "tex/latexmk.h"
 #include "util/digest.h"
 #include "util/file_io.h"
+#include "util/process.h"
 
 namespace fs = std::filesystem;
 
@@ -38,16 +39,12 @@ std::string file_state(const fs::path& path) {
 // The engine's binary, so that a new XeTeX makes the format stale even when no TeX file
 // changed.
 fs::path engine_binary(const std::string& engine) {
-    const char* path = std::getenv("PATH");
-    std::istringstream dirs(path ? path : "");
-    std::string dir;
-    while (std::getline(dirs, dir, ':')) {
-        std::error_code ec;
-        const fs::path candidate = fs::path(dir.empty() ? "." : dir) / engine;
-        if (fs::is_regular_file(candidate, ec))
-            return fs::canonical(candidate, ec);
-    }
-    return {};
+    std::error_code ec;
+    const fs::path found = find_program(engine);
+    if (found.empty())
+        return {};
+    const fs::path real = fs::canonical(found, ec);
+    return ec ? fs::path() : real;
 }
 
 // The files a TeX run read, from its -recorder list, except those in its own folder (the
@@ -165,11 +162,25 @@ bool format_failed_before(const PreambleFormat& format) {
 
 namespace {
 
-// Notes that this key cannot be dumped, so later builds do not try again.
-std::string failed(const PreambleFormat& format, const std::string& why) {
-    write_file_atomically(format.record,
-                          std::string(kRecordHeader) + "\nkey " + format.key + "\nfailed\n");
-    return why;
+// A format that could not be made: a note (code "tex-format"), as the build goes on
+// without it.
+Failure format_failure(const PreambleFormat& format, std::string why) {
+    return fail({Severity::Note,
+                 format.file.string(),
+                 {},
+                 "tex-format",
+                 std::move(why),
+                 "builds go on without a precompiled preamble, only slower"});
+}
+
+// Notes that this key cannot be dumped, so later builds do not try again. When even that
+// note cannot be written, the next build tries again; the failure says so.
+Failure failed(const PreambleFormat& format, const std::string& why) {
+    const Result<> noted = write_file_atomically(
+        format.record, std::string(kRecordHeader) + "\nkey " + format.key + "\nfailed\n");
+    if (!noted)
+        return format_failure(format, why + "; and " + noted.error().message);
+    return format_failure(format, why);
 }
 
 }  // namespace
@@ -184,7 +195,7 @@ fs::path scratch_of(const PreambleFormat& format) {
 
 }  // namespace
 
-std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job) {
+Result<> probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job) {
     const fs::path scratch = scratch_of(format);
     std::error_code ec;
     // Scratch folders of builds that were killed while making a format.
@@ -201,14 +212,14 @@ std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& j
     fs::remove_all(scratch, ec);
     fs::create_directories(scratch, ec);
     if (ec)
-        return "cannot create " + scratch.string() + ": " + ec.message();
+        return format_failure(format, "cannot create " + scratch.string() + ": " + ec.message());
     for (const auto& [name, text] :
          {std::pair<const char*, std::string>{"preamble.tex", format.preamble},
           {"mkcv-probe.tex", kFormatProbeTex},
           {"mkcv-dump.tex", kFormatDumpTex}})
-        if (auto error = write_file_atomically(scratch / name, text); !error.empty()) {
+        if (Result<> written = write_file_atomically(scratch / name, text); !written) {
             abandon_format(format);
-            return error;
+            return format_failure(format, written.error().message);
         }
     const std::vector<std::string> probe = {
         "-interaction=batchmode", "-halt-on-error",
@@ -220,14 +231,14 @@ std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& j
         abandon_format(format);
         return failed(format, "the preamble's probe run failed");
     }
-    return "";
+    return {};
 }
 
-std::string dump_format(const PreambleFormat& format, const LatexmkJob& job) {
+Result<> dump_format(const PreambleFormat& format, const LatexmkJob& job) {
     const fs::path scratch = scratch_of(format);
     std::error_code ec;
     if (!fs::is_regular_file(scratch / "probe.fonts", ec))
-        return "no probe run";
+        return format_failure(format, "no probe run");
     const std::vector<std::string> dump = {
         "-ini",
         "-interaction=batchmode",
@@ -257,12 +268,12 @@ std::string dump_format(const PreambleFormat& format, const LatexmkJob& job) {
 
     // The format first, then the record that makes it current: a crash in between leaves a
     // format no record names.
-    std::string error = replace_file_atomically(scratch / "format.fmt", format.file);
-    if (error.empty())
-        error = write_file_atomically(format.record, record);
+    Result<> placed = replace_file_atomically(scratch / "format.fmt", format.file);
+    if (placed)
+        placed = write_file_atomically(format.record, record);
     abandon_format(format);
-    if (!error.empty())
-        return error;
+    if (!placed)
+        return format_failure(format, placed.error().message);
     // Formats of this output's earlier preambles.
     const std::string record_name = format.record.filename().string();
     const std::string base =
@@ -270,12 +281,12 @@ std::string dump_format(const PreambleFormat& format, const LatexmkJob& job) {
     for (const auto& entry : fs::directory_iterator(format.file.parent_path(), ec))
         if (entry.path() != format.file && is_format_of(entry.path(), base))
             fs::remove(entry.path(), ec);
-    return "";
+    return {};
 }
 
-std::string make_format(const PreambleFormat& format, const LatexmkJob& job) {
-    if (auto error = probe_format_fonts(format, job); !error.empty())
-        return error;
+Result<> make_format(const PreambleFormat& format, const LatexmkJob& job) {
+    if (Result<> probed = probe_format_fonts(format, job); !probed)
+        return probed;
     return dump_format(format, job);
 }
 

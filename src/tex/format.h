@@ -11,6 +11,8 @@
 #include <optional>
 #include <string>
 
+#include "util/result.h"
+
 namespace mkcv {
 
 struct LatexmkJob;
@@ -38,13 +40,13 @@ bool format_is_current(const PreambleFormat& format);
 // as a font of its own choosing): not worth another try until the key changes.
 bool format_failed_before(const PreambleFormat& format);
 
-// Makes the format in a scratch folder and moves it into place; returns "" or what went
-// wrong (then there is no format). In two steps, so the first can run beside the build's
-// own TeX run: a probe run records the native fonts the preamble loads, then
-// `xelatex -ini` with mylatexformat dumps the preamble.
-std::string probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job);
-std::string dump_format(const PreambleFormat& format, const LatexmkJob& job);
-std::string make_format(const PreambleFormat& format, const LatexmkJob& job);
+// Makes the format in a scratch folder and moves it into place; fails with a note (code
+// "tex-format": the build goes on without a format) saying what went wrong. In two steps, so the
+// first can run beside the build's own TeX run: a probe run records the native fonts the preamble
+// loads, then `xelatex -ini` with mylatexformat dumps the preamble.
+Result<> probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job);
+Result<> dump_format(const PreambleFormat& format, const LatexmkJob& job);
+Result<> make_format(const PreambleFormat& format, const LatexmkJob& job);
 
 // Removes what a probe left when the format is not made after all.
 void abandon_format(const PreambleFormat& format);

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/process.h"
+
 namespace fs = std::filesystem;
 
 namespace mkcv {
@@ -27,23 +29,11 @@ std::string describe(const std::vector<fs::path>& paths) {
 }
 
 // The program as PATH finds it, symbolic links followed; empty when it is not there.
-fs::path find_program(const std::string& name) {
-    const char* path = std::getenv("PATH");
-    std::string dirs = path ? path : "";
-    for (std::size_t begin = 0; begin <= dirs.size();) {
-        std::size_t end = dirs.find(':', begin);
-        if (end == std::string::npos)
-            end = dirs.size();
-        const fs::path candidate =
-            fs::path(end == begin ? "." : dirs.substr(begin, end - begin)) / name;
-        std::error_code ec;
-        if (::access(candidate.c_str(), X_OK) == 0 && fs::is_regular_file(candidate, ec)) {
-            const fs::path real = fs::canonical(candidate, ec);
-            return ec ? candidate : real;
-        }
-        begin = end + 1;
-    }
-    return {};
+fs::path real_program(const std::string& name) {
+    const fs::path found = find_program(name);
+    std::error_code ec;
+    const fs::path real = found.empty() ? found : fs::canonical(found, ec);
+    return ec ? found : real;
 }
 
 // The folder of web2c formats an engine's format is made in ("xetex" for xelatex).
@@ -65,8 +55,8 @@ fs::path home() {
 }  // namespace
 
 std::string tex_installation_identity(const std::string& engine) {
-    const fs::path program = find_program(engine);
-    std::vector<fs::path> files{program, find_program("latexmk")};
+    const fs::path program = real_program(engine);
+    std::vector<fs::path> files{program, real_program("latexmk")};
     const std::string format = format_folder(engine) + "/" + engine + ".fmt";
     // Debian's texlive packages, then a TeX Live installed by its own installer, whose
     // binaries live in <root>/bin/<platform>/.

@@ -1,23 +1,17 @@
 #include "tex/latexmk.h"
 
 #include <array>
-#include <atomic>
 #include <cstdlib>
 #include <fstream>
-#include <mutex>
 #include <regex>
 #include <sstream>
-#include <thread>
 
-#include <signal.h>
 #include <sys/statvfs.h>
-
-#include <boost/process.hpp>
 
 #include "tex/latexmk_rerun.h"
 #include "util/file_io.h"
+#include "util/process.h"
 
-namespace bp = boost::process;
 namespace fs = std::filesystem;
 
 namespace mkcv {
@@ -25,61 +19,6 @@ namespace {
 
 // Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
 constexpr const char* kGroupFile = kLatexmkGroupFile;
-
-// latexmk runs in a process group of its own, so Ctrl-C on the terminal does not reach it
-// (and TeX never reads the terminal). When mkcv itself is interrupted or terminated, these
-// groups are ended first, so no TeX run is left working in the build folder. A fixed array
-// of atomics: all a signal handler may touch.
-std::array<std::atomic<pid_t>, 64> running_groups{};
-
-extern "C" void stop_running_groups(int signal_number) {
-    for (auto& group : running_groups)
-        if (const pid_t g = group.load(); g > 1)
-            ::kill(-g, SIGKILL);
-    ::signal(signal_number, SIG_DFL);
-    ::raise(signal_number);
-}
-
-// Installed once, for each signal that would end mkcv as it is; a signal that is ignored
-// (a background job's Ctrl-C) or already handled (mkcv watch stops between builds) is left.
-void end_groups_on_signals() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
-            struct sigaction current {};
-            if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
-                continue;
-            struct sigaction action {};
-            action.sa_handler = stop_running_groups;
-            sigemptyset(&action.sa_mask);
-            ::sigaction(signal_number, &action, nullptr);
-        }
-    });
-}
-
-// Notes a running group for the signal handler, as long as it lives.
-class RunningGroup {
-  public:
-    explicit RunningGroup(pid_t group) {
-        end_groups_on_signals();
-        for (auto& entry : running_groups) {
-            pid_t empty = 0;
-            if (entry.compare_exchange_strong(empty, group)) {
-                entry_ = &entry;
-                break;
-            }
-        }
-    }
-    ~RunningGroup() {
-        if (entry_)
-            entry_->store(0);
-    }
-    RunningGroup(const RunningGroup&) = delete;
-    RunningGroup& operator=(const RunningGroup&) = delete;
-
-  private:
-    std::atomic<pid_t>* entry_ = nullptr;
-};
 
 bool allowed_engine(const std::string& engine) {
     return engine == "xelatex" || engine == "lualatex" || engine == "pdflatex";
@@ -248,20 +187,7 @@ std::string debian_package_for(const std::string& file) {
 }
 
 void stop_abandoned_latexmk(const fs::path& work_dir) {
-    std::string text;
-    if (!read_file(work_dir / kGroupFile, text))
-        return;
-    const long group = std::strtol(text.c_str(), nullptr, 10);
-    if (group <= 1)
-        return;
-    // Only a group whose leader still works in this folder: the number may have been reused.
-    std::error_code ec;
-    const fs::path cwd = fs::read_symlink("/proc/" + std::to_string(group) + "/cwd", ec);
-    if (ec || cwd != fs::canonical(work_dir, ec))
-        return;
-    ::kill(-static_cast<pid_t>(group), SIGKILL);
-    for (int i = 0; i < 200 && ::kill(-static_cast<pid_t>(group), 0) == 0; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    stop_abandoned_group(work_dir / kGroupFile, work_dir);
 }
 
 const std::map<std::string, std::string>& tex_sandbox_environment() {
@@ -292,69 +218,32 @@ std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
 
 namespace {
 
-struct ProcessOutcome {
-    enum class Status { Exited, TimedOut, CouldNotStart, Lost } status = Status::Exited;
-    int exit_code = -1;
-    std::string error;  // for CouldNotStart and Lost
-};
-
-// Runs `program` in `work_dir` with standard input closed, its output to `output`, and a
-// time limit; the whole process group dies with it. When `group_file` is not empty the
-// group is noted there, for stop_abandoned_latexmk.
-ProcessOutcome run_in_group(const boost::filesystem::path& program,
-                            const std::vector<std::string>& args, const fs::path& work_dir,
-                            const std::map<std::string, std::string>& environment,
-                            std::chrono::seconds timeout, const fs::path& output,
-                            const fs::path& group_file) {
-    ProcessOutcome outcome;
-    bp::environment env = boost::this_process::environment();
-    // set(), not operator[]: Boost 1.74's environment lookup reads past the end of entries
-    // shorter than the name looked up (AddressSanitizer reports it).
-    for (const auto& [key, value] : environment)
-        env.set(key, value);
+// Runs `program` as TeX runs: in `work_dir` with standard input closed, its output to
+// `output`, a time limit, in a process group of its own that dies with it (and with mkcv),
+// in TeX's sandbox. When `group_file` is not empty the group is noted there, for
+// stop_abandoned_latexmk.
+ProcessOutcome run_tex_process(const fs::path& program, const std::vector<std::string>& args,
+                               const fs::path& work_dir,
+                               const std::map<std::string, std::string>& environment,
+                               std::chrono::seconds timeout, const fs::path& output,
+                               const fs::path& group_file) {
+    ProcessSpec spec;
+    spec.program = program;
+    spec.args = args;
+    spec.work_dir = work_dir;
+    spec.environment.assign(environment.begin(), environment.end());
     // TeX must never wait for an answer on a terminal.
-    env.set("max_print_line", "10000");
+    spec.environment.emplace_back("max_print_line", "10000");
     // Last, so neither the caller nor the job can loosen it (tex_sandbox_environment).
-    for (const auto& [key, value] : tex_sandbox_environment())
-        env.set(key, value);
+    spec.environment.insert(spec.environment.end(), tex_sandbox_environment().begin(),
+                            tex_sandbox_environment().end());
     // Paranoid mode lets TeX open absolute paths under $TEXMFOUTPUT: none.
-    env.erase("TEXMFOUTPUT");
-
-    // Boost.Process opens the file without truncating it: old output would be read as new.
-    std::error_code ignored;
-    fs::remove(output, ignored);
-    std::error_code start_error;
-    bp::group group;
-    bp::child child(program, bp::args(args), bp::start_dir(work_dir.string()),
-                    bp::std_in<bp::null, (bp::std_out & bp::std_err)> output.string(), env, group,
-                    start_error);
-    if (start_error) {
-        outcome.status = ProcessOutcome::Status::CouldNotStart;
-        outcome.error = start_error.message();
-        return outcome;
-    }
-    if (!group_file.empty())
-        write_file_atomically(group_file, std::to_string(group.native_handle()));
-    const RunningGroup running(group.native_handle());
-    // Boost 1.74's wait_for can hang (and group waits reap the child behind its back), so poll.
-    std::error_code wait_error;
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    while (child.running(wait_error) && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    if (!wait_error && child.running(wait_error)) {
-        // TeX runs are latexmk's children: end the whole group, not just latexmk.
-        group.terminate(ignored);
-        child.wait(ignored);
-        outcome.status = ProcessOutcome::Status::TimedOut;
-        return outcome;
-    }
-    if (wait_error) {
-        outcome.status = ProcessOutcome::Status::Lost;
-        outcome.error = wait_error.message();
-        return outcome;
-    }
-    outcome.exit_code = child.exit_code();
-    return outcome;
+    spec.unset = {"TEXMFOUTPUT"};
+    spec.output = output;
+    spec.timeout = timeout;
+    spec.own_group = true;
+    spec.group_file = group_file;
+    return run_process(spec);
 }
 
 }  // namespace
@@ -362,11 +251,13 @@ ProcessOutcome run_in_group(const boost::filesystem::path& program,
 int run_tex_program(const std::string& program, const std::vector<std::string>& args,
                     const fs::path& work_dir, const std::map<std::string, std::string>& environment,
                     std::chrono::seconds timeout, const fs::path& output) {
-    const boost::filesystem::path path = bp::search_path(program);
+    const fs::path path = find_program(program);
     if (path.empty())
         return -1;
+    // No group file: only build folders are searched for abandoned TeX runs, and a probe's
+    // scratch folder is removed whole.
     const ProcessOutcome outcome =
-        run_in_group(path, args, work_dir, environment, timeout, output, work_dir / kGroupFile);
+        run_tex_process(path, args, work_dir, environment, timeout, output, {});
     return outcome.status == ProcessOutcome::Status::Exited ? outcome.exit_code : -1;
 }
 
@@ -376,7 +267,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     result.log = job.work_dir / (stem.string() + ".log");
     result.output = job.work_dir / kLatexmkOutput;
 
-    const boost::filesystem::path latexmk = bp::search_path("latexmk");
+    const fs::path latexmk = find_program("latexmk");
     if (latexmk.empty()) {
         result.status = LatexmkResult::Status::NotInstalled;
         result.explanation =
@@ -391,7 +282,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
             "unknown TeX engine \"" + job.engine + "\" (xelatex, lualatex or pdflatex)";
         return result;
     }
-    if (bp::search_path(job.engine).empty()) {
+    if (find_program(job.engine).empty()) {
         result.status = LatexmkResult::Status::NotInstalled;
         result.explanation =
             job.engine + " is not installed: apt-get install " + engine_package(job.engine);
@@ -412,8 +303,10 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
                                           job.format.stem().string() + " %S");
     }
     const ProcessOutcome outcome =
-        run_in_group(latexmk, args, job.work_dir, job.environment, job.timeout, result.output,
-                     job.work_dir / kGroupFile);
+        run_tex_process(latexmk, args, job.work_dir, job.environment, job.timeout, result.output,
+                        job.work_dir / kGroupFile);
+    if (outcome.warning)
+        result.warnings.push_back(*outcome.warning);
     if (outcome.status == ProcessOutcome::Status::CouldNotStart) {
         result.status = LatexmkResult::Status::CouldNotStart;
         result.explanation = "could not start latexmk: " + outcome.error;

@@ -1,8 +1,8 @@
 // Running TeX through latexmk and making sense of what it says. Starts latexmk and the TeX
-// probes with Boost.Process (build/git.cpp starts git the same way): latexmk runs
+// probes through util/process.h, as every child process of mkcv: latexmk runs
 // non-interactively, without shell escape, sandboxed to its build folder (tex_sandbox_environment;
 // LuaLaTeX with --safer), with standard input closed and a time limit, and its whole process group
-// dies with it.
+// dies with it (and with mkcv).
 #pragma once
 
 #include <chrono>
@@ -11,6 +11,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "util/diagnostics.h"
 
 namespace mkcv {
 
@@ -47,8 +49,9 @@ struct LatexmkResult {
     int passes = 0;
     int pages = 0;
     std::optional<LatexError> first_error;
-    std::string missing_file;  // a .sty/.cls/font TeX could not find
-    std::string explanation;   // one line for people, when the cause is known
+    std::string missing_file;          // a .sty/.cls/font TeX could not find
+    std::string explanation;           // one line for people, when the cause is known
+    std::vector<Diagnostic> warnings;  // problems that did not stop the run
 };
 
 LatexmkResult run_latexmk(const LatexmkJob& job);

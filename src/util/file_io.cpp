@@ -141,36 +141,38 @@ bool write_all(int fd, const std::string& content) {
 
 }  // namespace
 
-std::string write_file_atomically(const fs::path& path, const std::string& content) {
+Result<> write_file_atomically(const fs::path& path, const std::string& content) {
     // A rename over a device or a pipe (`-o /dev/null`, `-o /dev/stdout` into a pipe) would
     // replace it with a regular file: as root, /dev/null itself. Those are written to
     // directly; nothing half-written can stay in them.
     struct stat target {};
     if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
         if (S_ISDIR(target.st_mode))
-            return "cannot write " + path.string() + ": it is a folder";
+            return io_failure(path.string(), "cannot write " + path.string() + ": it is a folder");
         if (!S_ISCHR(target.st_mode) && !S_ISFIFO(target.st_mode))
-            return "cannot write " + path.string() + ": it is not a regular file";
+            return io_failure(path.string(),
+                              "cannot write " + path.string() + ": it is not a regular file");
         const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
         if (fd < 0)
-            return describe_errno("cannot open", path);
+            return io_failure(path.string(), describe_errno("cannot open", path));
         if (!write_all(fd, content)) {
             const std::string error = describe_errno("cannot write", path);
             ::close(fd);
-            return error;
+            return io_failure(path.string(), error);
         }
         ::close(fd);
-        return "";
+        return {};
     }
     const fs::path temporary = temporary_beside(path);
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd < 0)
-        return describe_errno("cannot write", path);  // the file people know, not its temporary
+        // The file people know, not its temporary.
+        return io_failure(path.string(), describe_errno("cannot write", path));
     if (!write_all(fd, content)) {
         const std::string error = describe_errno("cannot write", path);
         ::close(fd);
         ::unlink(temporary.c_str());
-        return error;
+        return io_failure(path.string(), error);
     }
     // The data must be on disk before the rename makes it the file's content.
     const bool synced = ::fsync(fd) == 0;
@@ -181,20 +183,20 @@ std::string write_file_atomically(const fs::path& path, const std::string& conte
             errno = sync_errno;
         const std::string error = describe_errno("cannot write", path);
         ::unlink(temporary.c_str());
-        return error;
+        return io_failure(path.string(), error);
     }
     if (::rename(temporary.c_str(), path.c_str()) != 0) {
         const std::string error = describe_errno("cannot replace", path);
         ::unlink(temporary.c_str());
-        return error;
+        return io_failure(path.string(), error);
     }
-    return "";
+    return {};
 }
 
-std::string replace_file_atomically(const fs::path& from, const fs::path& to) {
+Result<> replace_file_atomically(const fs::path& from, const fs::path& to) {
     std::string content;
     if (!read_file(from, content))
-        return describe_errno("cannot read", from);
+        return io_failure(from.string(), describe_errno("cannot read", from));
     return write_file_atomically(to, content);
 }
 

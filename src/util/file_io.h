@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <string>
 
+#include "util/result.h"
+
 namespace mkcv {
 
 // The largest input file mkcv reads (cv.toml, template.toml, template files): far above any
@@ -24,13 +26,14 @@ std::string read_regular_file(const std::filesystem::path& path, std::string& ou
 // read_regular_file without a size limit (mkcv's own outputs, PDFs, logs), as a yes or no.
 bool read_file(const std::filesystem::path& path, std::string& out);
 
-// Returns an empty string on success, else what went wrong. A target that exists as a
-// device or a pipe (/dev/null, /dev/stdout) is written to directly, never replaced.
-std::string write_file_atomically(const std::filesystem::path& path, const std::string& content);
+// Fails with an "io" diagnostic naming the file and the cause ("cannot write out/cv.tex: No
+// space left on device"). A target that exists as a device or a pipe (/dev/null,
+// /dev/stdout) is written to directly, never replaced.
+Result<> write_file_atomically(const std::filesystem::path& path, const std::string& content);
 
 // Copies `from` over `to` atomically (copy to a temporary beside `to`, then rename).
-std::string replace_file_atomically(const std::filesystem::path& from,
-                                    const std::filesystem::path& to);
+Result<> replace_file_atomically(const std::filesystem::path& from,
+                                 const std::filesystem::path& to);
 
 // Whether `name` is one of the temporaries the writes above make (".cv.pdf.1a2b-3c4d-5e6f.tmp").
 bool is_atomic_write_temporary(const std::string& name);

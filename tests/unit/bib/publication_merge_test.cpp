@@ -42,8 +42,8 @@ Loaded load(const std::string& toml) {
         fs::temp_directory_path() /
         ("mkcv-merge-test-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
     fs::create_directories(dir);
-    write_file_atomically(dir / "pubs.bib", kBib);
-    write_file_atomically(dir / "cv.toml", toml);
+    REQUIRE(write_file_atomically(dir / "pubs.bib", kBib));
+    REQUIRE(write_file_atomically(dir / "cv.toml", toml));
     Loaded out;
     out.cv = load_and_validate(dir / "cv.toml", out.diagnostics).cv;
     std::error_code ignored;
@@ -194,8 +194,10 @@ TEST_CASE("overriding an entry that was left out points at its problem") {
     const fs::path dir =
         fs::temp_directory_path() / ("mkcv-merge-test-left-out-" + std::to_string(getpid()));
     fs::create_directories(dir);
-    write_file_atomically(dir / "pubs.bib", "@article{notitle, author = {A, B}, year = 2020}\n");
-    write_file_atomically(dir / "cv.toml", kHead + "[[publications]]\nkey = \"notitle\"\n");
+    REQUIRE(write_file_atomically(dir / "pubs.bib",
+                                  "@article{notitle, author = {A, B}, year = 2020}\n"));
+    REQUIRE(
+        write_file_atomically(dir / "cv.toml", kHead + "[[publications]]\nkey = \"notitle\"\n"));
     Diagnostics diagnostics;
     CHECK_FALSE(load_and_validate(dir / "cv.toml", diagnostics).cv);
     REQUIRE(diagnostics.error_count() == 1);

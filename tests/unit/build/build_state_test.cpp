@@ -23,7 +23,7 @@ struct BuiltPdf {
     fs::path record_path = state_path(dir.path, "cv-long");
     explicit BuiltPdf(const std::string& bytes) {
         fs::create_directories(record_path.parent_path());
-        REQUIRE(write_file_atomically(pdf, bytes).empty());
+        REQUIRE(write_file_atomically(pdf, bytes));
     }
 };
 
@@ -37,7 +37,7 @@ TEST_CASE("build records round-trip and explain what changed") {
     inputs.add("cv-long.tex (cv.toml rendered)", "tex");
     CHECK(why_stale(inputs, std::nullopt, pdf) ==
           "no record of how " + pdf.string() + " was built");
-    REQUIRE(record_build(record_path, inputs, pdf).empty());
+    REQUIRE(record_build(record_path, inputs, pdf));
     const auto record = read_build_record(record_path);
     REQUIRE(record);
     CHECK(record->inputs.size() == 2);
@@ -57,16 +57,16 @@ TEST_CASE("build records round-trip and explain what changed") {
         CHECK(why_stale(fewer, record, pdf) == "cv-long.tex (cv.toml rendered) was removed");
     }
     SECTION("the PDF changed or is gone") {
-        REQUIRE(write_file_atomically(pdf, "%PDF-1.5 two").empty());
+        REQUIRE(write_file_atomically(pdf, "%PDF-1.5 two"));
         CHECK(why_stale(inputs, record, pdf) ==
               pdf.string() + " was changed or replaced after mkcv built it");
         fs::remove(pdf);
         CHECK(why_stale(inputs, record, pdf) == pdf.string() + " does not exist");
     }
     SECTION("a damaged record counts as none") {
-        REQUIRE(write_file_atomically(record_path, "mkcv build record 2\ngarbage\n").empty());
+        REQUIRE(write_file_atomically(record_path, "mkcv build record 2\ngarbage\n"));
         CHECK_FALSE(read_build_record(record_path));
-        REQUIRE(write_file_atomically(record_path, "something else\n").empty());
+        REQUIRE(write_file_atomically(record_path, "something else\n"));
         CHECK_FALSE(read_build_record(record_path));
     }
 }
@@ -74,29 +74,29 @@ TEST_CASE("build records round-trip and explain what changed") {
 TEST_CASE("a build folder left busy by a killed build is emptied before reuse") {
     TempDir dir;
     const fs::path work = dir.path / "work";
-    REQUIRE(prepare_work_dir(work).empty());
-    REQUIRE(write_file_atomically(work / "work.aux", "half written").empty());
+    REQUIRE(prepare_work_dir(work));
+    REQUIRE(write_file_atomically(work / "work.aux", "half written"));
     // Never finished: the next build starts from an empty folder.
-    REQUIRE(prepare_work_dir(work).empty());
+    REQUIRE(prepare_work_dir(work));
     CHECK_FALSE(fs::exists(work / "work.aux"));
-    REQUIRE(write_file_atomically(work / "work.aux", "complete").empty());
+    REQUIRE(write_file_atomically(work / "work.aux", "complete"));
     finish_work_dir(work);
     // Finished: latexmk's files are kept, they save passes.
-    REQUIRE(prepare_work_dir(work).empty());
+    REQUIRE(prepare_work_dir(work));
     CHECK(fs::exists(work / "work.aux"));
 }
 
 TEST_CASE("a build folder keeps only the files its build makes") {
     TempDir dir;
     const fs::path work = dir.path / "cv-long";
-    REQUIRE(prepare_work_dir(work).empty());
+    REQUIRE(prepare_work_dir(work));
     for (const char* name : {"cv-long.aux", "cv-long.tex", "cv-long.fdb_latexmk", "latexmk.out",
                              "hyperref.cfg", "cv-long.sty", "other.aux", ".hidden"})
-        REQUIRE(write_file_atomically(work / name, "x").empty());
+        REQUIRE(write_file_atomically(work / name, "x"));
     fs::create_directories(work / "sub");
     fs::create_symlink("/etc/hostname", work / "cv-long.log");
     finish_work_dir(work);
-    REQUIRE(prepare_work_dir(work).empty());
+    REQUIRE(prepare_work_dir(work));
     CHECK(fs::exists(work / "cv-long.aux"));
     CHECK(fs::exists(work / "cv-long.tex"));
     CHECK(fs::exists(work / "cv-long.fdb_latexmk"));
@@ -110,13 +110,13 @@ TEST_CASE("a build folder keeps only the files its build makes") {
     fs::remove_all(work);
     fs::create_directories(dir.path / "elsewhere");
     fs::create_directory_symlink(dir.path / "elsewhere", work);
-    REQUIRE(prepare_work_dir(work).empty());
+    REQUIRE(prepare_work_dir(work));
     CHECK_FALSE(fs::is_symlink(fs::symlink_status(work)));
     CHECK(fs::is_directory(work));
 
     fs::remove_all(work);
-    REQUIRE(write_file_atomically(work, "a file where the folder goes").empty());
-    REQUIRE(prepare_work_dir(work).empty());
+    REQUIRE(write_file_atomically(work, "a file where the folder goes"));
+    REQUIRE(prepare_work_dir(work));
     CHECK(fs::is_directory(work));
 
     CHECK(is_build_file("cv-long.xdv", "cv-long"));
@@ -133,7 +133,7 @@ TEST_CASE("inputs of this machine count for a build, not for check") {
     BuildInputs inputs;
     inputs.add("cv-long.tex (cv.toml rendered)", "tex");
     inputs.add("TeX installation (this machine)", "xetex 2022");
-    REQUIRE(record_build(record_path, inputs, pdf).empty());
+    REQUIRE(record_build(record_path, inputs, pdf));
     const auto record = read_build_record(record_path);
 
     BuildInputs upgraded = inputs;
@@ -153,11 +153,11 @@ TEST_CASE("the record notes the .tex placed beside the PDF") {
     BuiltPdf built("%PDF-1.5 trimmed");
     BuildInputs inputs;
     inputs.add("cv-long.tex (cv.toml rendered)", "full tex");
-    REQUIRE(record_build(built.record_path, inputs, built.pdf, "trimmed tex").empty());
+    REQUIRE(record_build(built.record_path, inputs, built.pdf, "trimmed tex"));
     const auto record = read_build_record(built.record_path);
     REQUIRE(record);
     CHECK(record->tex_digest == digest_of("trimmed tex"));
     // Without a .tex (as before) the line is left out and reads back empty.
-    REQUIRE(record_build(built.record_path, inputs, built.pdf).empty());
+    REQUIRE(record_build(built.record_path, inputs, built.pdf));
     CHECK(read_build_record(built.record_path)->tex_digest.empty());
 }

@@ -26,8 +26,8 @@ TEST_CASE("golden .tex output of the built-in templates for cv.toml") {
             CHECK(diagnostics.empty());
             const std::string golden = "tests/golden/cv-" + name + ".tex";
             if (std::getenv("MKCV_UPDATE_GOLDEN")) {
-                write_file_atomically(std::string(MKCV_TEST_SOURCE_DIR) + "/" + golden,
-                                      rendered->front().tex);
+                REQUIRE(write_file_atomically(std::string(MKCV_TEST_SOURCE_DIR) + "/" + golden,
+                                              rendered->front().tex));
             }
             CHECK(rendered->front().tex == test::source_file(golden));
         }

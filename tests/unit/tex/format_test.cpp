@@ -72,29 +72,31 @@ TEST_CASE("a format is current only with its record, its key and unchanged files
     const auto format = preamble_format(kPreamble + kRest, xelatex_job(), out, "cv-long");
     REQUIRE(format);
     CHECK_FALSE(format_is_current(*format));  // nothing there
-    write_file_atomically(format->file, "dumped");
+    REQUIRE(write_file_atomically(format->file, "dumped"));
     const fs::path tex_file = out / "hyperref.sty";
-    write_file_atomically(tex_file, "\\endinput\n");
+    REQUIRE(write_file_atomically(tex_file, "\\endinput\n"));
     const auto state = [&] {
         return std::to_string(fs::file_size(tex_file)) + " " +
                std::to_string(fs::last_write_time(tex_file).time_since_epoch().count());
     };
     const auto record = [&](const std::string& key) {
-        write_file_atomically(format->record, "mkcv format 1\nkey " + key + "\nfile " + state() +
-                                                  " " + tex_file.string() + "\n");
+        REQUIRE(write_file_atomically(
+            format->record,
+            "mkcv format 1\nkey " + key + "\nfile " + state() + " " + tex_file.string() + "\n"));
     };
     record(format->key);
     CHECK(format_is_current(*format));
     record(std::string(32, '0'));
     CHECK_FALSE(format_is_current(*format));  // made from another preamble
     record(format->key);
-    write_file_atomically(tex_file, "\\relax\\endinput\n");
+    REQUIRE(write_file_atomically(tex_file, "\\relax\\endinput\n"));
     CHECK_FALSE(format_is_current(*format));  // a TeX file changed since
     record(format->key);
     fs::remove(format->file);
     CHECK_FALSE(format_is_current(*format));  // the format itself is gone
 
-    write_file_atomically(format->record, "mkcv format 1\nkey " + format->key + "\nfailed\n");
+    REQUIRE(
+        write_file_atomically(format->record, "mkcv format 1\nkey " + format->key + "\nfailed\n"));
     CHECK(format_failed_before(*format));
     CHECK_FALSE(format_is_current(*format));
     fs::remove_all(out);

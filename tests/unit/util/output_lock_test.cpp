@@ -47,7 +47,7 @@ TEST_CASE("the output lock is held by one taker at a time", "[output_lock]") {
 
 TEST_CASE("a lock that cannot be created says why and is not Busy", "[output_lock]") {
     TempDir dir;
-    REQUIRE(write_file_atomically(dir.path / "file", "x").empty());
+    REQUIRE(write_file_atomically(dir.path / "file", "x"));
     std::ostringstream log;
     const OutputLock lock = OutputLock::acquire(dir.path / "file", false, log);
     CHECK(lock.status() == OutputLock::Status::Unavailable);
@@ -73,15 +73,15 @@ TEST_CASE("temporaries of atomic writes are recognised and removed", "[output_lo
     CHECK_FALSE(is_atomic_write_temporary(".notes.1a2b-3c4d-5e6f.txt"));
 
     TempDir dir;
-    REQUIRE(write_file_atomically(dir.path / "cv.pdf", "pdf").empty());
+    REQUIRE(write_file_atomically(dir.path / "cv.pdf", "pdf"));
     std::size_t files = 0;
     for (const auto& entry : fs::directory_iterator(dir.path)) {
         (void)entry;
         ++files;
     }
     CHECK(files == 1);  // a finished write leaves only its file
-    REQUIRE(write_file_atomically(dir.path / ".cv.pdf.abcd-0123-4567.tmp", "half").empty());
-    REQUIRE(write_file_atomically(dir.path / "keep.tmp", "mine").empty());
+    REQUIRE(write_file_atomically(dir.path / ".cv.pdf.abcd-0123-4567.tmp", "half"));
+    REQUIRE(write_file_atomically(dir.path / "keep.tmp", "mine"));
     CHECK(remove_atomic_write_temporaries(dir.path) == 1);
     CHECK(fs::exists(dir.path / "cv.pdf"));
     CHECK(fs::exists(dir.path / "keep.tmp"));
@@ -90,14 +90,15 @@ TEST_CASE("temporaries of atomic writes are recognised and removed", "[output_lo
 
 TEST_CASE("a failed copy names the file and the reason", "[output_lock]") {
     TempDir dir;
-    const std::string error = replace_file_atomically(dir.path / "missing.pdf", dir.path / "to");
-    CHECK(error ==
+    const Result<> copied = replace_file_atomically(dir.path / "missing.pdf", dir.path / "to");
+    REQUIRE_FALSE(copied);
+    CHECK(copied.error().message ==
           "cannot read " + (dir.path / "missing.pdf").string() + ": No such file or directory");
     // A folder where the PDF goes is refused before anything is written: the error names the
     // target and the reason, and no temporary is left.
     fs::create_directories(dir.path / "cv.pdf");
-    REQUIRE(write_file_atomically(dir.path / "built.pdf", "%PDF").empty());
-    CHECK(replace_file_atomically(dir.path / "built.pdf", dir.path / "cv.pdf") ==
+    REQUIRE(write_file_atomically(dir.path / "built.pdf", "%PDF"));
+    CHECK(replace_file_atomically(dir.path / "built.pdf", dir.path / "cv.pdf").error().message ==
           "cannot write " + (dir.path / "cv.pdf").string() + ": it is a folder");
     CHECK(remove_atomic_write_temporaries(dir.path) == 0);
 }

@@ -1,0 +1,379 @@
+#include "build/compile_step.h"
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <iomanip>
+#include <optional>
+#include <sstream>
+
+#include "build/build_state.h"
+#include "build/page_budget.h"
+#include "tex/failure.h"
+#include "tex/format.h"
+#include "tex/latexmk_rerun.h"
+#include "util/digest.h"
+#include "util/file_io.h"
+#include "util/result.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string seconds_since(Clock::time_point start) {
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(s < 0.1 ? 1 : 2);
+    if (s < 0.1)
+        out << s * 1000 << " ms";
+    else
+        out << s << " s";
+    return out.str();
+}
+
+// An outcome that failed with `error`: "long: error: <message>" for people, the diagnostic
+// for tools. `report` holds what was said before it.
+CompileOutcome failed(const std::string& name, const Diagnostic& error,
+                      const std::string& report = "") {
+    CompileOutcome outcome;
+    outcome.report = report + name + ": error: " + error.message + "\n";
+    outcome.diagnostics.add(error);
+    return outcome;
+}
+
+// Runs latexmk for `r`, from `format` when it is current (tex/format.h). `start` is set to
+// when latexmk started. A failure to clean up for the run without the format is the result.
+Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
+                              const std::optional<PreambleFormat>& format, Progress& progress,
+                              std::size_t row, Clock::time_point& start) {
+    LatexmkJob run = job;
+    if (format && format_is_current(*format))
+        run.format = format->file;
+    progress.stage(row, "latexmk");
+    start = Clock::now();
+    LatexmkResult result = run_latexmk(run);
+    if (result.status != LatexmkResult::Status::Ok && !run.format.empty()) {
+        // Never trust a format that may be the cause: compile as without one, from a clean
+        // folder, and drop the format only if that works (else the .tex is at fault).
+        Result<> ready = prepare_work_dir(job.work_dir, true);
+        if (ready)
+            ready = write_file_atomically(job.work_dir / job.tex_file, r.tex);
+        if (!ready)
+            return fail(ready.error());
+        run.format.clear();
+        std::vector<Diagnostic> warnings = std::move(result.warnings);
+        result = run_latexmk(run);
+        result.warnings.insert(result.warnings.begin(), warnings.begin(), warnings.end());
+        if (result.status == LatexmkResult::Status::Ok)
+            discard_format(*format);
+    }
+    return result;
+}
+
+// The probe run of a format being made beside the build's TeX run; when the build ends
+// without dumping the format (TeX failed, so no format is wanted), waits for the probe and
+// removes what it left.
+struct FormatInMaking {
+    const PreambleFormat* format = nullptr;
+    std::future<Result<>> probe;
+    ~FormatInMaking() {
+        if (probe.valid()) {
+            probe.wait();
+            abandon_format(*format);
+        }
+    }
+};
+
+// Whether this build makes the precompiled preamble for the next ones: when this output
+// was built with the same preamble before (an edit loop, or a page budget's next attempt).
+// A first build, or one after the preamble changed, would pay for a format it may never use.
+bool should_make_format(const std::optional<PreambleFormat>& format, const BuildInputs& inputs,
+                        const std::optional<BuildRecord>& record) {
+    return format && !format_is_current(*format) &&
+           input_unchanged(inputs, record, kPreambleFormatInput) && !format_failed_before(*format);
+}
+
+// Where one output's files go: the PDF and .tex beside each other, the record and the build
+// folder in <out>/.mkcv/.
+struct OutputPaths {
+    fs::path tex, pdf, record, work_tex;
+};
+
+OutputPaths output_paths(const std::string& base, const LatexmkJob& job,
+                         const BuildOptions& options) {
+    return {options.out_dir / (base + ".tex"), options.out_dir / (base + ".pdf"),
+            state_path(options.out_dir, base), job.work_dir / job.tex_file};
+}
+
+// An up-to-date PDF keeps beside it the .tex it was compiled from, as recorded. When that
+// .tex was removed or changed, it is put back from what is known to hold it: the
+// rendering, or the build folder (a page budget's last attempt). False when it is in
+// neither (the PDF is compiled again); fails when putting it back failed.
+Result<bool> keep_output_tex(const OutputPaths& paths, const RenderedTemplate& r,
+                             const std::optional<BuildRecord>& record) {
+    if (!record || record->tex_digest.empty())
+        return false;
+    std::string text;
+    if (read_file(paths.tex, text) && digest_of(text) == record->tex_digest)
+        return true;
+    std::string attempt;
+    if (!read_file(paths.work_tex, attempt))
+        attempt.clear();
+    const std::string* candidates[] = {&r.tex, &attempt};
+    for (const std::string* candidate : candidates)
+        if (digest_of(*candidate) == record->tex_digest) {
+            if (Result<> written = write_file_atomically(paths.tex, *candidate); !written)
+                return fail(written.error());
+            return true;
+        }
+    return false;
+}
+
+// Puts a finished build in place, each step atomic and in an order that keeps `check`
+// truthful after a kill at any point: the PDF (copied beside its target, then renamed over
+// it), then the .tex it was compiled from, then the record. A build killed before the
+// record is written leaves a PDF that does not match the old record: stale, so built again.
+Result<> place_output(const OutputPaths& paths, const fs::path& built_pdf, const std::string& tex,
+                      const BuildInputs& inputs) {
+    if (Result<> placed = replace_file_atomically(built_pdf, paths.pdf); !placed)
+        return placed;
+    if (Result<> written = write_file_atomically(paths.tex, tex); !written)
+        return written;
+    return record_build(paths.record, inputs, paths.pdf, tex);
+}
+
+// Whether compile_one puts its PDF at the output path or leaves it in the build folder.
+enum class Placement {
+    Output,   // a finished build: place the PDF, its .tex and the record
+    Attempt,  // a page budget's attempt: the PDF stays in the build folder, unrecorded
+};
+
+// "long: up to date (out/cv-long.pdf)" when the PDF is the one built from `inputs` and its
+// .tex is (or is put back) beside it; empty when it must be compiled.
+std::optional<CompileOutcome> up_to_date(const OutputPaths& paths, const RenderedTemplate& r,
+                                         const BuildInputs& inputs, const BuildOptions& options) {
+    const std::optional<BuildRecord> record = read_build_record(paths.record);
+    if (!why_stale(inputs, record, paths.pdf).empty())
+        return std::nullopt;
+    const std::string& name = r.tmpl.manifest.name;
+    const Result<bool> kept = keep_output_tex(paths, r, record);
+    if (!kept)
+        return failed(name, kept.error());
+    if (!*kept)
+        return std::nullopt;
+    CompileOutcome outcome;
+    if (!options.quiet)
+        outcome.report = name + ": up to date (" + paths.pdf.string() + ")\n";
+    outcome.ok = true;
+    return outcome;
+}
+
+// What people and tools are told when TeX did not succeed.
+CompileOutcome tex_failed(const RenderedTemplate& r, const LatexmkResult& result,
+                          const OutputPaths& paths, const BuildOptions& options,
+                          std::ostringstream& report) {
+    CompileOutcome outcome;
+    const std::string& name = r.tmpl.manifest.name;
+    // The failed .tex goes beside the PDF, so the line the error names can be read there;
+    // the PDF and its record stay as they were (stale: `check` says so).
+    const Result<> beside = write_file_atomically(paths.tex, r.tex);
+    const fs::path& tex_path = beside ? paths.tex : paths.work_tex;
+    report << name << ": error: ";
+    if (result.status == LatexmkResult::Status::Failed)
+        report << "TeX failed";
+    if (!result.explanation.empty())
+        report << (result.status == LatexmkResult::Status::Failed ? ": " : "")
+               << result.explanation;
+    report << '\n';
+    outcome.diagnostics.add(failure_diagnostic(result, tex_path));
+    if (!beside) {
+        report << name << ": error: " << beside.error().message << '\n';
+        outcome.diagnostics.add(beside.error());
+    }
+    if (result.first_error) {
+        report << explain_latex_error(*result.first_error, tex_path, r.tex);
+        const Diagnostics notes = values_behind(*result.first_error, r);
+        report << print_notes(notes);
+        outcome.diagnostics.append(notes);
+    }
+    if (result.status == LatexmkResult::Status::Failed)
+        report << name << ": the full log is " << result.log.string() << "; " << paths.pdf.string()
+               << " was left as it was\n";
+    if (options.verbose) {
+        std::string output;
+        if (read_file(result.output, output))
+            report << output;
+    }
+    outcome.report = report.str();
+    return outcome;
+}
+
+// Compiles `r`. The build record is keyed on `identity`: the template's full rendering,
+// which a page budget may have trimmed into `r`. `may_skip`: return at once when the PDF
+// is already the one built from these inputs. An Attempt's PDF is never placed: a build
+// killed between a page budget's attempts must leave the last good PDF where it was.
+CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& identity,
+                           bool may_skip, Placement placement, const std::string& stem,
+                           const BuildOptions& options, Progress& progress, std::size_t row) {
+    std::ostringstream report;
+    const std::string& name = r.tmpl.manifest.name;
+    const std::string base = stem + "-" + name;
+    const LatexmkJob job = job_for(r, base, options);
+    const OutputPaths paths = output_paths(base, job, options);
+    const fs::path& work_dir = job.work_dir;
+
+    // Incremental builds: nothing to do when the PDF is the one built from these inputs.
+    const BuildInputs inputs = inputs_of(identity, job);
+    if (may_skip && !options.force)
+        if (std::optional<CompileOutcome> current = up_to_date(paths, r, inputs, options))
+            return std::move(*current);
+
+    if (Result<> ready = prepare_work_dir(work_dir, options.force); !ready)
+        return failed(name, ready.error());
+    // The .tex beside the PDF is written with the PDF; TeX reads its own copy.
+    if (Result<> written = write_file_atomically(paths.work_tex, r.tex); !written)
+        return failed(name, written.error());
+
+    const std::optional<BuildRecord> record = read_build_record(paths.record);
+    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    // The format's probe run goes beside this build's TeX run (a second core); the dump
+    // follows once the PDF is in place, so `mkcv watch` shows the PDF first.
+    const auto make_start = Clock::now();
+    FormatInMaking making;
+    if (should_make_format(format, inputs, record)) {
+        making.format = &*format;
+        making.probe =
+            std::async(std::launch::async, [&] { return probe_format_fonts(*format, job); });
+    }
+    auto start = Clock::now();
+    const Result<LatexmkResult> ran = run_tex(r, job, format, progress, row, start);
+    finish_work_dir(work_dir);
+    if (!ran)
+        return failed(name, ran.error());
+    const LatexmkResult& result = *ran;
+    // A format that cannot be made is a note: the build goes on without one.
+    Diagnostics format_notes;
+    const auto make_format_now = [&] {
+        if (!making.probe.valid())
+            return;
+        if (Result<> probed = making.probe.get(); !probed) {
+            format_notes.add(probed.error());
+            return;
+        }
+        progress.stage(row, "format");
+        const Result<> dumped = dump_format(*format, job);
+        if (!dumped)
+            format_notes.add(dumped.error());
+        else if (!options.quiet)
+            report << name << ": made the preamble format for the next builds in "
+                   << seconds_since(make_start) << '\n';
+    };
+    if (result.status != LatexmkResult::Status::Ok) {
+        CompileOutcome outcome = tex_failed(r, result, paths, options, report);
+        for (const auto& warning : result.warnings)
+            outcome.diagnostics.add(warning);
+        return outcome;
+    }
+    if (placement == Placement::Output)
+        if (Result<> placed = place_output(paths, result.pdf, r.tex, inputs); !placed)
+            return failed(name, placed.error());
+    if (options.verbose) {
+        std::string output;
+        if (read_file(result.output, output))
+            report << output;
+    }
+    if (!options.quiet) {
+        report << name << ": latexmk " << result.passes
+               << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
+               << result.pages << (result.pages == 1 ? " page" : " pages");
+        // "→" only for a PDF now at the output path.
+        if (placement == Placement::Output)
+            report << " → " << paths.pdf.string();
+        report << '\n';
+    }
+    make_format_now();
+    CompileOutcome outcome;
+    outcome.report = report.str();
+    for (const auto& warning : result.warnings)
+        outcome.diagnostics.add(warning);
+    outcome.diagnostics.append(format_notes);
+    outcome.ok = true;
+    outcome.pages = result.pages;
+    outcome.pdf = result.pdf;
+    return outcome;
+}
+
+}  // namespace
+
+LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
+                   const BuildOptions& options) {
+    LatexmkJob job;
+    job.work_dir = options.out_dir / ".mkcv" / base;
+    job.tex_file = base + ".tex";
+    job.engine = r.tmpl.manifest.engine;
+    job.timeout = std::chrono::seconds(r.timeout_seconds);
+    job.page_total_matters = may_read_page_total(r.tex);
+    // Reproducible PDFs: TeX and xdvipdfmx take the PDF's dates and /ID from here.
+    job.environment["SOURCE_DATE_EPOCH"] = std::to_string(r.source_date_epoch);
+    job.environment["FORCE_SOURCE_DATE"] = "1";
+    return job;
+}
+
+CompileOutcome compile_template(const RenderedTemplate& r, const std::string& stem,
+                                const BuildOptions& options, Progress& progress, std::size_t row) {
+    if (r.input.max_pages <= 0)
+        return compile_one(r, r, true, Placement::Output, stem, options, progress, row);
+    const std::string base = stem + "-" + r.tmpl.manifest.name;
+    const LatexmkJob job = job_for(r, base, options);
+    const OutputPaths paths = output_paths(base, job, options);
+    const BuildInputs inputs = inputs_of(r, job);
+    const std::string& name = r.tmpl.manifest.name;
+    // Up to date: the PDF was built within budget from exactly these inputs, and its .tex
+    // is still (or again) beside it; else compile again.
+    if (!options.force)
+        if (std::optional<CompileOutcome> current = up_to_date(paths, r, inputs, options))
+            return std::move(*current);
+    // The page budget compiles again after the last attempt that fit, so the build folder
+    // ends with the PDF that fits and `last_tex` is its source.
+    std::string last_tex;
+    fs::path last_pdf;
+    int last_pages = 0;
+    BudgetOutcome budget =
+        compile_within_budget(r, options.strict_pages, [&](const std::string& tex) {
+            RenderedTemplate attempt = r;
+            attempt.tex = tex;
+            CompileOutcome o =
+                compile_one(attempt, r, false, Placement::Attempt, stem, options, progress, row);
+            last_tex = tex;
+            last_pdf = o.pdf;
+            last_pages = o.pages;
+            return CompileAttempt{o.ok, o.pages, o.report, std::move(o.diagnostics)};
+        });
+    CompileOutcome outcome;
+    outcome.diagnostics = std::move(budget.diagnostics);
+    if (!budget.ok) {
+        outcome.report = budget.report;
+        return outcome;
+    }
+    if (Result<> placed = place_output(paths, last_pdf, last_tex, inputs); !placed) {
+        CompileOutcome out = failed(name, placed.error(), budget.report);
+        outcome.diagnostics.append(out.diagnostics);
+        out.diagnostics = std::move(outcome.diagnostics);
+        return out;
+    }
+    // The last attempt's "latexmk … pages" line says where its PDF now is, as for any build.
+    std::string report = budget.report;
+    const std::string line = name + ": latexmk ";
+    if (const std::size_t at = report.rfind(line); at != std::string::npos && !options.quiet)
+        report.insert(std::min(report.find('\n', at), report.size()), " → " + paths.pdf.string());
+    outcome.report = report;
+    outcome.ok = true;
+    outcome.pages = last_pages;
+    outcome.pdf = paths.pdf;
+    return outcome;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,49 @@
+// The compile step: one rendered template to its PDF, within its page budget, put in place
+// only on success, and not at all when it is up to date. Every failure (TeX, the page
+// budget, I/O) is both a line of the report people read and a diagnostic for
+// --diagnostics=json|github.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "render/rendered_template.h"
+#include "tex/latexmk.h"
+#include "util/diagnostics.h"
+#include "util/progress.h"
+
+namespace mkcv {
+
+struct BuildOptions {
+    std::filesystem::path out_dir = "out";
+    int jobs = 1;
+    bool verbose = false;
+    bool quiet = false;
+    bool strict_pages = false;  // over a template's max_pages: fail instead of dropping entries
+    bool force = false;         // compile even when the PDF is up to date
+    ProgressStyle progress = ProgressStyle::Lines;
+    // Another build holds the output folder's lock (output_lock.h): wait for it, or fail
+    // at once (--no-wait).
+    bool wait_for_lock = true;
+};
+
+struct CompileOutcome {
+    std::string report;       // lines to print, in order
+    Diagnostics diagnostics;  // what went wrong (errors), and notes that did not stop it
+    bool ok = false;
+    int pages = 0;
+    std::filesystem::path pdf;  // the PDF TeX made; empty when nothing was compiled
+};
+
+// How latexmk is run for one output (<stem>-<name> is `base`); also part of what the output
+// is recorded to depend on.
+LatexmkJob job_for(const RenderedTemplate& r, const std::string& base, const BuildOptions& options);
+
+// Compiles `r` to <out>/<stem>-<name>.pdf and its .tex, holding its page budget
+// (page_budget.h). Attempts stay in the build folder; only the one that fits is placed, so
+// a failed or killed build leaves the previous PDF, its .tex and its record as they were.
+// `row` is the template's line in `progress`.
+CompileOutcome compile_template(const RenderedTemplate& r, const std::string& stem,
+                                const BuildOptions& options, Progress& progress, std::size_t row);
+
+}  // namespace mkcv

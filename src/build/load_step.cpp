@@ -1,0 +1,42 @@
+#include "build/load_step.h"
+
+#include "bib/publication_merge.h"
+#include "cv/loader.h"
+#include "cv/validate.h"
+#include "util/file_io.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+
+LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
+    LoadedCv loaded;
+    // One read decides: a folder, a FIFO, a device, a symlink loop or a huge file is
+    // refused by read_regular_file without blocking, with the reason.
+    if (const std::string error = read_regular_file(path, loaded.text); !error.empty()) {
+        std::error_code ec;
+        if (!fs::exists(path, ec) && !ec)
+            diagnostics.error(path.string(), {}, "io", "no such file",
+                              path == "cv.toml"
+                                  ? "run mkcv in the folder of your cv.toml, or name the file"
+                                  : "");
+        else if (fs::is_directory(path, ec))
+            diagnostics.error(path.string(), {}, "io", "is a folder, not a file",
+                              "name the .toml file: " + (path / "cv.toml").string());
+        else
+            diagnostics.error(path.string(), {}, "io", error);
+        return loaded;
+    }
+    LoadResult result = load_cv(loaded.text, path.string());
+    diagnostics.append(result.diagnostics);
+    loaded.sources[path.string()] = loaded.text;
+    if (result.cv)
+        merge_bibliography(*result.cv, path, diagnostics, loaded.sources);
+    if (result.cv)
+        validate_cv(*result.cv, diagnostics);
+    if (!diagnostics.has_errors())
+        loaded.cv = std::move(result.cv);
+    return loaded;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,110 @@
+#include "build/render_step.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "build/source_date.h"
+#include "context/context_builder.h"
+#include "render/renderer.h"
+#include "render/template_variant.h"
+#include "util/parallel.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+}  // namespace
+
+std::optional<PartialDate> updated_date(const Cv& cv) {
+    if (cv.build.date)
+        return cv.build.date;
+    return updated_date(cv, outside_source_date(cv.source_name));
+}
+
+std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> outside) {
+    if (cv.build.date)
+        return cv.build.date;
+    if (outside)
+        return date_of_epoch(*outside);
+    return std::nullopt;
+}
+
+std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
+                                                        const std::vector<std::string>& requested,
+                                                        const TemplateSearchPath& search,
+                                                        Diagnostics& diagnostics,
+                                                        const fs::path& date_cache) {
+    // Asked once: it may mean asking git.
+    const std::optional<long long> outside =
+        cv.build.date ? std::nullopt : outside_source_date(cv.source_name, date_cache);
+    // Templates render side by side, each with its own diagnostics, reported in order. The
+    // CV is only read; each template filters its own copy.
+    struct Job {
+        Diagnostics diagnostics;
+        std::optional<Template> tmpl;
+        TemplateInput input;
+        RenderResult result;
+        double ms = 0;
+    };
+    // `-t long -t long` builds long once: two compiles of one output would share its folder.
+    const std::vector<std::string> templates = unique_in_order(requested);
+    std::vector<Job> jobs(templates.size());
+    const auto render_one = [&](std::size_t i) {
+        Job& job = jobs[i];
+        const auto start = Clock::now();
+        job.tmpl = load_template(templates[i], search, job.diagnostics);
+        if (!job.tmpl)
+            return;
+        job.input = template_input(cv, *job.tmpl, updated_date(cv, outside));
+        job.result = render_template(*job.tmpl, template_context(job.input.filtered.cv, job.input),
+                                     job.diagnostics);
+        job.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    };
+    for_each_index(jobs.size(), std::thread::hardware_concurrency(), render_one);
+
+    std::vector<RenderedTemplate> out;
+    std::vector<std::string> loaded;
+    std::vector<fs::path> loaded_dirs;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        Job& job = jobs[i];
+        diagnostics.append(job.diagnostics);
+        if (!job.tmpl)
+            continue;
+        // One output per name: `-t long -t ./latex_templates/long` is long once, and two
+        // different templates named alike would overwrite each other's PDF.
+        const std::string& name = job.tmpl->manifest.name;
+        if (const auto it = std::find(loaded.begin(), loaded.end(), name); it != loaded.end()) {
+            std::error_code ec;
+            const fs::path& first = loaded_dirs[static_cast<std::size_t>(it - loaded.begin())];
+            if (!fs::equivalent(first, job.tmpl->dir, ec))
+                diagnostics.error(templates[i], {}, "template",
+                                  "two templates are named `" + name + "` (" + first.string() +
+                                      " and " + job.tmpl->dir.string() +
+                                      "); they would write the same PDF",
+                                  "rename one in its template.toml");
+            continue;
+        }
+        loaded.push_back(name);
+        loaded_dirs.push_back(job.tmpl->dir);
+        if (job.result.ok)
+            out.push_back({std::move(*job.tmpl), std::move(job.result.tex), std::move(job.input),
+                           job.ms, build_epoch(cv, outside), cv.build.timeout});
+    }
+    check_template_overrides(cv, search, loaded, diagnostics);
+    if (diagnostics.has_errors())
+        return std::nullopt;
+    return out;
+}
+
+std::vector<std::string> unique_in_order(const std::vector<std::string>& items) {
+    std::vector<std::string> out;
+    for (const auto& item : items)
+        if (std::find(out.begin(), out.end(), item) == out.end())
+            out.push_back(item);
+    return out;
+}
+
+}  // namespace mkcv

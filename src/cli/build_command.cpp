@@ -1,0 +1,127 @@
+// mkcv build, check and watch: the same steps (load → render), then compile, compare with
+// the last build, or compile again on every change.
+#include <iostream>
+
+#include <unistd.h>
+
+#include "build/pipeline.h"
+#include "build/watch.h"
+#include "cli/commands.h"
+#include "cli/exit_code.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+enum class BuildMode { Build, Check };
+
+// Loads, renders and then builds or checks once. `inputs`, when given, receives the files
+// the outputs are made from: the CV's files (cv.toml, .bib) and the templates'.
+int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
+    const CommonOptions& common = state.common;
+    BuildOptions& options = state.build;
+    const fs::path cv_path(common.cv_path);
+    const std::string stem = cv_path.stem().string();
+    auto rendered = prepare(common, {"long", "short"}, inputs,
+                            options.out_dir / ".mkcv" / (stem + ".source-date"));
+    if (!rendered)
+        return kExitInvalid;
+    for (const auto& r : *rendered)
+        if (inputs) {
+            inputs->push_back(r.tmpl.dir / "template.toml");
+            inputs->push_back(r.tmpl.main.path);
+            for (const auto& [name, partial] : r.tmpl.partials)
+                inputs->push_back(partial.path);
+        }
+    if (!options.quiet)
+        for (const auto& r : *rendered)
+            tell_hidden_builtin(r.tmpl, std::cerr);
+    if (mode == BuildMode::Check)
+        return check_all(*rendered, stem, options, std::cerr) ? kExitOk : kExitStale;
+    if (!options.quiet)
+        options.progress = progress_style_for(STDERR_FILENO);
+    if (!options.quiet)
+        for (const auto& r : *rendered)
+            std::cerr << r.tmpl.manifest.name << ": rendered in "
+                      << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
+    const BuildReport report = build_all(*rendered, stem, options, std::cerr);
+    report_for_tools(report.diagnostics, common);
+    return report.ok ? kExitOk : kExitBuildFailed;
+}
+
+void add_out_dir(CLI::App& command, CliState& state) {
+    command.add_option("-o,--out", state.build.out_dir, "Output folder")->capture_default_str();
+}
+
+void add_jobs(CLI::App& command, CliState& state) {
+    command.add_option("-j,--jobs", state.build.jobs, "Templates compiled at once")
+        ->check(CLI::Range(1, 64));
+}
+
+void add_no_wait(CLI::App& command, CliState& state) {
+    command.add_flag_function(
+        "--no-wait", [&state](std::int64_t) { state.build.wait_for_lock = false; },
+        "When another mkcv build writes into the output folder, fail (exit 1) instead of "
+        "waiting for it");
+}
+
+}  // namespace
+
+int run_build(CliState& state) {
+    return build_once(state, BuildMode::Build, nullptr);
+}
+
+void add_build_command(CLI::App& app, CliState& state) {
+    auto* build =
+        app.add_subcommand("build", "Render and compile each template to <out>/<stem>-<name>.pdf");
+    add_common(*build, state.common, true);
+    add_out_dir(*build, state);
+    add_jobs(*build, state);
+    build->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
+    build->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
+    build->add_flag("--strict-pages", state.build.strict_pages,
+                    "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
+    build->add_flag("-f,--force", state.build.force,
+                    "Compile every PDF from scratch, even when up to date");
+    add_no_wait(*build, state);
+    build->callback([&state] { state.run = [&state] { return run_build(state); }; });
+}
+
+void add_check_command(CLI::App& app, CliState& state) {
+    auto* check = app.add_subcommand(
+        "check", "Exit 0 when every PDF is up to date with its inputs, 3 when not (runs no TeX)");
+    add_common(*check, state.common, true);
+    add_out_dir(*check, state);
+    check->add_flag("-q,--quiet", state.build.quiet, "Print only what is stale");
+    check->callback([&state] {
+        state.run = [&state] { return build_once(state, BuildMode::Check, nullptr); };
+    });
+}
+
+void add_watch_command(CLI::App& app, CliState& state) {
+    auto* watch = app.add_subcommand(
+        "watch", "Build, then build again whenever cv.toml or a template file changes");
+    add_common(*watch, state.common, true);
+    add_out_dir(*watch, state);
+    add_jobs(*watch, state);
+    watch->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
+    watch->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
+    add_no_wait(*watch, state);
+    watch->callback([&state] {
+        state.run = [&state] {
+            const bool watched = watch_and_rebuild(
+                [&state] {
+                    // cv.toml is watched even when it cannot be read, so fixing it rebuilds.
+                    std::vector<fs::path> files{state.common.cv_path};
+                    // Each build says how it went; the watch goes on either way.
+                    build_once(state, BuildMode::Build, &files);
+                    return files;
+                },
+                {}, std::cerr);
+            return watched ? kExitOk : kExitBuildFailed;
+        };
+    });
+}
+
+}  // namespace mkcv

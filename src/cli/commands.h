@@ -1,0 +1,25 @@
+// One function per command: each adds its subcommand and options to the app, and sets
+// CliState::run when it is the command given. In the order `mkcv --help` lists them.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "cli/common.h"
+
+namespace mkcv {
+
+void add_build_command(CLI::App& app, CliState& state);      // build_command.cpp
+void add_check_command(CLI::App& app, CliState& state);      // build_command.cpp
+void add_watch_command(CLI::App& app, CliState& state);      // build_command.cpp
+void add_render_command(CLI::App& app, CliState& state);     // cv_commands.cpp
+void add_validate_command(CLI::App& app, CliState& state);   // cv_commands.cpp
+void add_context_command(CLI::App& app, CliState& state);    // cv_commands.cpp
+void add_templates_command(CLI::App& app, CliState& state);  // template_commands.cpp
+void add_template_command(CLI::App& app, CliState& state);   // template_commands.cpp
+void add_schema_command(CLI::App& app, CliState& state);     // cv_commands.cpp
+void add_export_command(CLI::App& app, CliState& state);     // cv_commands.cpp
+
+// `mkcv` alone is `mkcv build`.
+int run_build(CliState& state);
+
+}  // namespace mkcv

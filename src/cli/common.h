@@ -1,0 +1,72 @@
+// What the commands share: the options most of them take (the CV, templates, the
+// diagnostics format), printing diagnostics in that format, and the load → render steps.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "build/compile_step.h"
+#include "render/rendered_template.h"
+#include "render/template_scaffold.h"
+#include "render/template_set.h"
+#include "util/diagnostics.h"
+
+namespace mkcv {
+
+struct CommonOptions {
+    std::string cv_path = "cv.toml";
+    std::vector<std::string> templates;
+    std::vector<std::string> template_dirs;
+    std::string diagnostics = "text";
+    bool builtin_only = false;  // --builtin-templates-only, or the environment variable
+};
+
+// Everything the command line parses into, shared by the commands' options. Parsing a
+// command sets `run`, which runs it and returns the exit status.
+struct CliState {
+    CommonOptions common;
+    BuildOptions build;
+    std::string out_file;       // render and export: -o
+    std::string export_format;  // export: what to write ("bib")
+    ScaffoldRequest scaffold;
+    std::string scaffold_dir;
+    std::function<int()> run;
+};
+
+PrintOptions print_options(const CommonOptions& common);
+
+// Prints what was found; JSON and GitHub formats go to standard output, for tools.
+void report(const Diagnostics& diagnostics, const SourceTexts& sources,
+            const CommonOptions& common);
+
+// Prints a build's diagnostics in the JSON and GitHub formats only: in text, the build's
+// own report on standard error already said each of them, as it happened.
+void report_for_tools(const Diagnostics& diagnostics, const CommonOptions& common);
+
+TemplateSearchPath search_path(const CommonOptions& common);
+
+// Said whenever a template hides a built-in one of its name: in the CI of a pull request,
+// a templates/ folder beside cv.toml is code the contributor wrote.
+void tell_hidden_builtin(const Template& tmpl, std::ostream& out);
+
+// Loads, validates and renders; reports problems. Empty on any error. `files_read`, when
+// given, receives every file the CV was read from (cv.toml and its .bib files). `date_cache`:
+// see render_all.
+std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
+                                                     const std::vector<std::string>& defaults,
+                                                     std::vector<std::filesystem::path>* files_read,
+                                                     const std::filesystem::path& date_cache = {});
+
+// Writes a command's result to standard output, or atomically to `out_file`; the status.
+int write_output(const std::string& out_file, const std::string& text, const CommonOptions& common);
+
+// The CV argument and --diagnostics; with `with_templates`, -t, --template-dir and
+// --builtin-templates-only too.
+void add_common(CLI::App& command, CommonOptions& common, bool with_templates);
+
+}  // namespace mkcv

@@ -1,0 +1,116 @@
+// The commands that read the CV and print something, changing nothing: render, validate,
+// context, schema, export.
+#include <iostream>
+
+#include "bib/export.h"
+#include "build/load_step.h"
+#include "build/render_step.h"
+#include "cli/commands.h"
+#include "cli/exit_code.h"
+#include "context/context_builder.h"
+#include "cv/json_schema.h"
+#include "render/template_variant.h"
+
+namespace mkcv {
+namespace {
+
+int run_render(const CliState& state) {
+    const CommonOptions& common = state.common;
+    if (common.templates.size() > 1) {
+        std::cerr << "mkcv render: give one template (-t NAME)\n";
+        return kExitInvalid;
+    }
+    auto rendered = prepare(common, {"long"}, nullptr);
+    if (!rendered)
+        return kExitInvalid;
+    tell_hidden_builtin(rendered->front().tmpl, std::cerr);
+    return write_output(state.out_file, rendered->front().tex, common);
+}
+
+int run_validate(const CommonOptions& common) {
+    Diagnostics diagnostics;
+    LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+    // build and render warn about a [templates.typo] too (render_all); so does validate.
+    if (loaded.cv)
+        check_template_overrides(*loaded.cv, search_path(common), {}, diagnostics);
+    report(diagnostics, loaded.sources, common);
+    if (diagnostics.has_errors())
+        return kExitInvalid;
+    if (print_options(common).format == DiagnosticFormat::Text)
+        std::cerr << common.cv_path << ": ok"
+                  << (diagnostics.warning_count() ? " (with warnings)" : "") << '\n';
+    return kExitOk;
+}
+
+int run_context(const CommonOptions& common) {
+    Diagnostics diagnostics;
+    LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+    std::optional<Template> tmpl;
+    if (loaded.cv)
+        tmpl = load_template(common.templates.empty() ? "long" : common.templates.front(),
+                             search_path(common), diagnostics);
+    report(diagnostics, loaded.sources, common);
+    if (!loaded.cv || !tmpl)
+        return kExitInvalid;
+    tell_hidden_builtin(*tmpl, std::cerr);
+    // The very data render and build give the template: after its filters.
+    const TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
+    std::cout << to_json(template_context(input.filtered.cv, input)).dump(2) << '\n';
+    return kExitOk;
+}
+
+int run_export(const CliState& state) {
+    Diagnostics diagnostics;
+    LoadedCv loaded = load_and_validate(state.common.cv_path, diagnostics);
+    report(diagnostics, loaded.sources, state.common);
+    if (!loaded.cv)
+        return kExitInvalid;
+    return write_output(state.out_file, export_bibtex(*loaded.cv), state.common);
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app, CliState& state) {
+    auto* render = app.add_subcommand("render", "Write the LaTeX source only (no TeX needed)");
+    add_common(*render, state.common, true);
+    render->add_option("-o,--out", state.out_file, "Write to this file instead of standard output");
+    render->callback([&state] { state.run = [&state] { return run_render(state); }; });
+}
+
+void add_validate_command(CLI::App& app, CliState& state) {
+    auto* validate =
+        app.add_subcommand("validate", "Check the CV and print every problem; change nothing");
+    add_common(*validate, state.common, false);
+    validate->callback([&state] { state.run = [&state] { return run_validate(state.common); }; });
+}
+
+void add_context_command(CLI::App& app, CliState& state) {
+    auto* context = app.add_subcommand("context", "Print, as JSON, the data a template sees");
+    add_common(*context, state.common, true);
+    context->callback([&state] { state.run = [&state] { return run_context(state.common); }; });
+}
+
+void add_schema_command(CLI::App& app, CliState& state) {
+    auto* schema = app.add_subcommand("schema", "Print the JSON Schema of cv.toml (for editors)");
+    schema->callback([&state] {
+        state.run = [] {
+            std::cout << cv_json_schema();
+            return static_cast<int>(kExitOk);
+        };
+    });
+}
+
+void add_export_command(CLI::App& app, CliState& state) {
+    auto* export_ = app.add_subcommand("export", "Write the publications in another format");
+    // `bib` is the only format, checked by CLI11.
+    export_
+        ->add_option("format", state.export_format, "What to write: bib (one .bib of every paper)")
+        ->required()
+        ->check(CLI::IsMember({"bib"}));
+    add_common(*export_, state.common, false);
+    export_->add_option("-o,--out", state.out_file,
+                        "Write to this file instead of standard output");
+    export_->callback([&state] { state.run = [&state] { return run_export(state); }; });
+}
+
+}  // namespace mkcv

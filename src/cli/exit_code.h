@@ -1,0 +1,9 @@
+// Exit statuses that users and CI scripts rely on (README.md, "Exit status"). Only the
+// command line turns what a step returned into one of them.
+#pragma once
+
+namespace mkcv {
+
+enum ExitCode { kExitOk = 0, kExitBuildFailed = 1, kExitInvalid = 2, kExitStale = 3 };
+
+}  // namespace mkcv

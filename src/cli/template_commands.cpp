@@ -1,0 +1,67 @@
+// The commands about templates themselves: templates (where each is found) and template new.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/exit_code.h"
+#include "render/template_scaffold.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+namespace {
+
+int run_templates(const CommonOptions& common) {
+    for (const auto& t : list_templates(search_path(common))) {
+        std::cout << t.name << (t.shadowed ? " (hidden by the one above)" : "") << "\n    "
+                  << t.description << "\n    " << t.origin << ": " << t.dir.string() << '\n';
+    }
+    return kExitOk;
+}
+
+int run_template_new(CliState& state) {
+    Diagnostics diagnostics;
+    ScaffoldRequest& scaffold = state.scaffold;
+    scaffold.root = state.scaffold_dir;
+    // --from is looked up as usual, --template-dir included.
+    if (!state.scaffold_dir.empty())
+        state.common.template_dirs.push_back(state.scaffold_dir);
+    const fs::path made = new_template(scaffold, search_path(state.common), diagnostics);
+    report(diagnostics, {}, state.common);
+    if (made.empty())
+        return kExitInvalid;
+    std::cout << "created " << made.string() << " from \"" << scaffold.from
+              << "\"\n  edit its template.toml and .tex.mustache files"
+              << "\n  build with: mkcv build -t " << scaffold.name
+              << (state.scaffold_dir.empty() ? "" : " --template-dir " + state.scaffold_dir)
+              << '\n';
+    return kExitOk;
+}
+
+}  // namespace
+
+void add_templates_command(CLI::App& app, CliState& state) {
+    auto* templates =
+        app.add_subcommand("templates", "List the templates mkcv can find, and where");
+    templates->add_option("--template-dir", state.common.template_dirs,
+                          "Look for templates in this folder first");
+    templates->add_option("cv", state.common.cv_path, "The CV whose folder may hold templates/")
+        ->capture_default_str();
+    templates->add_flag("--builtin-templates-only", state.common.builtin_only,
+                        "List only the built-in templates (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");
+    templates->callback([&state] { state.run = [&state] { return run_templates(state.common); }; });
+}
+
+void add_template_command(CLI::App& app, CliState& state) {
+    auto* template_command = app.add_subcommand("template", "Make your own template");
+    template_command->require_subcommand(1);
+    auto* template_new = template_command->add_subcommand(
+        "new", "Copy a template into your template folder (or --template-dir), ready to edit");
+    template_new->add_option("name", state.scaffold.name, "Name of the new template")->required();
+    template_new->add_option("--from", state.scaffold.from, "Template to copy")
+        ->capture_default_str();
+    template_new->add_option("--template-dir", state.scaffold_dir,
+                             "Create it here instead of ~/.local/share/mkcv/templates");
+    template_new->callback([&state] { state.run = [&state] { return run_template_new(state); }; });
+}
+
+}  // namespace mkcv

@@ -1,0 +1,129 @@
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "test_support.h"
+#include "util/file_io.h"
+#include "util/process.h"
+
+using namespace mkcv;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Sets PATH for the scope of a test.
+struct PathScope {
+    std::string saved;
+    explicit PathScope(const std::string& path) : saved(std::getenv("PATH")) {
+        ::setenv("PATH", path.c_str(), 1);
+    }
+    ~PathScope() { ::setenv("PATH", saved.c_str(), 1); }
+};
+
+}  // namespace
+
+TEST_CASE("find_program takes the first executable file on PATH", "[process]") {
+    test::TempDir dir;
+    fs::create_directories(dir.path / "a");
+    fs::create_directories(dir.path / "b");
+    REQUIRE(write_file_atomically(dir.path / "a" / "tool", "not executable"));
+    REQUIRE(write_file_atomically(dir.path / "b" / "tool", "#!/bin/sh\n"));
+    ::chmod((dir.path / "b" / "tool").c_str(), 0755);
+    fs::create_directories(dir.path / "c" / "tool");  // a folder is not a program
+    {
+        PathScope path((dir.path / "c").string() + ":" + (dir.path / "a").string() + ":" +
+                       (dir.path / "b").string());
+        CHECK(find_program("tool") == dir.path / "b" / "tool");
+        CHECK(find_program("missing").empty());
+        CHECK(find_program("").empty());
+        CHECK(find_program("b/tool").empty());  // a name, never a path
+    }
+    // Not resolved through links: TeX engines know themselves by the name they are run as.
+    fs::create_symlink(dir.path / "b" / "tool", dir.path / "a" / "alias");
+    PathScope path((dir.path / "a").string());
+    CHECK(find_program("alias") == dir.path / "a" / "alias");
+}
+
+TEST_CASE("run_process captures standard output, with the environment given", "[process]") {
+    ProcessSpec spec;
+    spec.program = find_program("sh");
+    REQUIRE_FALSE(spec.program.empty());
+    spec.args = {"-c", "echo \"$MKCV_A $MKCV_B${HOME:-unset}\"; echo oops >&2; exit 3"};
+    spec.environment = {{"MKCV_A", "one"}, {"MKCV_B", "two"}, {"MKCV_A", "three"}};
+    spec.unset = {"HOME"};
+    const ProcessOutcome outcome = run_process(spec);
+    CHECK(outcome.status == ProcessOutcome::Status::Exited);
+    CHECK(outcome.exit_code == 3);
+    CHECK(outcome.output == "three twounset\n");  // the later setting wins; stderr dropped
+}
+
+TEST_CASE("run_process writes output to a file and notes the group", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = find_program("sh");
+    spec.args = {"-c", "pwd; echo err >&2; read line || echo no-input"};
+    spec.work_dir = dir.path;
+    spec.output = dir.path / "out.txt";
+    REQUIRE(write_file_atomically(spec.output, "old output, longer than the new one\n"));
+    spec.timeout = std::chrono::seconds(10);
+    spec.own_group = true;
+    spec.group_file = dir.path / "group";
+    const ProcessOutcome outcome = run_process(spec);
+    CHECK(outcome.status == ProcessOutcome::Status::Exited);
+    CHECK(outcome.exit_code == 0);
+    CHECK_FALSE(outcome.warning);
+    std::string text;
+    REQUIRE(read_file(spec.output, text));
+    CHECK(text == fs::canonical(dir.path).string() + "\nerr\nno-input\n");
+    REQUIRE(read_file(spec.group_file, text));
+    CHECK(std::stol(text) > 1);
+}
+
+TEST_CASE("run_process stops a program and its group at the time limit", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = find_program("sh");
+    // The child of the shell must die too: it writes a file if it outlives the limit.
+    spec.args = {"-c", "(sleep 1; echo late > late.txt) & sleep 30"};
+    spec.work_dir = dir.path;
+    spec.output = dir.path / "out.txt";
+    spec.timeout = std::chrono::milliseconds(200);
+    spec.own_group = true;
+    const auto start = std::chrono::steady_clock::now();
+    const ProcessOutcome outcome = run_process(spec);
+    CHECK(outcome.status == ProcessOutcome::Status::TimedOut);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    ::sleep(2);
+    CHECK_FALSE(fs::exists(dir.path / "late.txt"));
+}
+
+TEST_CASE("run_process says when a program cannot start", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = dir.path / "no-such-program";
+    spec.output = dir.path / "out.txt";
+    CHECK(run_process(spec).status == ProcessOutcome::Status::CouldNotStart);
+    spec.output.clear();
+    CHECK(run_process(spec).status == ProcessOutcome::Status::CouldNotStart);
+}
+
+TEST_CASE("a group file that cannot be written is a warning, and the run goes on", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = find_program("sh");
+    spec.args = {"-c", "exit 0"};
+    spec.output = dir.path / "out.txt";
+    spec.own_group = true;
+    spec.group_file = dir.path / "no" / "such" / "folder" / "group";
+    const ProcessOutcome outcome = run_process(spec);
+    CHECK(outcome.status == ProcessOutcome::Status::Exited);
+    REQUIRE(outcome.warning);
+    CHECK(outcome.warning->severity == Severity::Warning);
+    CHECK(outcome.warning->code == "io");
+}
