@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cv/model.h"
+#include "cv/sections.h"
 #include "cv/toml_input.h"
 #include "util/text_similarity.h"
 
