@@ -237,7 +237,6 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
 
 // Returns whether any group was added.
 bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& options, Marks& marks) {
-    const ContentFilter& filter = options.filter;
     std::vector<std::string> aliases;
     for (const auto& alias : cv.person.aliases)
         aliases.push_back(alias.value);
@@ -252,7 +251,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
     for (const PublicationKind kind : group_order(options.publication_order)) {
         Group group{kind, {}};
         for (const auto& p : cv.publications)
-            if (p.kind == kind && (!filter.selected_publications_only || p.selected))
+            if (p.kind == kind)
                 group.kept.push_back(&p);
         if (group.kept.empty())
             continue;
