@@ -13,11 +13,6 @@ namespace {
 
 using Id = ContextTree::Id;
 
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-
 // Lists carry `first` and `last` on each item so templates can place separators; `fill`
 // adds an item's other members.
 template <typename T, typename Fill>

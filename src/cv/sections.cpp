@@ -93,11 +93,6 @@ int last_year_named(const std::vector<Text>& terms) {
     return year;
 }
 
-template <class... Ts>
-struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-
 TableSpec entry_table(std::string_view name, std::string_view doc, const std::vector<Field>& fields,
                       std::deque<TableSpec>& store);
 

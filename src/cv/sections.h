@@ -3,8 +3,9 @@
 // templates filter its entries, whether the page budget may drop them, and its default
 // heading. The loader, the schema (`mkcv schema`), the validator, the filters, the page
 // budget, the value origins and the context builder walk the table instead of naming
-// sections, so adding a section is one row in sections.cpp plus its struct in model.h
-// (tests/unit/cv/sections_test.cpp adds one).
+// sections, so adding a section is one row in sections.cpp plus its struct in model.h (its
+// entries kept in a Cv member the row names, or by key in Cv::more_sections);
+// tests/unit/cv/sections_test.cpp adds one that way.
 //
 // Still special, by key: `publications` (merged with .bib entries: sorted, authors
 // shortened, its own context, checks and value origins) and `awards` (lists the awards of
@@ -106,6 +107,12 @@ struct RecordsField {
 
 using FieldKind = std::variant<TextField, TextListField, YearField, FlagField, DatesField,
                                PeriodsField, LinksField, ChoiceField, RecordsField>;
+
+// For std::visit over a FieldKind: one lambda per kind.
+template <class... Ts>
+struct Overloaded : Ts... {
+    using Ts::operator()...;
+};
 
 struct Field {
     std::string_view key;  // in cv.toml; Dates and Periods: the context key (`dates`)
