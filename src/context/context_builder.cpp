@@ -338,7 +338,6 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_string(meta, "generator", options.generator);
     t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
     add_person(t, cv.person);
-    t.add_text(root, "research_interests", cv.research_interests.value);
 
     // Sections in the table's order; publications and awards are written for.
     const SectionTable& table = sections_of(cv);

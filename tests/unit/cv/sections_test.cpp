@@ -178,3 +178,14 @@ TEST_CASE("the page budget drops entries of a section added by a row") {
     REQUIRE(row.size(fewer) == 1);
     CHECK(static_cast<const Patent&>(row.entries.at(fewer, "patents", 0)).title.value == "A Loom");
 }
+
+TEST_CASE("walking the table writes each section into the context once") {
+    const Cv cv = load_with_patents(kCv);
+    const ContextTree tree = build_context(cv, {});
+    std::vector<std::string_view> keys;
+    for (auto id = tree.node(ContextTree::root()).first; id != ContextTree::kNone;
+         id = tree.node(id).next)
+        keys.push_back(tree.key_name(id));
+    std::sort(keys.begin(), keys.end());
+    CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
+}
