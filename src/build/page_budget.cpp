@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "cv/sections.h"
 #include "render/renderer.h"
 
 namespace mkcv {
@@ -19,15 +20,6 @@ struct Ranked {
 
 std::string pages(int n) {
     return std::to_string(n) + (n == 1 ? " page" : " pages");
-}
-
-template <typename T>
-std::vector<T> keep_unless(const std::vector<T>& items, const std::set<std::size_t>& dropped) {
-    std::vector<T> out;
-    for (std::size_t i = 0; i < items.size(); ++i)
-        if (!dropped.count(i))
-            out.push_back(items[i]);
-    return out;
 }
 
 }  // namespace
@@ -46,40 +38,20 @@ std::vector<DroppableEntry> droppable_entries(const TemplateInput& input) {
                 {{section, i, label}, selected, year, rules.priority.value_or(0), ranked.size()});
         }
     };
-    auto quoted = [](const std::string& s) { return "“" + s + "”"; };
     auto with_year = [](int year) -> std::string {
         if (year == 0)
             return "";
         return " (" + (year == 9999 ? std::string("present") : std::to_string(year)) + ")";
     };
-    add("education", cv.education.size(), [&](std::size_t i) {
-        const auto& e = cv.education[i];
-        const int y = entry_year(e);
-        return std::tuple(e.degree.value + ", " + e.institution.value + with_year(y), e.selected,
-                          y);
-    });
-    add("publications", cv.publications.size(), [&](std::size_t i) {
-        const auto& p = cv.publications[i];
-        return std::tuple(quoted(p.title.value) + with_year(p.year), p.selected, p.year);
-    });
-    add("experience", cv.experience.size(), [&](std::size_t i) {
-        const auto& e = cv.experience[i];
-        const int y = entry_year(e);
-        return std::tuple(e.role.value + ", " + e.organization.value + with_year(y), e.selected, y);
-    });
-    add("teaching", cv.teaching.size(), [&](std::size_t i) {
-        const auto& t = cv.teaching[i];
-        const int y = entry_year(t);
-        return std::tuple(t.role.value + ", " + t.course.value + with_year(y), t.selected, y);
-    });
-    add("awards", cv.awards.size(), [&](std::size_t i) {
-        const auto& a = cv.awards[i];
-        return std::tuple(a.title.value + with_year(a.year), a.selected, a.year);
-    });
-    add("sections", cv.sections.size(), [&](std::size_t i) {
-        const auto& s = cv.sections[i];
-        return std::tuple(quoted(s.title.value), s.selected, 0);
-    });
+    for (const Section* section : sections_of(cv).in_print_order()) {
+        if (!section->is_list() || !section->droppable)
+            continue;
+        add(std::string(section->key), section->size(cv), [&](std::size_t i) {
+            const Entry& e = section->entries.at(cv, section->key, i);
+            const int y = entry_year(*section, e);
+            return std::tuple(section->label(e) + with_year(y), e.selected, y);
+        });
+    }
     std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
         if (a.selected != b.selected)
             return !a.selected;
@@ -100,12 +72,14 @@ Cv without_entries(const Cv& cv, const std::vector<DroppableEntry>& order, std::
     for (std::size_t i = 0; i < count && i < order.size(); ++i)
         dropped[order[i].section].insert(order[i].index);
     Cv out = cv;
-    out.education = keep_unless(cv.education, dropped["education"]);
-    out.publications = keep_unless(cv.publications, dropped["publications"]);
-    out.experience = keep_unless(cv.experience, dropped["experience"]);
-    out.teaching = keep_unless(cv.teaching, dropped["teaching"]);
-    out.awards = keep_unless(cv.awards, dropped["awards"]);
-    out.sections = keep_unless(cv.sections, dropped["sections"]);
+    for (const auto& [key, indices] : dropped) {
+        const Section* section = sections_of(cv).find(key);
+        std::vector<std::size_t> kept;
+        for (std::size_t i = 0; i < section->size(cv); ++i)
+            if (!indices.count(i))
+                kept.push_back(i);
+        section->entries.assign(out, cv, key, kept);
+    }
     return out;
 }
 

@@ -1,9 +1,11 @@
 #include "context/context_builder.h"
 
 #include <algorithm>
+#include <map>
 
 #include "context/publication_groups.h"
 #include "cv/authors.h"
+#include "cv/sections.h"
 #include "text/latex_escape.h"
 
 namespace mkcv {
@@ -59,6 +61,88 @@ void add_links(ContextTree& t, Id parent, const std::vector<Link>& links) {
         t.add_string(item, "url", l.url.value);
         t.add_string(item, "href", escape_href(link_target(l.url.value)));
     });
+}
+
+template <typename At>
+void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
+                 const std::vector<Field>& fields, At&& at);
+
+// One record's fields as its section's field kinds show them to templates (sections.h).
+void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const Record& r) {
+    for (const Field& field : fields) {
+        const std::string_view key = field.key;
+        std::visit(
+            Overloaded{
+                [&](const TextField& f) {
+                    if (field.required)
+                        t.add_string(item, key, f.member(r).value);
+                    else
+                        t.add_text(item, key, f.member(r).value);
+                },
+                [&](const TextListField& f) {
+                    const auto& list = f.member(r);
+                    switch (f.form) {
+                        case ListForm::Bullets:
+                            add_texts(t, item, key, list);
+                            t.add_bool(item, "has_" + std::string(key), !list.empty());
+                            break;
+                        case ListForm::People:
+                            add_names(t, item, key, list);
+                            t.add_text(item, std::string(key) + "_text", join_names(list));
+                            t.add_bool(item, std::string(key) + "_many", list.size() > 1);
+                            break;
+                        case ListForm::Terms:
+                            add_items(t, item, key, list, [&](Id term, const Text& name) {
+                                t.add_string(term, "term", name.value);
+                            });
+                            t.add_string(item, std::string(key) + "_text", join(list, ", "));
+                            break;
+                        case ListForm::Hidden:
+                            break;
+                    }
+                },
+                [&](const YearField& f) { t.add_string(item, key, std::to_string(f.year(r))); },
+                [&](const FlagField& f) {
+                    if (f.in_context)
+                        t.add_bool(item, key, f.member(r));
+                },
+                [&](const DatesField& f) {
+                    const auto& dates = f.member(r);
+                    t.add_text(item, key, dates ? format_range(dates->start, dates->end) : "");
+                },
+                [&](const PeriodsField& f) {
+                    std::vector<Text> ranges;
+                    for (const auto& p : f.member(r))
+                        ranges.push_back({format_range(p.start, p.end), {}});
+                    t.add_text(item, key, join(ranges, ", "));
+                    add_items(t, item, "periods", ranges, [&](Id period, const Text& range) {
+                        t.add_string(period, key, range.value);
+                    });
+                },
+                [&](const LinksField& f) { add_links(t, item, f.member(r)); },
+                [](const ChoiceField&) {},  // only publications have one; written for
+                [&](const RecordsField& f) {
+                    const std::size_t count = f.size(r);
+                    t.add_bool(item, "has_" + std::string(key), count > 0);
+                    add_records(t, item, key, count, f.fields,
+                                [&](std::size_t i) -> const Record& { return f.at(r, i); });
+                },
+            },
+            field.kind);
+    }
+}
+
+// A list of records, each with its fields, `first` and `last` (as add_items).
+template <typename At>
+void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
+                 const std::vector<Field>& fields, At&& at) {
+    const Id list = t.add_list(parent, key);
+    for (std::size_t i = 0; i < count; ++i) {
+        const Id item = t.add_object(list);
+        add_fields(t, item, fields, at(i));
+        t.add_bool(item, "first", i == 0);
+        t.add_bool(item, "last", i + 1 == count);
+    }
 }
 
 struct Marks {
@@ -148,7 +232,6 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
 
 // Returns whether any group was added.
 bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& options, Marks& marks) {
-    const ContentFilter& filter = options.filter;
     std::vector<std::string> aliases;
     for (const auto& alias : cv.person.aliases)
         aliases.push_back(alias.value);
@@ -163,7 +246,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
     for (const PublicationKind kind : group_order(options.publication_order)) {
         Group group{kind, {}};
         for (const auto& p : cv.publications)
-            if (p.kind == kind && (!filter.selected_publications_only || p.selected))
+            if (p.kind == kind)
                 group.kept.push_back(&p);
         if (group.kept.empty())
             continue;
@@ -255,78 +338,33 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_string(meta, "generator", options.generator);
     t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
     add_person(t, cv.person);
-    t.add_text(root, "research_interests", cv.research_interests.value);
 
-    add_items(t, root, "education", cv.education, [&](Id item, const Education& e) {
-        t.add_string(item, "degree", e.degree.value);
-        t.add_string(item, "institution", e.institution.value);
-        t.add_text(item, "department", e.department.value);
-        t.add_text(item, "location", e.location.value);
-        t.add_text(item, "dates", e.dates ? format_range(e.dates->start, e.dates->end) : "");
-        add_names(t, item, "advisors", e.advisors);
-        t.add_text(item, "advisors_text", join_names(e.advisors));
-        t.add_bool(item, "advisors_many", e.advisors.size() > 1);
-        t.add_text(item, "thesis", e.thesis.value);
-        t.add_text(item, "note", e.note.value);
-        add_texts(t, item, "highlights", e.highlights);
-        t.add_bool(item, "has_highlights", !e.highlights.empty());
-        t.add_bool(item, "selected", e.selected);
-    });
-
-    add_items(t, root, "experience", cv.experience, [&](Id item, const Experience& e) {
-        std::vector<Text> ranges;
-        for (const auto& p : e.periods)
-            ranges.push_back({format_range(p.start, p.end), {}});
-        t.add_string(item, "role", e.role.value);
-        t.add_string(item, "organization", e.organization.value);
-        t.add_text(item, "location", e.location.value);
-        t.add_text(item, "dates", join(ranges, ", "));
-        add_items(t, item, "periods", ranges,
-                  [&](Id period, const Text& r) { t.add_string(period, "dates", r.value); });
-        add_names(t, item, "mentors", e.mentors);
-        t.add_text(item, "mentors_text", join_names(e.mentors));
-        t.add_bool(item, "mentors_many", e.mentors.size() > 1);
-        t.add_text(item, "note", e.note.value);
-        add_texts(t, item, "highlights", e.highlights);
-        t.add_bool(item, "has_highlights", !e.highlights.empty());
-        t.add_bool(item, "selected", e.selected);
-    });
-
-    Marks marks;
-    const bool has_publications = add_publications(t, cv, options, marks);
-    const Id legend = t.add_object(root, "legend");
-    t.add_bool(legend, "equal", marks.equal);
-    t.add_bool(legend, "corresponding", marks.corresponding);
-    t.add_bool(legend, "any", marks.equal || marks.corresponding);
-
-    add_items(t, root, "teaching", cv.teaching, [&](Id item, const Teaching& x) {
-        t.add_string(item, "role", x.role.value);
-        t.add_string(item, "course", x.course.value);
-        t.add_string(item, "institution", x.institution.value);
-        add_items(t, item, "terms", x.terms,
-                  [&](Id term, const Text& name) { t.add_string(term, "term", name.value); });
-        t.add_string(item, "terms_text", join(x.terms, ", "));
-    });
-
-    const bool has_awards =
-        add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
-
-    add_items(t, root, "sections", cv.sections, [&](Id item, const CustomSection& s) {
-        t.add_string(item, "title", s.title.value);
-        t.add_text(item, "text", s.text.value);
-        add_texts(t, item, "items", s.items);
-        t.add_bool(item, "has_items", !s.items.empty());
-        t.add_bool(item, "has_entries", !s.entries.empty());
-        add_items(t, item, "entries", s.entries, [&](Id entry, const SectionEntry& e) {
-            t.add_string(entry, "title", e.title.value);
-            t.add_text(entry, "subtitle", e.subtitle.value);
-            t.add_text(entry, "date", e.date.value);
-            t.add_text(entry, "location", e.location.value);
-            t.add_text(entry, "text", e.text.value);
-            add_texts(t, entry, "highlights", e.highlights);
-            t.add_bool(entry, "has_highlights", !e.highlights.empty());
-        });
-    });
+    // Sections in the table's order; publications and awards are written for.
+    const SectionTable& table = sections_of(cv);
+    std::map<std::string_view, bool> has;
+    for (const Section& section : table.rows()) {
+        if (!section.is_list()) {
+            t.add_text(root, section.key, (cv.*section.paragraph).value);
+            has[section.key] = !(cv.*section.paragraph).empty();
+        } else if (section.key == "publications") {
+            Marks marks;
+            has[section.key] = add_publications(t, cv, options, marks);
+            const Id legend = t.add_object(root, "legend");
+            t.add_bool(legend, "equal", marks.equal);
+            t.add_bool(legend, "corresponding", marks.corresponding);
+            t.add_bool(legend, "any", marks.equal || marks.corresponding);
+        } else if (section.key == "awards") {
+            has[section.key] =
+                add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
+        } else {
+            const std::size_t count = section.size(cv);
+            add_records(t, root, section.key, count, section.fields,
+                        [&](std::size_t i) -> const Record& {
+                            return section.entries.at(cv, section.key, i);
+                        });
+            has[section.key] = count > 0;
+        }
+    }
 
     // The sections to print, in order, for templates that let cv.toml choose the order:
     // <<#sections_order>><<#is.education>>…<</is.education>><</sections_order>>.
@@ -336,27 +374,22 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
         t.add_string(item, "name", h.name);
         t.add_text(item, "title", h.title);
         const Id is = t.add_object(item, "is");
-        for (const auto& name : section_names())
+        for (const auto& name : table.names())
             t.add_bool(is, name, name == h.name);
     });
     const Id titles = t.add_object(root, "titles");
-    for (const auto& name : section_names()) {
-        std::string title = default_section_title(name);
+    for (const Section* section : table.in_print_order()) {
+        std::string_view title = section->heading;
         for (const auto& h : headings)
-            if (h.name == name)
+            if (h.name == section->key)
                 title = h.title;
-        t.add_text(titles, name, title);
+        t.add_text(titles, section->key, title);
     }
 
     // Mustache cannot test a list for emptiness without iterating it; give templates flags.
-    const Id has = t.add_object(root, "has");
-    t.add_bool(has, "research_interests", !cv.research_interests.empty());
-    t.add_bool(has, "education", !cv.education.empty());
-    t.add_bool(has, "experience", !cv.experience.empty());
-    t.add_bool(has, "publications", has_publications);
-    t.add_bool(has, "teaching", !cv.teaching.empty());
-    t.add_bool(has, "awards", has_awards);
-    t.add_bool(has, "sections", !cv.sections.empty());
+    const Id has_flags = t.add_object(root, "has");
+    for (const Section& section : table.rows())
+        t.add_bool(has_flags, section.key, has[section.key]);
     return t;
 }
 

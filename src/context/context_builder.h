@@ -16,13 +16,7 @@
 
 namespace mkcv {
 
-// Which entries a template keeps; comes from the template's manifest.
-struct ContentFilter {
-    bool selected_publications_only = false;
-};
-
 struct ContextOptions {
-    ContentFilter filter;
     // Publication groups: kinds in the order they print (kinds left out follow in the
     // standard order) and headings replacing the standard ones; from the template manifest.
     std::vector<std::string> publication_order;

@@ -2,29 +2,6 @@
 
 namespace mkcv {
 
-const std::vector<std::string>& section_names() {
-    static const std::vector<std::string> kNames{
-        "research_interests", "education", "publications", "experience",
-        "teaching",           "awards",    "sections"};
-    return kNames;
-}
-
-std::string default_section_title(const std::string& section) {
-    if (section == "research_interests")
-        return "Research Interests";
-    if (section == "education")
-        return "Education";
-    if (section == "publications")
-        return "Publications";
-    if (section == "experience")
-        return "Experience";
-    if (section == "teaching")
-        return "Teaching";
-    if (section == "awards")
-        return "Honors and Awards";
-    return "";  // custom sections carry their own titles
-}
-
 namespace {
 
 template <typename T>

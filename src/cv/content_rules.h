@@ -38,12 +38,6 @@ struct ContentRules {
     SourcePos pos;                                 // of the [templates.NAME] table
 };
 
-// The section names, as cv.toml names the tables; also the default order.
-const std::vector<std::string>& section_names();
-
-// The heading a section has unless a rule gives one.
-std::string default_section_title(const std::string& section);
-
 // `top` over `base`, key by key.
 ContentRules merge_rules(const ContentRules& base, const ContentRules& top);
 

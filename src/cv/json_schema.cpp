@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cv/schema.h"
+#include "cv/sections.h"
 
 namespace mkcv {
 namespace {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cv/schema.h"
+#include "cv/sections.h"
 #include "cv/toml_input.h"
 #include "util/text_similarity.h"
 
@@ -66,8 +67,8 @@ std::string user_string(const toml::value<std::string>& value) {
 // Loads one file: checks shape against the schema, then converts.
 class Loader {
   public:
-    Loader(std::string file, Diagnostics& diagnostics)
-        : file_(std::move(file)), diag_(diagnostics) {}
+    Loader(std::string file, const SectionTable& sections, Diagnostics& diagnostics)
+        : file_(std::move(file)), sections_(sections), diag_(diagnostics) {}
 
     // --- shape -------------------------------------------------------------------------
 
@@ -90,7 +91,7 @@ class Loader {
                                                  : "did you mean `" + guess + "`?";
                 // In TOML every key after a [header] belongs to that table, so a top-level
                 // key written below [person] lands in [person].
-                if (&spec != &cv_schema() && cv_schema().find(name))
+                if (&spec != &sections_.schema() && sections_.schema().find(name))
                     hint = "`" + name + "` is a top-level key, but TOML puts every key after " +
                            where + " into it: move it above the first [table] header";
                 diag_.error(file_, pos_of(key.source()), "unknown-key",
@@ -412,9 +413,74 @@ class Loader {
                     fn(*t);
     }
 
+    void load_entries(const toml::table& root, const Section& section, Cv& cv) {
+        if (const auto* list = root.get_as<toml::array>(section.key))
+            section.entries.reserve(cv, section.key, list->size());
+        each_table(root, section.key, [&](const toml::table& t) {
+            Entry& entry = section.entries.append(cv, section.key);
+            entry.pos = pos_of(t);
+            load_fields(t, section.fields, section.name_field, entry);
+        });
+    }
+
+    // The fields of one table into `record`, in the table's order (so are the messages).
+    void load_fields(const toml::table& t, const std::vector<Field>& fields,
+                     const Member<Text>& name_field, Record& record) {
+        for (const Field& field : fields)
+            std::visit(
+                Overloaded{
+                    [&](const TextField& f) { f.member(record) = text(t, field.key); },
+                    [&](const TextListField& f) {
+                        f.member(record) = texts(t, field.key);
+                        const auto* list = t.get_as<toml::array>(field.key);
+                        if (list && f.list_pos)
+                            f.list_pos(record) = pos_of(*list);
+                        if (list && list->empty() && !f.empty_hint.empty())
+                            diag_.error(file_, pos_of(*list), std::string(field.key),
+                                        "`" + std::string(field.key) + "` of \"" +
+                                            (name_field ? name_field(record).value : "") +
+                                            "\" is empty",
+                                        std::string(f.empty_hint));
+                    },
+                    [&](const YearField& f) {
+                        f.year(record) = integer(t, field.key, f.pos(record));
+                    },
+                    [&](const FlagField& f) { f.member(record) = flag(t, field.key); },
+                    [&](const DatesField& f) { f.member(record) = range(t); },
+                    [&](const PeriodsField& f) {
+                        auto& periods = f.member(record);
+                        if (auto r = range(t))
+                            periods.push_back(*r);
+                        if (t.contains("periods") && (t.contains("start") || t.contains("end")))
+                            diag_.error(file_, pos_of(*t.get("periods")), "periods",
+                                        "an entry has either `start`/`end` or `periods`, not both",
+                                        "move start and end into periods");
+                        each_table(t, "periods", [&](const toml::table& period) {
+                            if (auto r = range(period))
+                                periods.push_back(*r);
+                            else
+                                diag_.error(file_, pos_of(period), "missing-key",
+                                            "a period needs `start` or `end`");
+                        });
+                    },
+                    [&](const LinksField& f) { f.member(record) = url_map(t, field.key); },
+                    [&](const ChoiceField& f) { f.set(record, text(t, field.key)); },
+                    [&](const RecordsField& f) {
+                        each_table(t, field.key, [&](const toml::table& nested) {
+                            Record& r = f.append(record);
+                            r.pos = pos_of(nested);
+                            load_fields(nested, f.fields, {}, r);
+                        });
+                    },
+                },
+                field.kind);
+    }
+
     Cv convert(const toml::table& root) {
         Cv cv;
         cv.source_name = file_;
+        if (&sections_ != &builtin_sections())
+            cv.table = &sections_;
         if (const auto* p = root.get_as<toml::table>("person")) {
             Person& person = cv.person;
             person.pos = pos_of(*p);
@@ -432,127 +498,24 @@ class Loader {
                 person.links.push_back({text(t, "label"), text(t, "url")});
             });
         }
-        cv.research_interests = text(root, "research_interests");
-        if (const auto* p = root.get_as<toml::table>("person");
-            p && p->contains("research_interests")) {
-            if (!cv.research_interests.empty())
-                diag_.error(file_, pos_of(*p->get("research_interests")), "duplicate-key",
-                            "`research_interests` is given both at the top level and in [person]",
-                            "keep one of them");
-            else
-                cv.research_interests = text(*p, "research_interests");
-        }
-        each_table(root, "education", [&](const toml::table& t) {
-            Education e;
-            e.pos = pos_of(t);
-            e.degree = text(t, "degree");
-            e.institution = text(t, "institution");
-            e.department = text(t, "department");
-            e.location = text(t, "location");
-            e.dates = range(t);
-            e.advisors = texts(t, "advisors");
-            e.thesis = text(t, "thesis");
-            e.note = text(t, "note");
-            e.highlights = texts(t, "highlights");
-            e.selected = flag(t, "selected");
-            e.tags = texts(t, "tags");
-            cv.education.push_back(std::move(e));
-        });
-        each_table(root, "experience", [&](const toml::table& t) {
-            Experience e;
-            e.pos = pos_of(t);
-            e.role = text(t, "role");
-            e.organization = text(t, "organization");
-            e.location = text(t, "location");
-            if (auto r = range(t))
-                e.periods.push_back(*r);
-            if (t.contains("periods") && (t.contains("start") || t.contains("end")))
-                diag_.error(file_, pos_of(*t.get("periods")), "periods",
-                            "an entry has either `start`/`end` or `periods`, not both",
-                            "move start and end into periods");
-            each_table(t, "periods", [&](const toml::table& period) {
-                if (auto r = range(period))
-                    e.periods.push_back(*r);
+        for (const Section& section : sections_.rows()) {
+            if (section.is_list()) {
+                load_entries(root, section, cv);
+                continue;
+            }
+            cv.*section.paragraph = text(root, section.key);
+            // A bare key after [person] lands in [person]; research interests may stay there.
+            if (const auto* p = root.get_as<toml::table>("person");
+                p && section.key == "research_interests" && p->contains(section.key)) {
+                if (!(cv.*section.paragraph).empty())
+                    diag_.error(file_, pos_of(*p->get(section.key)), "duplicate-key",
+                                "`research_interests` is given both at the top level and in "
+                                "[person]",
+                                "keep one of them");
                 else
-                    diag_.error(file_, pos_of(period), "missing-key",
-                                "a period needs `start` or `end`");
-            });
-            e.mentors = texts(t, "mentors");
-            e.note = text(t, "note");
-            e.highlights = texts(t, "highlights");
-            e.selected = flag(t, "selected");
-            e.tags = texts(t, "tags");
-            cv.experience.push_back(std::move(e));
-        });
-        if (const auto* publications = root.get_as<toml::array>("publications"))
-            cv.publications.reserve(publications->size());
-        each_table(root, "publications", [&](const toml::table& t) {
-            Publication p;
-            p.pos = pos_of(t);
-            p.title = text(t, "title");
-            p.authors = texts(t, "authors");
-            if (const auto* authors = t.get_as<toml::array>("authors"))
-                p.authors_pos = pos_of(*authors);
-            p.venue = text(t, "venue");
-            p.year = integer(t, "year", p.year_pos);
-            const Text kind = text(t, "kind");
-            p.kind =
-                kind.empty()
-                    ? PublicationKind::Other
-                    : publication_kind_from_string(kind.value).value_or(PublicationKind::Other);
-            p.award = text(t, "award");
-            p.selected = flag(t, "selected");
-            p.note = text(t, "note");
-            p.links = url_map(t, "links");
-            p.tags = texts(t, "tags");
-            p.key = text(t, "key");
-            p.venue_short = text(t, "venue_short");
-            p.kind_given = !kind.empty();
-            p.equal = texts(t, "equal");
-            p.corresponding = texts(t, "corresponding");
-            cv.publications.push_back(std::move(p));
-        });
-        each_table(root, "teaching", [&](const toml::table& t) {
-            Teaching e;
-            e.pos = pos_of(t);
-            e.role = text(t, "role");
-            e.course = text(t, "course");
-            e.institution = text(t, "institution");
-            e.terms = texts(t, "terms");
-            if (const auto* terms = t.get_as<toml::array>("terms"); terms && terms->empty())
-                diag_.error(file_, pos_of(*terms), "terms",
-                            "`terms` of \"" + e.course.value + "\" is empty",
-                            "list the terms taught, e.g. [\"Fall 2023\"]");
-            e.tags = texts(t, "tags");
-            e.selected = flag(t, "selected");
-            cv.teaching.push_back(std::move(e));
-        });
-        each_table(root, "awards", [&](const toml::table& t) {
-            Award a;
-            a.pos = pos_of(t);
-            a.title = text(t, "title");
-            a.year = integer(t, "year", a.year_pos);
-            a.issuer = text(t, "issuer");
-            a.note = text(t, "note");
-            a.tags = texts(t, "tags");
-            a.selected = flag(t, "selected");
-            cv.awards.push_back(std::move(a));
-        });
-        each_table(root, "sections", [&](const toml::table& t) {
-            CustomSection s;
-            s.pos = pos_of(t);
-            s.title = text(t, "title");
-            s.text = text(t, "text");
-            s.items = texts(t, "items");
-            each_table(t, "entries", [&](const toml::table& e) {
-                s.entries.push_back({text(e, "title"), text(e, "subtitle"), text(e, "date"),
-                                     text(e, "location"), text(e, "text"), texts(e, "highlights"),
-                                     pos_of(e)});
-            });
-            s.tags = texts(t, "tags");
-            s.selected = flag(t, "selected");
-            cv.sections.push_back(std::move(s));
-        });
+                    cv.*section.paragraph = text(*p, section.key);
+            }
+        }
         cv.bibliography = texts(root, "bibliography");
         if (const auto* b = root.get_as<toml::table>("build")) {
             cv.build.date = date(*b, "date", cv.build.date_pos);
@@ -596,6 +559,7 @@ class Loader {
     }
 
     std::string file_;
+    const SectionTable& sections_;
     Diagnostics& diag_;
 };
 
@@ -637,6 +601,11 @@ void report_syntax_error(const toml::parse_error& error, const std::string& text
 }  // namespace
 
 LoadResult load_cv(const std::string& text, const std::string& file_name) {
+    return load_cv(text, file_name, builtin_sections());
+}
+
+LoadResult load_cv(const std::string& text, const std::string& file_name,
+                   const SectionTable& sections) {
     LoadResult result;
     std::optional<toml::table> root =
         parse_toml(text, file_name, result.diagnostics, [&](const toml::parse_error& error) {
@@ -644,8 +613,8 @@ LoadResult load_cv(const std::string& text, const std::string& file_name) {
         });
     if (!root)
         return result;
-    Loader loader(file_name, result.diagnostics);
-    loader.check_table(*root, cv_schema(), "the top level");
+    Loader loader(file_name, sections, result.diagnostics);
+    loader.check_table(*root, sections.schema(), "the top level");
     result.cv = loader.convert(*root);
     return result;
 }

@@ -17,6 +17,10 @@ struct LoadResult {
 };
 
 // `file_name` is how diagnostics name the file.
+// Reads the sections of the built-in table (cv/sections.h), or of `sections`, which must
+// outlive the Cv (a test adds a section this way).
 LoadResult load_cv(const std::string& text, const std::string& file_name);
+LoadResult load_cv(const std::string& text, const std::string& file_name,
+                   const SectionTable& sections);
 
 }  // namespace mkcv

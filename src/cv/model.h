@@ -3,6 +3,7 @@
 // without knowing about TOML.
 #pragma once
 
+#include <any>
 #include <map>
 #include <optional>
 #include <string>
@@ -50,7 +51,22 @@ struct DateRange {
     SourcePos end_pos;
 };
 
-struct Education {
+// What every table of values shares: where it was written. Nested records (a custom
+// section's entries) are Records; the sections table (cv/sections.h) reaches members
+// through this base.
+struct Record {
+    SourcePos pos;
+};
+
+// What the entries of every section share: tags and `selected`, which the filters read.
+// (Dates, location and highlights are not shared: teaching, awards and custom sections
+// have none of some of them.)
+struct Entry : Record {
+    std::vector<Text> tags;
+    bool selected = false;
+};
+
+struct Education : Entry {
     Text degree;
     Text institution;
     Text department;
@@ -60,12 +76,9 @@ struct Education {
     Text thesis;
     Text note;
     std::vector<Text> highlights;
-    std::vector<Text> tags;
-    bool selected = false;
-    SourcePos pos;
 };
 
-struct Experience {
+struct Experience : Entry {
     Text role;
     Text organization;
     Text location;
@@ -73,14 +86,11 @@ struct Experience {
     std::vector<Text> mentors;
     Text note;
     std::vector<Text> highlights;
-    std::vector<Text> tags;
-    bool selected = false;
-    SourcePos pos;
 };
 
 enum class PublicationKind { Conference, Journal, Workshop, Preprint, Thesis, Other };
 
-struct Publication {
+struct Publication : Entry {
     Text title;
     std::vector<Text> authors;  // as written, marks ("*", "†") included
     SourcePos authors_pos;      // of the list; unknown when the key is missing
@@ -89,11 +99,8 @@ struct Publication {
     SourcePos year_pos;
     PublicationKind kind = PublicationKind::Other;
     Text award;
-    bool selected = false;
     Text note;
     std::vector<Link> links;  // in the order the label names sort: TOML tables have no order
-    std::vector<Text> tags;
-    SourcePos pos;
     // BibTeX (see publication_merge.h). Values from a .bib may be marked LaTeX (bib/latex_text.h).
     Text key;                         // citekey: taken from the bibliography, or overriding it
     Text venue_short;                 // e.g. "SIGCOMM" beside "Proc. ACM SIGCOMM"
@@ -105,45 +112,35 @@ struct Publication {
     SourcePos source_pos;             // of its entry in source_file
 };
 
-struct Teaching {
+struct Teaching : Entry {
     Text role;
     Text course;
     Text institution;
     std::vector<Text> terms;
-    std::vector<Text> tags;
-    bool selected = false;
-    SourcePos pos;
 };
 
-struct Award {
+struct Award : Entry {
     Text title;
     int year = 0;
     SourcePos year_pos;
     Text issuer;
     Text note;
-    std::vector<Text> tags;
-    bool selected = false;
-    SourcePos pos;
 };
 
-struct SectionEntry {
+struct SectionEntry : Record {
     Text title;
     Text subtitle;
     Text date;
     Text location;
     Text text;
     std::vector<Text> highlights;
-    SourcePos pos;
 };
 
-struct CustomSection {
+struct CustomSection : Entry {
     Text title;
     Text text;
     std::vector<Text> items;
     std::vector<SectionEntry> entries;
-    std::vector<Text> tags;
-    bool selected = false;
-    SourcePos pos;
 };
 
 struct BuildSettings {
@@ -153,7 +150,11 @@ struct BuildSettings {
     SourcePos timeout_pos;
 };
 
+class SectionTable;
+
 // content_filter.cpp (apply_rules) copies a Cv member by member: add new members there too.
+// The entry lists are reached through the sections table (cv/sections.h), which names the
+// member of each built-in section.
 struct Cv {
     std::string source_name;  // file name as given, used in diagnostics
     Person person;
@@ -167,6 +168,10 @@ struct Cv {
     BuildSettings build;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
+    // Entries of sections a table adds without a member here (a test's section): by key,
+    // each a std::vector of its entry type.
+    std::map<std::string, std::any, std::less<>> more_sections;
+    const SectionTable* table = nullptr;  // the sections it was loaded with; null: the built-in
 };
 
 const char* to_string(PublicationKind kind);

@@ -43,8 +43,12 @@ struct TableSpec {
     std::vector<std::string> names() const;
 };
 
-// The whole document.
-const TableSpec& cv_schema();
+// The tables that are not sections; the sections and the whole document are built from the
+// sections table (cv/sections.h: cv_schema()).
+const TableSpec& person_spec();
+const TableSpec& period_spec();  // one { start, end } of `periods`
+const TableSpec& build_spec();
+const TableSpec& section_rules_spec();  // [templates.NAME.filters.SECTION]
 
 // Human words for a type, as used in messages: "a string", "a list of strings" ...
 std::string describe(FieldType type);

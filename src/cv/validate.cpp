@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "cv/sections.h"
 #include "cv/value_origins.h"
 #include "text/raw_latex.h"
 
@@ -32,29 +33,36 @@ class Validator {
     Validator(const Cv& cv, Diagnostics& diagnostics) : cv_(cv), diag_(diagnostics) {}
 
     void run() {
-        required(cv_.person.name, "name", cv_.person.pos);
+        required(cv_.person.name, "name");
         for (const auto& link : cv_.person.links)
             url(link.url, link.label.empty() ? "url" : link.label.value);
         if (!cv_.person.homepage.empty() &&
             cv_.person.homepage.value.find(' ') != std::string::npos)
             diag_.error(file(), cv_.person.homepage.pos, "url", "`homepage` contains a space");
-        for (const auto& e : cv_.education) {
-            required(e.degree, "degree", e.pos);
-            required(e.institution, "institution", e.pos);
-            if (e.dates)
-                order(*e.dates);
+        for (const Section& section : sections_of(cv_).rows()) {
+            if (!section.is_list())
+                continue;
+            if (section.key == "publications") {
+                publications();
+                continue;
+            }
+            for (std::size_t i = 0; i < section.size(cv_); ++i) {
+                const Entry& entry = section.entries.at(cv_, section.key, i);
+                check_fields(section.fields, entry);
+                if (section.check)
+                    section.check(entry, file(), diag_);
+            }
         }
-        for (const auto& e : cv_.experience) {
-            required(e.role, "role", e.pos);
-            required(e.organization, "organization", e.pos);
-            for (const auto& period : e.periods)
-                order(period);
-        }
+    }
+
+  private:
+    // Written for: papers from a .bib are named by where they were written there.
+    void publications() {
         std::unordered_map<std::string, const Publication*> seen;
         seen.reserve(cv_.publications.size());
         for (const auto& p : cv_.publications) {
-            required(p.title, "title", p.pos);
-            required(p.venue, "venue", p.pos);
+            required(p.title, "title");
+            required(p.venue, "venue");
             if (p.authors.empty() && p.authors_pos.known())
                 diag_.error(file(), p.authors_pos, "authors",
                             "the author list of \"" + p.title.value + "\" is empty",
@@ -76,23 +84,24 @@ class Validator {
                                   std::to_string(first_pos.line));
             }
         }
-        // An empty `terms` list is reported by the loader, which can tell it from a missing one.
-        for (const auto& t : cv_.teaching)
-            required(t.course, "course", t.pos);
-        for (const auto& a : cv_.awards)
-            required(a.title, "title", a.pos);
-        for (const auto& s : cv_.sections) {
-            required(s.title, "title", s.pos);
-            const int bodies = !s.text.empty() + !s.items.empty() + !s.entries.empty();
-            if (bodies > 1)
-                diag_.error(file(), s.pos, "section",
-                            "section \"" + s.title.value +
-                                "\" has more than one of `text`, `items` and `entries`",
-                            "split it into two sections");
+    }
+
+    // Present-but-blank required texts and dates out of order, nested records included.
+    void check_fields(const std::vector<Field>& fields, const Record& record) {
+        for (const Field& field : fields) {
+            if (const auto* f = std::get_if<TextField>(&field.kind); f && f->check_blank)
+                required(f->member(record), field.key);
+            else if (const auto* d = std::get_if<DatesField>(&field.kind); d && d->member(record))
+                order(*d->member(record));
+            else if (const auto* p = std::get_if<PeriodsField>(&field.kind))
+                for (const auto& period : p->member(record))
+                    order(period);
+            else if (const auto* r = std::get_if<RecordsField>(&field.kind))
+                for (std::size_t i = 0; i < r->size(record); ++i)
+                    check_fields(r->fields, r->at(record, i));
         }
     }
 
-  private:
     const std::string& file() const { return cv_.source_name; }
 
     // A publication from a .bib without a cv.toml override was written in the .bib.
@@ -102,11 +111,10 @@ class Validator {
         return {p.source_file, p.source_pos};
     }
 
-    void required(const Text& text, const char* key, SourcePos table_pos) {
+    void required(const Text& text, std::string_view key) {
         // A missing key was reported by the loader; here only present-but-blank values.
         if (text.pos.known() && blank(text.value))
-            diag_.error(file(), text.pos, "empty", std::string("`") + key + "` must not be empty");
-        (void)table_pos;
+            diag_.error(file(), text.pos, "empty", "`" + std::string(key) + "` must not be empty");
     }
 
     void order(const DateRange& range) {

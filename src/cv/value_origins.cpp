@@ -1,5 +1,7 @@
 #include "cv/value_origins.h"
 
+#include "cv/sections.h"
+
 namespace mkcv {
 namespace {
 
@@ -48,49 +50,28 @@ std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publicati
         c.add(*t);
     c.add(p.links);
     c.add(p.aliases);
-    c.add(cv.research_interests);
-    for (const auto& e : cv.education) {
-        for (const Text* t :
-             {&e.degree, &e.institution, &e.department, &e.location, &e.thesis, &e.note})
-            c.add(*t);
-        c.add(e.advisors);
-        c.add(e.highlights);
-    }
-    for (const auto& e : cv.experience) {
-        for (const Text* t : {&e.role, &e.organization, &e.location, &e.note})
-            c.add(*t);
-        c.add(e.mentors);
-        c.add(e.highlights);
-    }
-    std::vector<const Publication*> publications;
-    for (const auto* list : {&cv.publications, &also})
-        for (const auto& pub : *list)
-            publications.push_back(&pub);
-    for (const Publication* p : publications) {
-        const Publication& pub = *p;
-        c.from_bib(pub.source_file, pub.source_pos);
-        for (const Text* t : {&pub.title, &pub.venue, &pub.award, &pub.note})
-            c.add(*t);
-        c.add(pub.authors);
-        c.add(pub.links);
-        c.from_bib("", {});
-    }
-    for (const auto& t : cv.teaching) {
-        for (const Text* text : {&t.role, &t.course, &t.institution})
-            c.add(*text);
-        c.add(t.terms);
-    }
-    for (const auto& a : cv.awards)
-        for (const Text* t : {&a.title, &a.issuer, &a.note})
-            c.add(*t);
-    for (const auto& s : cv.sections) {
-        c.add(s.title);
-        c.add(s.text);
-        c.add(s.items);
-        for (const auto& e : s.entries) {
-            for (const Text* t : {&e.title, &e.subtitle, &e.date, &e.location, &e.text})
-                c.add(*t);
-            c.add(e.highlights);
+    for (const Section& section : sections_of(cv).rows()) {
+        if (!section.is_list()) {
+            c.add(cv.*section.paragraph);
+        } else if (section.key == "publications") {
+            // Written for: values may come from a .bib, and `also` adds papers.
+            std::vector<const Publication*> publications;
+            for (const auto* list : {&cv.publications, &also})
+                for (const auto& pub : *list)
+                    publications.push_back(&pub);
+            for (const Publication* p : publications) {
+                const Publication& pub = *p;
+                c.from_bib(pub.source_file, pub.source_pos);
+                for (const Text* t : {&pub.title, &pub.venue, &pub.award, &pub.note})
+                    c.add(*t);
+                c.add(pub.authors);
+                c.add(pub.links);
+                c.from_bib("", {});
+            }
+        } else {
+            for (std::size_t i = 0; i < section.size(cv); ++i)
+                for_each_text(section.fields, section.entries.at(cv, section.key, i),
+                              [&](const Text& t) { c.add(t); });
         }
     }
     return out;

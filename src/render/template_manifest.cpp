@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cv/model.h"
+#include "cv/sections.h"
 #include "cv/toml_input.h"
 #include "util/text_similarity.h"
 
@@ -155,9 +156,10 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
             const auto& names = section_names();
             if (!s || std::find(names.begin(), names.end(), s->get()) == names.end()) {
                 const std::string guess = s ? closest_match(s->get(), names) : "";
-                diagnostics.error(file_name, pos(item), "value",
-                                  "`order` names sections: research_interests, education, "
-                                  "publications, experience, teaching, awards, sections",
+                std::string list;
+                for (const auto& name : names)
+                    list += (list.empty() ? "" : ", ") + name;
+                diagnostics.error(file_name, pos(item), "value", "`order` names sections: " + list,
                                   guess.empty() ? "" : "did you mean \"" + guess + "\"?");
             } else {
                 order.push_back(s->get());

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "context/context_builder.h"
 #include "cv/content_rules.h"
 #include "util/diagnostics.h"
 
@@ -16,8 +15,7 @@ struct TemplateManifest {
     std::string description;
     std::string engine = "xelatex";  // xelatex, lualatex or pdflatex
     std::string main = "cv.tex.mustache";
-    int max_pages = 0;  // 0: no budget
-    ContentFilter filter;
+    int max_pages = 0;   // 0: no budget
     ContentRules rules;  // what the template keeps of the CV, and the page budget
     // Publication groups: kinds listed first in this order (the rest follow in the default
     // order), and headings by kind instead of "Conference Papers" and so on.

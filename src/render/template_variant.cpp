@@ -14,7 +14,6 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl,
     if (const auto it = cv.templates.find(tmpl.manifest.name); it != cv.templates.end())
         input.rules = merge_rules(input.rules, it->second);
     input.filtered = apply_rules(cv, input.rules);
-    input.options.filter = tmpl.manifest.filter;
     input.options.template_name = tmpl.manifest.name;
     input.options.generator = std::string("mkcv ") + kVersion;
     input.options.updated = updated;

@@ -31,15 +31,6 @@ std::vector<SectionHeading> section_headings(const Cv& cv,
                                              const std::vector<Publication>& award_papers,
                                              const ContentRules& rules);
 
-// The year an entry is dated by, for `since` and the page budget: a publication's or award's
-// year, the end of a degree or position (9999 for "present"), the last year named in a
-// teaching term; 0 when the entry has none.
-int entry_year(const Education& e);
-int entry_year(const Experience& e);
-int entry_year(const Publication& p);
-int entry_year(const Teaching& t);
-int entry_year(const Award& a);
-
 // The first `max_authors` names, then "…" and the owner when the owner comes later, then
 // "et al." when names remain.
 std::vector<Text> shorten_authors(const std::vector<Text>& authors, std::size_t max_authors,

@@ -25,7 +25,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (loaded.cv) {
         for (const auto& tmpl : templates) {
             ContextOptions options;
-            options.filter = tmpl.manifest.filter;
             options.template_name = tmpl.manifest.name;
             Diagnostics render_diagnostics;
             render_template(tmpl, build_context(*loaded.cv, options), render_diagnostics);

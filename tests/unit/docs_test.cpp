@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "cv/schema.h"
+#include "cv/sections.h"
 #include "test_support.h"
 
 using namespace mkcv;

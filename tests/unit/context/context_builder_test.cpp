@@ -30,10 +30,10 @@ TEST_CASE("the context groups publications by kind, newest first, and marks the 
 }
 
 TEST_CASE("the short CV's filter keeps selected publications only") {
-    const Cv cv = test::load_ok(test::source_file("cv.toml"));
-    ContextOptions options;
-    options.filter.selected_publications_only = true;
-    const auto context = to_json(build_context(cv, options));
+    ContentRules rules;
+    rules.sections["publications"].selected_only = true;
+    const Cv cv = apply_rules(test::load_ok(test::source_file("cv.toml")), rules).cv;
+    const auto context = to_json(build_context(cv, {}));
     CHECK(context["publications"]["count"] == "5");
     for (const auto& group : context["publications"]["groups"])
         for (const auto& item : group["items"])

@@ -1,0 +1,507 @@
+#include "cv/sections.h"
+
+#include <algorithm>
+#include <cctype>
+#include <type_traits>
+
+namespace mkcv {
+namespace {
+
+// An entry's label in the page budget's report: the texts of `M...`, joined by ", ".
+template <auto... M>
+std::string joined(const Entry& e) {
+    std::string out;
+    bool first = true;
+    ((out += (first ? "" : ", ") + member<M>()(e).value, first = false), ...);
+    return out;
+}
+
+template <auto M>
+std::string quoted(const Entry& e) {
+    return "“" + member<M>()(e).value + "”";
+}
+
+template <auto M>
+TextField text(bool check_blank = false) {
+    return {member<M>(), check_blank};
+}
+
+template <auto M>
+TextListField texts(ListForm form) {
+    return {member<M>(), form};
+}
+
+template <auto M>
+FlagField flag(bool in_context) {
+    return {member<M>(), in_context};
+}
+
+template <typename E>
+Field tags() {
+    return {"tags", "Free tags that templates can filter on.", false,
+            texts<&E::tags>(ListForm::Hidden)};
+}
+
+void check_custom_section(const Entry& entry, const std::string& file, Diagnostics& diag) {
+    const auto& s = static_cast<const CustomSection&>(entry);
+    const int bodies = !s.text.empty() + !s.items.empty() + !s.entries.empty();
+    if (bodies > 1)
+        diag.error(
+            file, s.pos, "section",
+            "section \"" + s.title.value + "\" has more than one of `text`, `items` and `entries`",
+            "split it into two sections");
+}
+
+void set_publication_kind(Record& record, const Text& kind) {
+    auto& p = static_cast<Publication&>(record);
+    p.kind = kind.empty()
+                 ? PublicationKind::Other
+                 : publication_kind_from_string(kind.value).value_or(PublicationKind::Other);
+    p.kind_given = !kind.empty();
+}
+
+constexpr std::string_view kSelectedDoc = "Keep in CVs that print selected entries only.";
+constexpr std::string_view kShortSelectedDoc =
+    "Keep in short CVs that print selected entries only.";
+
+int year_of(const std::optional<PartialDate>& date) {
+    if (!date)
+        return 0;
+    return date->present ? 9999 : date->year;
+}
+
+int year_of(const DateRange& range) {
+    return range.end ? year_of(range.end) : year_of(range.start);
+}
+
+// The last four-digit number standing alone in any of `terms`.
+int last_year_named(const std::vector<Text>& terms) {
+    int year = 0;
+    for (const auto& term : terms) {
+        const std::string& s = term.value;
+        for (std::size_t i = 0; i + 4 <= s.size(); ++i) {
+            const bool digits =
+                std::all_of(s.begin() + static_cast<long>(i), s.begin() + static_cast<long>(i + 4),
+                            [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+            const bool alone =
+                (i == 0 || !std::isdigit(static_cast<unsigned char>(s[i - 1]))) &&
+                (i + 4 == s.size() || !std::isdigit(static_cast<unsigned char>(s[i + 4])));
+            if (digits && alone)
+                year = std::max(year, std::stoi(s.substr(i, 4)));
+        }
+    }
+    return year;
+}
+
+TableSpec entry_table(std::string_view name, std::string_view doc, const std::vector<Field>& fields,
+                      std::deque<TableSpec>& store);
+
+// A field's keys in cv.toml: one, or two or three for dates.
+void add_specs(const Field& field, std::vector<FieldSpec>& out, std::deque<TableSpec>& store) {
+    const auto plain = [&](FieldType type) {
+        out.push_back({field.key, type, field.required, field.doc, nullptr, field.allowed,
+                       field.required_unless});
+    };
+    const FieldSpec start{"start", FieldType::Date, false, "When it began."};
+    const FieldSpec end{"end", FieldType::Date, false, "When it ended, or \"present\"."};
+    std::visit(
+        [&]<typename K>(const K& kind) {
+            if constexpr (std::is_same_v<K, TextField> || std::is_same_v<K, ChoiceField>) {
+                plain(FieldType::String);
+            } else if constexpr (std::is_same_v<K, TextListField>) {
+                plain(FieldType::StringList);
+            } else if constexpr (std::is_same_v<K, YearField>) {
+                plain(FieldType::Integer);
+            } else if constexpr (std::is_same_v<K, FlagField>) {
+                plain(FieldType::Bool);
+            } else if constexpr (std::is_same_v<K, LinksField>) {
+                plain(FieldType::UrlMap);
+            } else if constexpr (std::is_same_v<K, DatesField>) {
+                out.push_back(start);
+                out.push_back(end);
+            } else if constexpr (std::is_same_v<K, PeriodsField>) {
+                out.push_back(start);
+                out.push_back(end);
+                out.push_back({"periods", FieldType::TableArray, false,
+                               "Several date ranges at the same place, each { start, end }; "
+                               "instead of start/end.",
+                               &period_spec()});
+            } else if constexpr (std::is_same_v<K, RecordsField>) {
+                store.push_back(entry_table(kind.name, kind.doc, kind.fields, store));
+                out.push_back(
+                    {field.key, FieldType::TableArray, field.required, field.doc, &store.back()});
+            }
+        },
+        field.kind);
+}
+
+TableSpec entry_table(std::string_view name, std::string_view doc, const std::vector<Field>& fields,
+                      std::deque<TableSpec>& store) {
+    TableSpec spec{name, doc, {}};
+    for (const auto& field : fields)
+        add_specs(field, spec.fields, store);
+    return spec;
+}
+
+const TableSpec& build_cv_schema(const std::vector<Section>& rows,
+                                 const std::vector<const Section*>& print_order,
+                                 std::deque<TableSpec>& store) {
+    TableSpec filters{"filters", "Rules per section.", {}};
+    std::vector<std::string_view> names;
+    for (const Section* section : print_order) {
+        filters.fields.push_back(
+            {section->key, FieldType::Table, false, section->filter_doc, &section_rules_spec()});
+        names.push_back(section->key);
+    }
+    store.push_back(std::move(filters));
+    const TableSpec& filter_spec = store.back();
+    store.push_back(
+        {"template",
+         "Overrides a template's template.toml for this CV, key by key.",
+         {{"order", FieldType::StringList, false,
+           "Sections to print, in order; sections not named are left out.", nullptr, names},
+          {"max_pages", FieldType::Integer, false, "Page budget: at most this many pages."},
+          {"filters", FieldType::Table, false, "Rules per section.", &filter_spec}}});
+    const TableSpec& template_spec = store.back();
+
+    TableSpec root{"cv", "A CV for mkcv.", {}};
+    root.fields.push_back(
+        {"person", FieldType::Table, true, "Who the CV is about.", &person_spec()});
+    for (const auto& section : rows) {
+        if (section.companion)
+            root.fields.push_back(*section.companion);
+        if (!section.is_list()) {
+            root.fields.push_back({section.key, FieldType::String, false, section.doc});
+            continue;
+        }
+        store.push_back(entry_table(section.key, section.entry_doc, section.fields, store));
+        root.fields.push_back(
+            {section.key, FieldType::TableArray, false, section.doc, &store.back()});
+    }
+    root.fields.push_back({"build", FieldType::Table, false, "Build settings.", &build_spec()});
+    root.fields.push_back({"templates", FieldType::TableMap, false,
+                           "Per-template overrides by template name, e.g. [templates.short].",
+                           &template_spec});
+    store.push_back(std::move(root));
+    return store.back();
+}
+
+}  // namespace
+
+std::vector<Section> builtin_section_rows() {
+    std::vector<Section> rows;
+    rows.push_back({.key = "research_interests",
+                    .doc = "A paragraph on research interests.",
+                    .filter_doc = "Research interests.",
+                    .heading = "Research Interests",
+                    .print_rank = 0,
+                    .filterable = false,
+                    .droppable = false,
+                    .paragraph = &Cv::research_interests});
+    rows.push_back({
+        .key = "education",
+        .doc = "Degrees.",
+        .filter_doc = "Education.",
+        .heading = "Education",
+        .print_rank = 1,
+        .entry_doc = "A degree, newest first.",
+        .fields =
+            {
+                {"degree", "Degree, e.g. Ph.D. in Computer Science.", true,
+                 text<&Education::degree>(true)},
+                {"institution", "University or school.", true, text<&Education::institution>(true)},
+                {"department", "Department, school or programme.", false,
+                 text<&Education::department>()},
+                {"location", "City.", false, text<&Education::location>()},
+                {"dates", "", false, DatesField{member<&Education::dates>()}},
+                {"advisors", "Advisors' names.", false,
+                 texts<&Education::advisors>(ListForm::People)},
+                {"thesis", "Thesis title.", false, text<&Education::thesis>()},
+                {"note", "A remark printed under the entry.", false, text<&Education::note>()},
+                {"highlights", "Bullet points.", false,
+                 texts<&Education::highlights>(ListForm::Bullets)},
+                {"selected", kShortSelectedDoc, false, flag<&Education::selected>(true)},
+                tags<Education>(),
+            },
+        .entries = store<Education, &Cv::education>(),
+        .name_field = member<&Education::degree>(),
+        .label = joined<&Education::degree, &Education::institution>,
+    });
+    rows.push_back({
+        .key = "experience",
+        .doc = "Positions and internships.",
+        .filter_doc = "Experience.",
+        .heading = "Experience",
+        .print_rank = 3,
+        .entry_doc = "A position, newest first.",
+        .fields =
+            {
+                {"role", "Job title, e.g. Research Intern.", true, text<&Experience::role>(true)},
+                {"organization", "Company, lab or institution.", true,
+                 text<&Experience::organization>(true)},
+                {"location", "City.", false, text<&Experience::location>()},
+                {"dates", "", false, PeriodsField{member<&Experience::periods>()}},
+                {"mentors", "Mentors' names.", false,
+                 texts<&Experience::mentors>(ListForm::People)},
+                {"note", "A remark printed under the entry.", false, text<&Experience::note>()},
+                {"highlights", "Bullet points.", false,
+                 texts<&Experience::highlights>(ListForm::Bullets)},
+                {"selected", kShortSelectedDoc, false, flag<&Experience::selected>(true)},
+                tags<Experience>(),
+            },
+        .entries = store<Experience, &Cv::experience>(),
+        .name_field = member<&Experience::role>(),
+        .label = joined<&Experience::role, &Experience::organization>,
+    });
+    TextListField authors = texts<&Publication::authors>(ListForm::People);
+    authors.list_pos = member<&Publication::authors_pos>();
+    rows.push_back({
+        .key = "publications",
+        .doc = "Papers.",
+        .filter_doc = "Publications.",
+        .heading = "Publications",
+        .print_rank = 2,
+        .entry_doc = "A paper, in any order: the CV sorts them. With `key`, an entry of the "
+                     "bibliography that this table adds to or overrides.",
+        .fields =
+            {
+                {"key",
+                 "Citekey of a BibTeX entry in `bibliography`; the other keys then override or "
+                 "add to it.",
+                 false, text<&Publication::key>()},
+                {"title",
+                 "Title as it should print.",
+                 true,
+                 text<&Publication::title>(),
+                 {},
+                 "key"},
+                {"authors",
+                 "Authors in order; a trailing * marks equal contribution, † a corresponding "
+                 "author.",
+                 true,
+                 authors,
+                 {},
+                 "key"},
+                {"venue",
+                 "Conference, journal or \"Preprint\".",
+                 true,
+                 text<&Publication::venue>(),
+                 {},
+                 "key"},
+                {"venue_short",
+                 "Short name of the venue, e.g. SIGCOMM; BibTeX field `shortvenue` or "
+                 "`venue_short`.",
+                 false, text<&Publication::venue_short>()},
+                {"year",
+                 "Year of publication.",
+                 true,
+                 YearField{member<&Publication::year>(), member<&Publication::year_pos>()},
+                 {},
+                 "key"},
+                {"kind",
+                 "Group the paper is listed under.",
+                 false,
+                 ChoiceField{set_publication_kind},
+                 {"conference", "journal", "workshop", "preprint", "thesis", "other"}},
+                {"award", "An award the paper received; also listed under Awards.", false,
+                 text<&Publication::award>()},
+                {"selected", "Print in the short CV.", false, flag<&Publication::selected>(true)},
+                {"note", "A remark printed after the entry.", false, text<&Publication::note>()},
+                {"links", "Links by label, e.g. { paper = \"...\", code = \"...\" }.", false,
+                 LinksField{member<&Publication::links>()}},
+                {"equal", "Authors (by name, any spelling) marked * for equal contribution.", false,
+                 texts<&Publication::equal>(ListForm::Hidden)},
+                {"corresponding",
+                 "Authors (by name, any spelling) marked † as corresponding authors.", false,
+                 texts<&Publication::corresponding>(ListForm::Hidden)},
+                tags<Publication>(),
+            },
+        .entries = store<Publication, &Cv::publications>(),
+        .name_field = member<&Publication::title>(),
+        .label = quoted<&Publication::title>,
+        .companion = FieldSpec{"bibliography", FieldType::StringList, false,
+                               "BibTeX files (relative to cv.toml) whose entries are "
+                               "publications too."},
+    });
+    TextListField terms = texts<&Teaching::terms>(ListForm::Terms);
+    terms.empty_hint = "list the terms taught, e.g. [\"Fall 2023\"]";
+    rows.push_back({
+        .key = "teaching",
+        .doc = "Teaching.",
+        .filter_doc = "Teaching.",
+        .heading = "Teaching",
+        .print_rank = 4,
+        .entry_doc = "A course taught or assisted.",
+        .fields =
+            {
+                {"role", "e.g. Teaching Assistant.", true, text<&Teaching::role>()},
+                {"course", "Course name.", true, text<&Teaching::course>(true)},
+                {"institution", "Where it was taught.", true, text<&Teaching::institution>()},
+                {"terms", "Terms, e.g. [\"Fall 2022\", \"Fall 2023\"].", true, terms},
+                {"selected", kSelectedDoc, false, flag<&Teaching::selected>(false)},
+                tags<Teaching>(),
+            },
+        .entries = store<Teaching, &Cv::teaching>(),
+        .name_field = member<&Teaching::course>(),
+        .label = joined<&Teaching::role, &Teaching::course>,
+    });
+    rows.push_back({
+        .key = "awards",
+        .doc = "Honours and awards.",
+        .filter_doc = "Honours and awards.",
+        .heading = "Honors and Awards",
+        .print_rank = 5,
+        .entry_doc = "An honour or award.",
+        .fields =
+            {
+                {"title", "Name of the award.", true, text<&Award::title>(true)},
+                {"year", "Year received.", true,
+                 YearField{member<&Award::year>(), member<&Award::year_pos>()}},
+                {"issuer", "Who gave it.", false, text<&Award::issuer>()},
+                {"note", "A remark.", false, text<&Award::note>()},
+                {"selected", kSelectedDoc, false, flag<&Award::selected>(true)},
+                tags<Award>(),
+            },
+        .entries = store<Award, &Cv::awards>(),
+        .name_field = member<&Award::title>(),
+        .label = joined<&Award::title>,
+    });
+    rows.push_back({
+        .key = "sections",
+        .doc = "Custom sections.",
+        .filter_doc = "Custom sections.",
+        .heading = "",  // custom sections carry their own titles
+        .print_rank = 6,
+        .entry_doc = "A section of your own, printed in file order after the built-in ones.",
+        .fields =
+            {
+                {"title", "Section heading.", true, text<&CustomSection::title>(true)},
+                {"text", "A paragraph.", false, text<&CustomSection::text>()},
+                {"items", "A bulleted list.", false,
+                 texts<&CustomSection::items>(ListForm::Bullets)},
+                {"entries", "Entries with title, subtitle, date ...", false,
+                 records<&CustomSection::entries>(
+                     "entry", "An entry of a custom section.",
+                     {
+                         {"title", "First line, in bold.", true, text<&SectionEntry::title>()},
+                         {"subtitle", "Second line.", false, text<&SectionEntry::subtitle>()},
+                         {"date", "Date text, printed right-aligned.", false,
+                          text<&SectionEntry::date>()},
+                         {"location", "Place.", false, text<&SectionEntry::location>()},
+                         {"text", "A paragraph.", false, text<&SectionEntry::text>()},
+                         {"highlights", "Bullet points.", false,
+                          texts<&SectionEntry::highlights>(ListForm::Bullets)},
+                     })},
+                {"selected", kSelectedDoc, false, flag<&CustomSection::selected>(false)},
+                tags<CustomSection>(),
+            },
+        .entries = store<CustomSection, &Cv::sections>(),
+        .name_field = member<&CustomSection::title>(),
+        .label = quoted<&CustomSection::title>,
+        .check = check_custom_section,
+    });
+    return rows;
+}
+
+std::size_t Section::size(const Cv& cv) const {
+    if (!is_list())
+        return (cv.*paragraph).empty() ? 0 : 1;
+    return entries.size(cv, key);
+}
+
+bool Section::empty(const Cv& cv) const {
+    return size(cv) == 0;
+}
+
+SectionTable::SectionTable(std::vector<Section> rows) : rows_(std::move(rows)) {
+    for (const auto& row : rows_)
+        print_order_.push_back(&row);
+    std::stable_sort(
+        print_order_.begin(), print_order_.end(),
+        [](const Section* a, const Section* b) { return a->print_rank < b->print_rank; });
+    for (const Section* row : print_order_)
+        names_.emplace_back(row->key);
+    schema_ = &build_cv_schema(rows_, print_order_, specs_);
+}
+
+const Section* SectionTable::find(std::string_view key) const {
+    for (const auto& row : rows_)
+        if (row.key == key)
+            return &row;
+    return nullptr;
+}
+
+const SectionTable& builtin_sections() {
+    static const SectionTable kTable(builtin_section_rows());
+    return kTable;
+}
+
+const TableSpec& cv_schema() {
+    return builtin_sections().schema();
+}
+
+const std::vector<std::string>& section_names() {
+    return builtin_sections().names();
+}
+
+std::string default_section_title(const std::string& section) {
+    const Section* row = builtin_sections().find(section);
+    return row ? std::string(row->heading) : "";
+}
+
+const SectionTable& sections_of(const Cv& cv) {
+    return cv.table ? *cv.table : builtin_sections();
+}
+
+int entry_year(const Section& section, const Entry& entry) {
+    for (const auto& field : section.fields) {
+        const std::optional<int> year =
+            std::visit(Overloaded{
+                           [&](const YearField& f) -> std::optional<int> { return f.year(entry); },
+                           [&](const DatesField& f) -> std::optional<int> {
+                               const auto& dates = f.member(entry);
+                               return dates ? year_of(*dates) : 0;
+                           },
+                           [&](const PeriodsField& f) -> std::optional<int> {
+                               int latest = 0;
+                               for (const auto& p : f.member(entry))
+                                   latest = std::max(latest, year_of(p));
+                               return latest;
+                           },
+                           [&](const TextListField& f) -> std::optional<int> {
+                               if (f.form != ListForm::Terms)
+                                   return std::nullopt;
+                               return last_year_named(f.member(entry));
+                           },
+                           [](const auto&) -> std::optional<int> { return std::nullopt; },
+                       },
+                       field.kind);
+        if (year)
+            return *year;
+    }
+    return 0;
+}
+
+void for_each_text(const std::vector<Field>& fields, const Record& record,
+                   const std::function<void(const Text&)>& fn) {
+    for (const auto& field : fields)
+        if (const auto* f = std::get_if<TextField>(&field.kind))
+            fn(f->member(record));
+    for (const auto& field : fields) {
+        if (const auto* f = std::get_if<TextListField>(&field.kind);
+            f && f->form != ListForm::Hidden)
+            for (const auto& t : f->member(record))
+                fn(t);
+        if (const auto* f = std::get_if<LinksField>(&field.kind))
+            for (const auto& link : f->member(record)) {
+                fn(link.label);
+                fn(link.url);
+            }
+    }
+    for (const auto& field : fields)
+        if (const auto* f = std::get_if<RecordsField>(&field.kind))
+            for (std::size_t i = 0; i < f->size(record); ++i)
+                for_each_text(f->fields, f->at(record, i), fn);
+}
+
+}  // namespace mkcv

@@ -1,0 +1,280 @@
+// The CV's sections as data. One row per section says its cv.toml key, its entry type and
+// where a Cv keeps the entries, the entry's fields (kind, doc, model member), whether
+// templates filter its entries, whether the page budget may drop them, and its default
+// heading. The loader, the schema (`mkcv schema`), the validator, the filters, the page
+// budget, the value origins and the context builder walk the table instead of naming
+// sections, so adding a section is one row in sections.cpp plus its struct in model.h (its
+// entries kept in a Cv member the row names, or by key in Cv::more_sections);
+// tests/unit/cv/sections_test.cpp adds one that way.
+//
+// Still special, by key: `publications` (merged with .bib entries: sorted, authors
+// shortened, its own context, checks and value origins) and `awards` (lists the awards of
+// papers too). `research_interests` is a paragraph, not a list of entries.
+#pragma once
+
+#include <any>
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "cv/model.h"
+#include "cv/schema.h"
+#include "util/diagnostics.h"
+
+namespace mkcv {
+
+// A member of type T of some record type, reached from the Record base, so fields of
+// different entry types fit in one table. Made from a member pointer by member<&X::y>().
+template <typename T>
+struct Member {
+    T& (*get)(Record&) = nullptr;
+
+    explicit operator bool() const { return get != nullptr; }
+    T& operator()(Record& r) const { return get(r); }
+    // `get` only forms a reference; reading through it leaves the record as it was.
+    const T& operator()(const Record& r) const { return get(const_cast<Record&>(r)); }
+};
+
+template <auto M>
+struct MemberTraits;
+template <typename C, typename T, T C::*M>
+struct MemberTraits<M> {
+    using Class = C;
+    using Type = T;
+};
+
+template <auto M>
+Member<typename MemberTraits<M>::Type> member() {
+    using Traits = MemberTraits<M>;
+    return {[](Record& r) ->
+            typename Traits::Type& { return static_cast<typename Traits::Class&>(r).*M; }};
+}
+
+// How a list of strings appears to templates.
+enum class ListForm {
+    Bullets,  // KEY: [{text}], has_KEY
+    People,   // KEY: [{name}], KEY_text "A, B and C", KEY_many
+    Terms,    // KEY: [{term}], terms_text "A, B"; its years date the entry
+    Hidden,   // not shown (tags), nor traced back to cv.toml
+};
+
+struct Field;
+
+// The kinds of field. Each knows its cv.toml shape, its model member and its context.
+struct TextField {
+    Member<Text> member;
+    bool check_blank = false;  // a required text written blank is an error
+};
+struct TextListField {
+    Member<std::vector<Text>> member;
+    ListForm form = ListForm::Bullets;
+    Member<SourcePos> list_pos = {};   // where the list is, if the model keeps it
+    std::string_view empty_hint = {};  // set: an empty list is an error with this hint
+};
+struct YearField {
+    Member<int> year;
+    Member<SourcePos> pos;
+};
+struct FlagField {
+    Member<bool> member;
+    bool in_context = true;
+};
+struct DatesField {  // `start` and `end`
+    Member<std::optional<DateRange>> member;
+};
+struct PeriodsField {  // `start` and `end`, or `periods`: a list of them
+    Member<std::vector<DateRange>> member;
+};
+struct LinksField {  // label = "URL"
+    Member<std::vector<Link>> member;
+};
+struct ChoiceField {  // a string of `allowed` values, turned into the model's type
+    void (*set)(Record&, const Text&);
+};
+// Nested records ([[sections.entries]]): their own fields and how the owner keeps them.
+struct RecordsField {
+    std::string_view name;  // of the nested table in the schema
+    std::string_view doc;
+    std::vector<Field> fields;
+    std::size_t (*size)(const Record& owner);
+    const Record& (*at)(const Record& owner, std::size_t i);
+    Record& (*append)(Record& owner);
+};
+
+using FieldKind = std::variant<TextField, TextListField, YearField, FlagField, DatesField,
+                               PeriodsField, LinksField, ChoiceField, RecordsField>;
+
+// For std::visit over a FieldKind: one lambda per kind.
+template <class... Ts>
+struct Overloaded : Ts... {
+    using Ts::operator()...;
+};
+
+struct Field {
+    std::string_view key;  // in cv.toml; Dates and Periods: the context key (`dates`)
+    std::string_view doc;
+    bool required = false;
+    FieldKind kind;
+    std::vector<std::string_view> allowed = {};
+    std::string_view required_unless = {};
+};
+
+// How a Cv keeps a section's entries: in a Cv member, or in Cv::more_sections by key.
+struct EntryStore {
+    std::size_t (*size)(const Cv&, std::string_view key);
+    const Entry& (*at)(const Cv&, std::string_view key, std::size_t i);
+    Entry& (*append)(Cv&, std::string_view key);
+    void (*reserve)(Cv&, std::string_view key, std::size_t n);
+    // `to`'s entries become those of `from` at `indices`, in that order (`to` may be `from`).
+    void (*assign)(Cv& to, const Cv& from, std::string_view key,
+                   const std::vector<std::size_t>& indices);
+};
+
+namespace detail {
+
+template <typename E, auto List>
+std::vector<E>& entries(Cv& cv, std::string_view key) {
+    if constexpr (List != nullptr) {
+        return cv.*List;
+    } else {
+        auto it = cv.more_sections.find(key);
+        if (it == cv.more_sections.end())
+            it = cv.more_sections.emplace(std::string(key), std::vector<E>()).first;
+        return std::any_cast<std::vector<E>&>(it->second);
+    }
+}
+
+template <typename E, auto List>
+const std::vector<E>& entries(const Cv& cv, std::string_view key) {
+    if constexpr (List != nullptr) {
+        return cv.*List;
+    } else {
+        static const std::vector<E> kNone;
+        const auto it = cv.more_sections.find(key);
+        return it == cv.more_sections.end() ? kNone
+                                            : std::any_cast<const std::vector<E>&>(it->second);
+    }
+}
+
+}  // namespace detail
+
+// Entries of type E kept in `List` (a `std::vector<E> Cv::*`), or by key when nullptr.
+template <typename E, auto List = nullptr>
+EntryStore store() {
+    using detail::entries;
+    return {
+        [](const Cv& cv, std::string_view key) { return entries<E, List>(cv, key).size(); },
+        [](const Cv& cv, std::string_view key, std::size_t i) -> const Entry& {
+            return entries<E, List>(cv, key)[i];
+        },
+        [](Cv& cv, std::string_view key) -> Entry& {
+            return entries<E, List>(cv, key).emplace_back();
+        },
+        [](Cv& cv, std::string_view key, std::size_t n) { entries<E, List>(cv, key).reserve(n); },
+        [](Cv& to, const Cv& from, std::string_view key, const std::vector<std::size_t>& indices) {
+            const std::vector<E>& source = entries<E, List>(from, key);
+            std::vector<E> out;
+            out.reserve(indices.size());
+            for (const std::size_t i : indices)
+                out.push_back(source[i]);
+            entries<E, List>(to, key) = std::move(out);
+        },
+    };
+}
+
+// Nested records of type R in the owner's member `List` (a `std::vector<R> Owner::*`).
+template <auto List>
+RecordsField records(std::string_view name, std::string_view doc, std::vector<Field> fields) {
+    using Owner = typename MemberTraits<List>::Class;
+    return {name,
+            doc,
+            std::move(fields),
+            [](const Record& o) { return (static_cast<const Owner&>(o).*List).size(); },
+            [](const Record& o, std::size_t i) -> const Record& {
+                return (static_cast<const Owner&>(o).*List)[i];
+            },
+            [](Record& o) -> Record& { return (static_cast<Owner&>(o).*List).emplace_back(); }};
+}
+
+struct Section {
+    std::string_view key;         // cv.toml key, context key and rule name
+    std::string_view doc;         // of the top-level key
+    std::string_view filter_doc;  // of [templates.NAME.filters.KEY]
+    std::string_view heading;     // default heading; "" when entries carry their own
+    int print_rank = 0;           // default print order: lower first
+    bool filterable = true;       // tags, selected, since, max_entries apply to its entries
+    bool droppable = true;        // the page budget may drop its entries
+    // A paragraph section (research interests) is one text, not a list of entries.
+    Text Cv::*paragraph = nullptr;
+    // A list of entries:
+    std::string_view entry_doc = {};  // of one entry
+    std::vector<Field> fields = {};
+    EntryStore entries = {};
+    Member<Text> name_field = {};                  // names an entry in messages
+    std::string (*label)(const Entry&) = nullptr;  // an entry in the page budget's report
+    // Checks across an entry's fields, after loading (validate.cpp runs them).
+    void (*check)(const Entry&, const std::string& file, Diagnostics&) = nullptr;
+    // A top-level key that belongs to this section, placed before it in the schema
+    // (publications: `bibliography`, the .bib files its entries also come from).
+    std::optional<FieldSpec> companion = std::nullopt;
+
+    bool is_list() const { return paragraph == nullptr; }
+    std::size_t size(const Cv& cv) const;
+    bool empty(const Cv& cv) const;
+};
+
+// The rows and what is derived from them: the default print order and the schema.
+// Not copyable: the schema's tables point at each other.
+class SectionTable {
+  public:
+    explicit SectionTable(std::vector<Section> rows);
+    SectionTable(const SectionTable&) = delete;
+    SectionTable& operator=(const SectionTable&) = delete;
+
+    const std::vector<Section>& rows() const { return rows_; }
+    const Section* find(std::string_view key) const;
+    // Keys in default print order (the `order` a template leaves unsaid).
+    const std::vector<std::string>& names() const { return names_; }
+    const std::vector<const Section*>& in_print_order() const { return print_order_; }
+    // The whole cv.toml format (person, sections, build, templates).
+    const TableSpec& schema() const { return *schema_; }
+
+  private:
+    std::vector<Section> rows_;
+    std::vector<std::string> names_;
+    std::vector<const Section*> print_order_;
+    std::deque<TableSpec> specs_;  // the schema's tables; a deque keeps their addresses
+    const TableSpec* schema_ = nullptr;
+};
+
+// mkcv's sections, in cv.toml's order.
+std::vector<Section> builtin_section_rows();
+const SectionTable& builtin_sections();
+// The table `cv` was loaded with.
+const SectionTable& sections_of(const Cv& cv);
+
+// The whole cv.toml format of the built-in table (`mkcv schema`).
+const TableSpec& cv_schema();
+
+// The built-in section keys, as cv.toml names the tables; also the default print order.
+const std::vector<std::string>& section_names();
+
+// The heading a built-in section has unless a rule gives one.
+std::string default_section_title(const std::string& section);
+
+// The year an entry is dated by, for `since` and the page budget: its year, the end of its
+// dates (9999 for "present"; the start when open), the latest of its periods, the last year
+// its terms name; 0 when it has none.
+int entry_year(const Section& section, const Entry& entry);
+
+// Calls `fn` for every field of `fields` (nested ones included) holding text the user
+// wrote and that is traced back to cv.toml: single texts first, then lists, then nested
+// records, as value_origins reports them.
+void for_each_text(const std::vector<Field>& fields, const Record& record,
+                   const std::function<void(const Text&)>& fn);
+
+}  // namespace mkcv
