@@ -123,7 +123,7 @@ bool ends_with_period(const std::vector<Text>& authors) {
 
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
                      Marks& marks) {
-    t.add_string(item, "title", p.title.value);
+    t.add_string(item, "title", p.title.value, p.title.marks);
     add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
         marks.equal |= a.equal;
@@ -134,14 +134,14 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
         t.add_bool(author, "equal", a.equal);
         t.add_bool(author, "corresponding", a.corresponding);
     });
-    t.add_string(item, "venue", p.venue.value);
-    t.add_text(item, "venue_short", p.venue_short.value);
+    t.add_string(item, "venue", p.venue.value, p.venue.marks);
+    t.add_text(item, "venue_short", p.venue_short.value, p.venue_short.marks);
     t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
     t.add_text(item, "key", p.key.value);
     t.add_string(item, "year", std::to_string(p.year));
     t.add_string(item, "kind", to_string(p.kind));
-    t.add_text(item, "award", p.award.value);
-    t.add_text(item, "note", p.note.value);
+    t.add_text(item, "award", p.award.value, p.award.marks);
+    t.add_text(item, "note", p.note.value, p.note.marks);
     t.add_bool(item, "selected", p.selected);
     add_links(t, item, p.links);
 }
@@ -223,11 +223,11 @@ bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& pa
             t.add_text(item, "note", row.award->note.value);
             t.add_null(item, "paper");
         } else {
-            t.add_string(item, "title", row.paper->award.value);
+            t.add_string(item, "title", row.paper->award.value, row.paper->award.marks);
             t.add_string(item, "year", std::to_string(row.paper->year));
-            t.add_string(item, "issuer", row.paper->venue.value);
+            t.add_string(item, "issuer", row.paper->venue.value, row.paper->venue.marks);
             t.add_null(item, "note");
-            t.add_string(item, "paper", row.paper->title.value);
+            t.add_string(item, "paper", row.paper->title.value, row.paper->title.marks);
         }
     });
     return !rows.empty();

@@ -156,7 +156,9 @@ TEST_CASE(
     CHECK(d.items().back().message.find("`evil`") != std::string::npos);
     CHECK(d.items().back().message.find("\\input") != std::string::npos);
     CHECK(p->title.value == "Hi \\input{/etc/passwd}");  // plain text, not marked LaTeX
-    CHECK(value_to_latex(p->title.value) == "Hi \\textbackslash{}input\\{/etc/passwd\\}");
+    CHECK(p->title.marks.empty());
+    CHECK(latex_of_text(p->title.value, p->title.marks) ==
+          "Hi \\textbackslash{}input\\{/etc/passwd\\}");
 }
 
 TEST_CASE("entries are found as BibTeX finds them: several on a line, a BOM, parentheses") {
