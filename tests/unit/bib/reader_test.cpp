@@ -190,3 +190,20 @@ TEST_CASE("@string macros of one file serve the files read after it") {
     CHECK(again[0].field("journal")->value.empty());
     CHECK(again[0].field("month")->value == "December");
 }
+
+TEST_CASE("a field with LaTeX becomes typed text, each run at its field's line") {
+    Diagnostics d;
+    const auto entries = read(
+        "@article{k,\n  author = {A, B},\n  journal = {J}, year = 2020,\n"
+        "  title = {An \\emph{Elastic} $\\alpha$-Net}}\n",
+        d);
+    REQUIRE(entries.size() == 1);
+    const auto p = publication_from_bibtex(entries[0], "test.bib", d);
+    REQUIRE(p);
+    CHECK(p->title.value == "An Elastic α-Net");
+    REQUIRE_FALSE(p->title.marks.empty());
+    for (const TextRun& run : p->title.marks)
+        CHECK(run.pos.line == 4);
+    CHECK(latex_of_text(p->title.value, p->title.marks) == "An \\emph{Elastic} $\\alpha$-Net");
+    CHECK(p->venue.marks.empty());
+}
