@@ -11,11 +11,10 @@
 namespace mkcv {
 namespace {
 
-// A value from BibTeX that needed LaTeX goes back as that LaTeX (vetted again, balanced);
-// everything else is escaped.
+// A value from BibTeX that needed LaTeX goes back as that LaTeX (it was vetted and is
+// balanced); everything else is escaped.
 std::string field_value(const Text& value) {
-    return needs_latex(value.marks) ? latex_of_text(value.value, value.marks)
-                                    : escape_text(value.value, TextFormat::Bibtex);
+    return render_text(value.value, value.marks, TextFormat::Bibtex);
 }
 
 std::string ascii_word(const std::string& text, std::size_t min_length) {

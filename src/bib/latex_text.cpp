@@ -787,24 +787,13 @@ LatexText latex_to_text(std::string_view latex) {
     return out;
 }
 
-// Defence in depth: runs reach the document only as what the vetting makes of them again,
-// so runs put together any other way than by latex_to_text cannot smuggle LaTeX in.
+// Defence in depth: the runs' LaTeX is converted again by the same vetting and that
+// conversion is what reaches the document (for the converter's own runs, the same text; a
+// refused one prints literally), so runs put together any other way cannot smuggle LaTeX in.
 std::string latex_of_text(std::string_view plain, const RichText& runs) {
     if (!needs_latex(runs))
         return escape_latex(plain);
-    for (const TextRun& run : runs) {
-        bool vetted = true;
-        if (run.kind == TextRun::Kind::Latex) {
-            const LatexText again = latex_to_text(run.latex);
-            vetted = again.error.empty() && again.needs_latex && again.latex == run.latex;
-        } else if (run.kind == TextRun::Kind::Open && run.mark != Mark::Link &&
-                   run.mark != Mark::Group) {
-            vetted = run.latex.empty() || formatting().count(run.latex) > 0;
-        }
-        if (!vetted)
-            return escape_latex(plain);
-    }
-    return render_text(plain, runs, TextFormat::Latex);
+    return latex_to_text(render_text(plain, runs, TextFormat::Latex)).latex;
 }
 
 }  // namespace mkcv

@@ -39,9 +39,10 @@ struct LatexText {
 // print what was written.
 LatexText latex_to_text(std::string_view latex);
 
-// How the LaTeX output prints a typed text: its runs, each piece of verbatim LaTeX and each
-// command checked again by the same vetting (anything that fails prints the whole text as
-// plain text); with no runs that change the look, `plain` escaped.
+// How the LaTeX output prints a typed text: with no runs that change the look, `plain`
+// escaped; otherwise the runs' LaTeX converted again by latex_to_text and printed as that
+// conversion (the same text for the converter's own runs; a refused one prints literally),
+// so runs made any other way cannot bring LaTeX in.
 std::string latex_of_text(std::string_view plain, const RichText& runs);
 
 }  // namespace mkcv

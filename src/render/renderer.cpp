@@ -70,14 +70,17 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         return partial;
     }
 
-    // How the LaTeX output prints a value: typed text (with marks) through the vetting again,
-    // everything else escaped. kainjow escapes a variable right after get() returned it, and
-    // the string it escapes is string_ itself; anything else is escaped as plain text.
-    std::string escape(const std::string& text) const {
+    // How a value is printed: typed text (with marks) in the output's format, for LaTeX
+    // through the vetting again; everything else escaped. kainjow escapes a variable right
+    // after get() returned it, and the string it escapes is string_ itself; anything else is
+    // escaped as plain text.
+    std::string escape(const std::string& text, TextFormat format) const {
+        const RichText* marks = nullptr;
         if (&text == &string_.string_value() && string_node_ != ContextTree::kNone)
-            if (const RichText* marks = tree_.marks(string_node_))
-                return latex_of_text(text, *marks);
-        return escape_latex(text);
+            marks = tree_.marks(string_node_);
+        if (format == TextFormat::Latex)
+            return marks ? latex_of_text(text, *marks) : escape_latex(text);
+        return render_text(text, marks ? *marks : RichText{}, format);
     }
 
     const std::set<std::string>& missing() const { return missing_; }
@@ -351,7 +354,9 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
     TreeContext ctx(context, &partials);
     // Typed text (from BibTeX, vetted) prints its marks as LaTeX; everything else is escaped.
     // `<<&name>>` is not escaped and prints the plain text: never LaTeX from a value.
-    mustache.set_custom_escape([&ctx](const std::string& text) { return ctx.escape(text); });
+    // (Only LaTeX today: an HTML or Markdown output will pass its own TextFormat here.)
+    mustache.set_custom_escape(
+        [&ctx](const std::string& text) { return ctx.escape(text, TextFormat::Latex); });
     StringSink sink;
     // The output is the template's text and the values, escaped (so a little longer).
     sink.text.reserve(tmpl.main.text.size() + context.text_bytes() + context.text_bytes() / 4);

@@ -78,12 +78,12 @@ TEST_CASE("typed text put together by hand cannot smuggle commands past the rend
     std::string out = latex_of_text(payload, forged);
     CHECK(out.find("\\input{") == std::string::npos);
     CHECK(out.find("\\textbackslash{}input") != std::string::npos);
-    // A mark whose command is not a formatting command prints as plain text too.
+    // A mark whose command is not a formatting command prints literally too.
     const RichText command{{TextRun::Kind::Open, Mark::Style, "", "input", {}},
                            {TextRun::Kind::Text, Mark::Group, "/etc/passwd", "", {}},
                            {TextRun::Kind::Close, Mark::Style, "", "", {}}};
     out = latex_of_text("/etc/passwd", command);
-    CHECK(out == "/etc/passwd");
+    CHECK(out == "\\textbackslash{}input\\{/etc/passwd\\}");
 }
 
 TEST_CASE("BibTeX's LaTeX becomes marks: emphasis, strong, links, verbatim LaTeX") {
