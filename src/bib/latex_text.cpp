@@ -142,6 +142,16 @@ Mark mark_of(const std::string& command) {
     return Mark::Style;
 }
 
+// The meaning a font switch ({\em …}) has outside LaTeX, for the rest of its group.
+Mark declared_mark(const std::string& declaration) {
+    if (declaration == "em" || declaration == "it" || declaration == "sl" ||
+        declaration == "itshape" || declaration == "slshape")
+        return Mark::Emphasis;
+    if (declaration == "bf" || declaration == "bfseries")
+        return Mark::Strong;
+    return Mark::Group;
+}
+
 // Commands with one argument printed as plain text.
 const std::set<std::string>& transparent() {
     static const std::set<std::string> names{"mbox",      "text",         "hbox",         "url",
@@ -533,8 +543,11 @@ class Converter {
             argument_source();
             return append(sub(argument_source()));
         }
-        if (declarations().count(name))
-            return raw("\\" + name + " ", "");
+        if (declarations().count(name)) {
+            raw("\\" + name + " ", "");
+            runs_.back().mark = declared_mark(name);
+            return;
+        }
         if (dangerous().count(name))
             return fail("\\" + name +
                         " is not allowed in BibTeX text: it could read or write files or change "

@@ -94,7 +94,20 @@ std::string render_markup(const RichText& runs, TextFormat format) {
     for (const TextRun& run : runs) {
         switch (run.kind) {
             case TextRun::Kind::Text:
+                out += escape_text(run.text, format);
+                break;
             case TextRun::Kind::Latex:
+                // A font switch marks the rest of its group: closed where the group closes.
+                if (run.mark == Mark::Emphasis || run.mark == Mark::Strong) {
+                    const bool strong = run.mark == Mark::Strong;
+                    out += html ? (strong ? "<strong>" : "<em>") : (strong ? "**" : "*");
+                    const std::string close =
+                        html ? (strong ? "</strong>" : "</em>") : (strong ? "**" : "*");
+                    if (closers.empty())
+                        closers.push_back(close);
+                    else
+                        closers.back().insert(0, close);
+                }
                 out += escape_text(run.text, format);
                 break;
             case TextRun::Kind::Open: {

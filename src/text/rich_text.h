@@ -34,7 +34,9 @@ struct TextRun {
                 // for it in every other format
     };
     Kind kind = Kind::Text;
-    Mark mark = Mark::Group;  // Open and Close
+    // Open and Close: the mark. Latex: a mark a font switch ({\em …}) turns on until the end
+    // of the group it is in (Group: none).
+    Mark mark = Mark::Group;
     // Text: the characters. Latex: its plain-text fallback. Open of a Link: the URL.
     std::string text;
     // Open of Emphasis, Strong or Style: the LaTeX command it was written with ("textit"),

@@ -114,3 +114,11 @@ TEST_CASE("a cv.toml string can never carry the mark: U+001A is refused where it
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].find("error: a string holds U+001A") != std::string::npos);
 }
+
+TEST_CASE("font switches and styles from BibTeX: their look in HTML, their LaTeX unchanged") {
+    const LatexText out = latex_to_text("{\\em Elastic} {\\bf Fast} \\textsc{Sys} {\\sc Co}");
+    REQUIRE(out.error.empty());
+    CHECK(out.latex == "{\\em Elastic} {\\bf Fast} \\textsc{Sys} {\\sc Co}");
+    CHECK(render_text(out.text, out.runs, TextFormat::Html) ==
+          "<em>Elastic</em> <strong>Fast</strong> Sys Co");
+}

@@ -78,3 +78,16 @@ TEST_CASE("unbalanced runs still give balanced markup") {
                         text("y")};
     CHECK(render_text("xy", runs, TextFormat::Html) == "<em>x<strong>y</strong></em>");
 }
+
+TEST_CASE("a font switch marks the rest of its group outside LaTeX") {
+    TextRun em = latex("", "\\em ");
+    em.mark = Mark::Emphasis;
+    const RichText runs{text("a "), open(Mark::Group),  em,
+                        text("b"),  close(Mark::Group), text(" c")};
+    CHECK(render_text("a b c", runs, TextFormat::Latex) == "a {\\em b} c");
+    CHECK(render_text("a b c", runs, TextFormat::Html) == "a <em>b</em> c");
+    CHECK(render_text("a b c", runs, TextFormat::Markdown) == "a *b* c");
+    // Outside any group: to the end of the text.
+    const RichText bare{em, text("b")};
+    CHECK(render_text("b", bare, TextFormat::Html) == "<em>b</em>");
+}
