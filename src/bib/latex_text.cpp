@@ -367,15 +367,15 @@ class Converter {
     }
     void close_mark(Mark mark) { runs_.push_back({TextRun::Kind::Close, mark, "", "", {}}); }
     // The runs of a converted argument, after this converter's own.
-    void splice(const LatexText& inner) {
+    void splice(LatexText inner) {
         plain_ += inner.text;
         if (inner.runs.empty())
             return text_run(inner.text);
-        for (const TextRun& run : inner.runs) {
+        for (TextRun& run : inner.runs) {
             if (run.kind == TextRun::Kind::Text)
                 text_run(run.text);
             else
-                runs_.push_back(run);
+                runs_.push_back(std::move(run));
         }
         raw_ = raw_ || inner.needs_latex;
     }
@@ -466,8 +466,6 @@ class Converter {
         return out;
     }
 
-    void append(const LatexText& inner) { splice(inner); }
-
     void command() {
         ++pos_;  // the backslash
         if (pos_ >= in_.size()) {
@@ -515,9 +513,9 @@ class Converter {
             return text(symbol->second);
         }
         if (formatting().count(name)) {
-            const LatexText inner = sub(argument_source());
+            LatexText inner = sub(argument_source());
             open_mark(mark_of(name), name);
-            splice(inner);
+            splice(std::move(inner));
             close_mark(mark_of(name));
             raw_ = true;
             return;
@@ -530,18 +528,18 @@ class Converter {
         }
         if (name == "href") {  // \href{url}{text}: a link; LaTeX prints the text
             const std::string url(argument_source());
-            const LatexText inner = sub(argument_source());
+            LatexText inner = sub(argument_source());
             open_mark(Mark::Link, {}, url);
-            splice(inner);
+            splice(std::move(inner));
             return close_mark(Mark::Link);
         }
         if (transparent().count(name))
-            return append(sub(argument_source()));
+            return splice(sub(argument_source()));
         // What escape_latex wraps text of other scripts in: the renderer converts marked
         // values again, and this must read back as the text it came from.
         if (name == "mkcvscript" || name == "mkcvscriptrtl") {
             argument_source();
-            return append(sub(argument_source()));
+            return splice(sub(argument_source()));
         }
         if (declarations().count(name)) {
             raw("\\" + name + " ", "");
@@ -654,15 +652,14 @@ class Converter {
                         fail("unbalanced braces");
                         return;
                     }
-                    const LatexText inner = sub(in_.substr(pos_ + 1, close - pos_ - 1));
+                    LatexText inner = sub(in_.substr(pos_ + 1, close - pos_ - 1));
                     pos_ = close + 1;
-                    if (inner.needs_latex) {
+                    const bool group = inner.needs_latex;  // braces matter only around LaTeX
+                    if (group)
                         open_mark(Mark::Group);
-                        splice(inner);
+                    splice(std::move(inner));
+                    if (group)
                         close_mark(Mark::Group);
-                    } else {
-                        splice(inner);
-                    }
                     break;
                 }
                 case '}':
