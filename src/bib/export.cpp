@@ -14,8 +14,8 @@ namespace {
 
 // A value from BibTeX that needed LaTeX goes back as that LaTeX (it was vetted and is
 // balanced); everything else is escaped.
-std::string field_value(const std::string& value) {
-    return is_raw_latex(value) ? strip_raw_latex_mark(value) : bibtex_escape(value);
+std::string field_value(const Text& value) {
+    return render_text(value.value, value.marks, TextFormat::Bibtex);
 }
 
 std::string ascii_word(const std::string& text, std::size_t min_length) {
@@ -89,42 +89,6 @@ std::string arxiv_id(const std::string& url) {
 
 }  // namespace
 
-std::string bibtex_escape(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '\\':
-                out += "\\textbackslash{}";
-                break;
-            case '{':
-            case '}':
-            case '&':
-            case '%':
-            case '$':
-            case '#':
-            case '_':
-                out += '\\';
-                out += c;
-                break;
-            case '^':
-                out += "\\^{}";
-                break;
-            case '~':
-                out += "\\~{}";
-                break;
-            case '\n':
-            case '\r':
-            case '\t':
-                out += ' ';
-                break;
-            default:
-                if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F)
-                    out += c;
-        }
-    }
-    return out;
-}
-
 std::string export_bibtex(const Cv& cv) {
     std::set<std::string> used;
     for (const auto& p : cv.publications)
@@ -138,7 +102,7 @@ std::string export_bibtex(const Cv& cv) {
         if (key.empty()) {
             const std::string base =
                 (p.authors.empty() ? "anon" : ascii_word(last_name(p.authors[0].value), 1)) +
-                std::to_string(p.year) + ascii_word(strip_raw_latex_mark(p.title.value), 3);
+                std::to_string(p.year) + ascii_word(p.title.value, 3);
             key = base.empty() ? "pub" : base;
             for (char suffix = 'a'; used.count(key) && suffix <= 'z'; ++suffix)
                 key = base + suffix;
@@ -146,7 +110,7 @@ std::string export_bibtex(const Cv& cv) {
         }
         std::vector<std::pair<std::string, std::string>> fields;
         // Double braces keep the title's capitalisation in every bibliography style.
-        fields.emplace_back("title", "{" + field_value(p.title.value) + "}");
+        fields.emplace_back("title", "{" + field_value(p.title) + "}");
         std::string authors;
         for (const auto& a : p.authors) {
             std::string name = parse_author(a.value).name;
@@ -154,7 +118,7 @@ std::string export_bibtex(const Cv& cv) {
                 authors += (authors.empty() ? "" : " and ") + std::string("others");
                 continue;
             }
-            name = field_value(name);
+            name = escape_text(name, TextFormat::Bibtex);
             // A name BibTeX would split wrongly is kept whole.
             if (name.find(" and ") != std::string::npos || name.find(',') != std::string::npos)
                 name = "{" + name + "}";
@@ -162,9 +126,9 @@ std::string export_bibtex(const Cv& cv) {
         }
         fields.emplace_back("author", authors);
         if (!p.venue.empty())
-            fields.emplace_back(venue_field(p.kind), field_value(p.venue.value));
+            fields.emplace_back(venue_field(p.kind), field_value(p.venue));
         if (!p.venue_short.empty())
-            fields.emplace_back("shortvenue", field_value(p.venue_short.value));
+            fields.emplace_back("shortvenue", field_value(p.venue_short));
         fields.emplace_back("year", std::to_string(p.year));
         std::string month;
         if (p.month >= 1 && p.month <= 12)
@@ -193,9 +157,9 @@ std::string export_bibtex(const Cv& cv) {
             }
         }
         if (!p.note.empty())
-            fields.emplace_back("note", field_value(p.note.value));
+            fields.emplace_back("note", field_value(p.note));
         if (!p.award.empty())
-            fields.emplace_back("award", field_value(p.award.value));
+            fields.emplace_back("award", field_value(p.award));
         // When type and venue would read back as another kind, say it (mkcv reads `kind`).
         BibEntry as_written;
         as_written.type = entry_type(p.kind);

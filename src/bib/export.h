@@ -13,7 +13,4 @@ namespace mkcv {
 
 std::string export_bibtex(const Cv& cv);
 
-// Unicode text as the value of a braced BibTeX field: LaTeX's special characters escaped.
-std::string bibtex_escape(std::string_view text);
-
 }  // namespace mkcv

@@ -1,5 +1,6 @@
 #include "bib/latex_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -130,6 +131,25 @@ const std::set<std::string>& formatting() {
         "emph",   "textit", "textbf",    "textsc", "texttt",          "textsf",       "textrm",
         "textup", "textsl", "underline", "textmd", "textsuperscript", "textsubscript"};
     return names;
+}
+
+// The meaning a formatting command has outside LaTeX.
+Mark mark_of(const std::string& command) {
+    if (command == "emph" || command == "textit" || command == "textsl")
+        return Mark::Emphasis;
+    if (command == "textbf")
+        return Mark::Strong;
+    return Mark::Style;
+}
+
+// The meaning a font switch ({\em …}) has outside LaTeX, for the rest of its group.
+Mark declared_mark(const std::string& declaration) {
+    if (declaration == "em" || declaration == "it" || declaration == "sl" ||
+        declaration == "itshape" || declaration == "slshape")
+        return Mark::Emphasis;
+    if (declaration == "bf" || declaration == "bfseries")
+        return Mark::Strong;
+    return Mark::Group;
 }
 
 // Commands with one argument printed as plain text.
@@ -307,14 +327,14 @@ class Converter {
 
     LatexText run() {
         convert_until(in_.size(), false);
-        flush();
         LatexText out;
         out.text = trim_spaces(plain_);
-        out.latex = latex_;
         out.needs_latex = raw_;
         out.error = error_;
-        if (!raw_)
-            out.latex = escape_latex(out.text);
+        if (raw_ || std::any_of(runs_.begin(), runs_.end(),
+                                [](const TextRun& r) { return r.kind != TextRun::Kind::Text; }))
+            out.runs = std::move(runs_);
+        out.latex = render_text(out.text, out.runs, TextFormat::Latex);
         return out;
     }
 
@@ -324,19 +344,40 @@ class Converter {
             error_ = std::move(message);
     }
 
-    // Plain text waits here until raw LaTeX follows, then is escaped in one piece.
+    // Plain text joins the Text run before it: render_text escapes it in one piece.
     void text(const std::string& s) {
         plain_ += s;
-        pending_ += s;
+        text_run(s);
     }
-    void raw(const std::string& latex) {
-        flush();
-        latex_ += latex;
+    void text_run(const std::string& s) {
+        if (s.empty())
+            return;
+        if (runs_.empty() || runs_.back().kind != TextRun::Kind::Text)
+            runs_.push_back({TextRun::Kind::Text, Mark::Group, "", "", {}});
+        runs_.back().text += s;
+    }
+    // LaTeX kept as it is, with `plain` standing in for it in the text.
+    void raw(const std::string& latex, const std::string& plain) {
+        plain_ += plain;
+        runs_.push_back({TextRun::Kind::Latex, Mark::Group, plain, latex, {}});
         raw_ = true;
     }
-    void flush() {
-        latex_ += escape_latex(pending_);
-        pending_.clear();
+    void open_mark(Mark mark, std::string command = {}, std::string url = {}) {
+        runs_.push_back({TextRun::Kind::Open, mark, std::move(url), std::move(command), {}});
+    }
+    void close_mark(Mark mark) { runs_.push_back({TextRun::Kind::Close, mark, "", "", {}}); }
+    // The runs of a converted argument, after this converter's own.
+    void splice(LatexText inner) {
+        plain_ += inner.text;
+        if (inner.runs.empty())
+            return text_run(inner.text);
+        for (TextRun& run : inner.runs) {
+            if (run.kind == TextRun::Kind::Text)
+                text_run(run.text);
+            else
+                runs_.push_back(std::move(run));
+        }
+        raw_ = raw_ || inner.needs_latex;
     }
 
     static std::string trim_spaces(const std::string& s) {
@@ -414,26 +455,15 @@ class Converter {
         return result;
     }
 
+    // An argument's conversion: its text untrimmed, and its runs (Text runs included).
     LatexText run_inner() {
         convert_until(in_.size(), false);
-        flush();
         LatexText out;
         out.text = plain_;
-        out.latex = latex_;
+        out.runs = std::move(runs_);
         out.needs_latex = raw_;
         out.error = error_;
         return out;
-    }
-
-    void append(const LatexText& inner) {
-        if (inner.needs_latex) {
-            plain_ += inner.text;
-            flush();
-            latex_ += inner.latex;
-            raw_ = true;
-        } else {
-            text(inner.text);
-        }
     }
 
     void command() {
@@ -469,9 +499,8 @@ class Converter {
             if (base.text == "ı" || base.text == "ȷ")  // \'{\i}: the accent replaces the dot
                 base.text = base.text == "ı" ? "i" : "j";
             if (base.needs_latex) {
-                raw("\\" + name + "{" + base.latex + "}");
-                plain_ += base.text;
-                return;
+                const std::string latex = render_text(base.text, base.runs, TextFormat::Latex);
+                return raw("\\" + name + "{" + latex + "}", base.text);
             }
             const auto composed = precomposed().find(name + base.text);
             if (composed != precomposed().end())
@@ -484,29 +513,39 @@ class Converter {
             return text(symbol->second);
         }
         if (formatting().count(name)) {
-            const LatexText inner = sub(argument_source());
-            plain_ += inner.text;
-            flush();
-            latex_ += "\\" + name + "{" + inner.latex + "}";
+            LatexText inner = sub(argument_source());
+            open_mark(mark_of(name), name);
+            splice(std::move(inner));
+            close_mark(mark_of(name));
             raw_ = true;
             return;
         }
-        if (name == "url" || name == "nolinkurl")  // a URL is not LaTeX: ~ and _ stay
-            return text(std::string(argument_source()));
-        if (name == "href") {  // \href{url}{text}: the text
-            argument_source();
-            return append(sub(argument_source()));
+        if (name == "url" || name == "nolinkurl") {  // a URL is not LaTeX: ~ and _ stay
+            const std::string url(argument_source());
+            open_mark(Mark::Link, {}, url);
+            text(url);
+            return close_mark(Mark::Link);
+        }
+        if (name == "href") {  // \href{url}{text}: a link; LaTeX prints the text
+            const std::string url(argument_source());
+            LatexText inner = sub(argument_source());
+            open_mark(Mark::Link, {}, url);
+            splice(std::move(inner));
+            return close_mark(Mark::Link);
         }
         if (transparent().count(name))
-            return append(sub(argument_source()));
+            return splice(sub(argument_source()));
         // What escape_latex wraps text of other scripts in: the renderer converts marked
         // values again, and this must read back as the text it came from.
         if (name == "mkcvscript" || name == "mkcvscriptrtl") {
             argument_source();
-            return append(sub(argument_source()));
+            return splice(sub(argument_source()));
         }
-        if (declarations().count(name))
-            return raw("\\" + name + " ");
+        if (declarations().count(name)) {
+            raw("\\" + name + " ", "");
+            runs_.back().mark = declared_mark(name);
+            return;
+        }
         if (dangerous().count(name))
             return fail("\\" + name +
                         " is not allowed in BibTeX text: it could read or write files or change "
@@ -597,10 +636,7 @@ class Converter {
         }
         if (depth != 0)
             return fail("unbalanced braces in a math formula");
-        plain_ += plain;
-        flush();
-        latex_ += "$" + body + "$";
-        raw_ = true;
+        raw("$" + body + "$", plain);
     }
 
     void convert_until(std::size_t end, bool) {
@@ -616,16 +652,14 @@ class Converter {
                         fail("unbalanced braces");
                         return;
                     }
-                    const LatexText inner = sub(in_.substr(pos_ + 1, close - pos_ - 1));
+                    LatexText inner = sub(in_.substr(pos_ + 1, close - pos_ - 1));
                     pos_ = close + 1;
-                    if (inner.needs_latex) {
-                        plain_ += inner.text;
-                        flush();
-                        latex_ += "{" + inner.latex + "}";
-                        raw_ = true;
-                    } else {
-                        text(inner.text);
-                    }
+                    const bool group = inner.needs_latex;  // braces matter only around LaTeX
+                    if (group)
+                        open_mark(Mark::Group);
+                    splice(std::move(inner));
+                    if (group)
+                        close_mark(Mark::Group);
                     break;
                 }
                 case '}':
@@ -678,8 +712,7 @@ class Converter {
     std::string_view in_;
     std::size_t pos_ = 0;
     std::string plain_;
-    std::string pending_;
-    std::string latex_;
+    RichText runs_;
     bool raw_ = false;
     std::string error_;
 };
@@ -753,9 +786,9 @@ LatexText latex_to_text(std::string_view latex) {
         }
         out.latex = escape_latex(out.text);
         out.needs_latex = false;
+        out.runs.clear();
     }
-    // Control characters print as nothing useful, and U+001A at the start would read as the
-    // raw-LaTeX mark (bibtex_value): the plain text never carries them.
+    // Control characters print as nothing useful: the plain text never carries them.
     if (std::string cleaned = without_control_characters(out.text); cleaned != out.text) {
         out.text = std::move(cleaned);
         if (!out.needs_latex)
@@ -764,18 +797,13 @@ LatexText latex_to_text(std::string_view latex) {
     return out;
 }
 
-std::string bibtex_value(const LatexText& converted) {
-    if (converted.needs_latex)
-        return std::string(kRawLatexMark) + converted.latex;
-    return converted.text;
-}
-
-std::string value_to_latex(std::string_view value) {
-    if (!is_raw_latex(value))
-        return escape_latex(value);
-    // Converted again by the same vetting, and the conversion is what is printed: for the
-    // converter's own output that is the same text, and anything else cannot pass unchecked.
-    return latex_to_text(strip_raw_latex_mark(value)).latex;
+// Defence in depth: the runs' LaTeX is converted again by the same vetting and that
+// conversion is what reaches the document (for the converter's own runs, the same text; a
+// refused one prints literally), so runs put together any other way cannot smuggle LaTeX in.
+std::string latex_of_text(std::string_view plain, const RichText& runs) {
+    if (!needs_latex(runs))
+        return escape_latex(plain);
+    return latex_to_text(render_text(plain, runs, TextFormat::Latex)).latex;
 }
 
 }  // namespace mkcv

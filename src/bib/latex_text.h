@@ -1,7 +1,9 @@
-// Text from BibTeX is LaTeX. This turns it into what the rest of mkcv expects: Unicode text
-// ("Schr{\"o}dinger" → "Schrödinger", "{GPU}" → "GPU", "--" → "–", "\&" → "&"), escaped
-// once by the renderer like any cv.toml string. What has no plain-text form (\emph, \textsc,
-// math) is kept as LaTeX and the value is marked so the renderer prints it as it is.
+// Text from BibTeX is LaTeX. This turns it, once, into what the rest of mkcv expects: Unicode
+// text ("Schr{\"o}dinger" → "Schrödinger", "{GPU}" → "GPU", "--" → "–", "\&" → "&"),
+// escaped by each output like any cv.toml string, and typed text (text/rich_text.h) for what
+// plain text cannot carry: \emph → emphasis, \textbf → strong, \url and \href → a link,
+// \textsc and the like → a style, and math or {\em …} → verbatim LaTeX with a plain-text
+// fallback. So an output other than LaTeX never sees raw LaTeX.
 // Vetting works on what TeX will see: `^^` (TeX's spelling of any character, ^^5c being a
 // backslash) is refused before anything else, every command must be on an allow-list (so
 // \input, \openin, \write, \catcode, \def, \csname … are refused however they are
@@ -13,7 +15,7 @@
 #include <string>
 #include <string_view>
 
-#include "text/raw_latex.h"
+#include "text/rich_text.h"
 
 namespace mkcv {
 
@@ -26,6 +28,7 @@ inline constexpr std::size_t kMaxRefusedTextBytes = 300;
 
 struct LatexText {
     std::string text;          // Unicode, formatting dropped: for matching, sorting, pdftotext
+    RichText runs;             // the same with its marks; empty when it has none
     std::string latex;         // the same as LaTeX ready for the document (plain parts escaped)
     bool needs_latex = false;  // formatting or math that `text` cannot carry
     std::string error;         // non-empty when the input is refused, e.g. "\input is not allowed"
@@ -36,12 +39,10 @@ struct LatexText {
 // print what was written.
 LatexText latex_to_text(std::string_view latex);
 
-// The value the model keeps: plain text, or the marked LaTeX when it needs LaTeX.
-std::string bibtex_value(const LatexText& converted);
-
-// How the renderer prints a value: marked LaTeX converted again by latex_to_text and printed
-// as that conversion (the same text for the converter's own output; a refused one prints
-// literally), so a mark cannot smuggle anything in; everything else escaped.
-std::string value_to_latex(std::string_view value);
+// How the LaTeX output prints a typed text: with no runs that change the look, `plain`
+// escaped; otherwise the runs' LaTeX converted again by latex_to_text and printed as that
+// conversion (the same text for the converter's own runs; a refused one prints literally),
+// so runs made any other way cannot bring LaTeX in.
+std::string latex_of_text(std::string_view plain, const RichText& runs);
 
 }  // namespace mkcv

@@ -154,10 +154,10 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
         p.kind = *kind;
     bool ok = true;
     const std::string who = "entry `" + e.key + "`";
-    auto convert = [&](const std::string& field) -> std::string {
+    auto convert = [&](const std::string& field) -> Text {
         const BibField* f = e.field(field);
         if (!f)
-            return "";
+            return {};
         // Refused LaTeX is a warning and prints literally, as plain text (never as LaTeX).
         const LatexText text = latex_to_text(f->value);
         if (!text.error.empty())
@@ -165,23 +165,25 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
                                 who + ", field `" + field + "`: " + text.error,
                                 "it prints as written, as plain text; write it without the "
                                 "command, or in plain Unicode");
-        return bibtex_value(text);
+        Text out{text.text, {}, text.runs};
+        for (TextRun& run : out.marks)
+            run.pos = {f->line, 0};
+        return out;
     };
     auto first_of = [&](std::initializer_list<const char*> fields) {
         for (const char* f : fields)
             if (e.field(f))
                 return convert(f);
-        return std::string();
+        return Text{};
     };
-    p.title = {convert("title"), {}};
-    p.venue = {first_of({"booktitle", "journal", "journaltitle", "school", "institution",
-                         "howpublished", "publisher", "organization"}),
-               {}};
-    p.venue_short = {first_of({"shortvenue", "venue_short", "shortbooktitle", "shortjournal"}), {}};
+    p.title = convert("title");
+    p.venue = first_of({"booktitle", "journal", "journaltitle", "school", "institution",
+                        "howpublished", "publisher", "organization"});
+    p.venue_short = first_of({"shortvenue", "venue_short", "shortbooktitle", "shortjournal"});
     if (p.venue.empty() && p.kind == PublicationKind::Preprint)
-        p.venue = {"Preprint", {}};
-    p.note = {convert("note"), {}};
-    p.award = {convert("award"), {}};
+        p.venue = {"Preprint", {}, {}};
+    p.note = convert("note");
+    p.award = convert("award");
     // A year or month that is there but wrong is a warning where it is written, never a
     // silent 9999 or a dropped month.
     auto refuse = [&](const char* field, const std::string& problem, const std::string& hint) {
@@ -302,8 +304,7 @@ void mark_authors(Publication& p, const std::vector<Text>& names, const std::str
             const std::string guess = closest_match(wanted.value, candidates);
             diagnostics.error(cv_file, wanted.pos, "unknown-author",
                               "`" + std::string(key) + "` names \"" + wanted.value +
-                                  "\", who is not an author of \"" +
-                                  strip_raw_latex_mark(p.title.value) + "\"",
+                                  "\", who is not an author of \"" + p.title.value + "\"",
                               guess.empty() ? "" : "did you mean \"" + guess + "\"?");
         }
     }

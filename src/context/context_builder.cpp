@@ -34,7 +34,7 @@ void add_names(ContextTree& t, Id parent, std::string_view key, const std::vecto
 
 void add_texts(ContextTree& t, Id parent, std::string_view key, const std::vector<Text>& texts) {
     add_items(t, parent, key, texts,
-              [&](Id item, const Text& x) { t.add_string(item, "text", x.value); });
+              [&](Id item, const Text& x) { t.add_string(item, "text", x.value, x.marks); });
 }
 
 // "A", "A and B", "A, B and C".
@@ -74,10 +74,12 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
         std::visit(
             Overloaded{
                 [&](const TextField& f) {
+                    // Marks go along: any field may hold typed text (only .bib values do today).
+                    const Text& text = f.member(r);
                     if (field.required)
-                        t.add_string(item, key, f.member(r).value);
+                        t.add_string(item, key, text.value, text.marks);
                     else
-                        t.add_text(item, key, f.member(r).value);
+                        t.add_text(item, key, text.value, text.marks);
                 },
                 [&](const TextListField& f) {
                     const auto& list = f.member(r);
@@ -207,7 +209,7 @@ bool ends_with_period(const std::vector<Text>& authors) {
 
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
                      Marks& marks) {
-    t.add_string(item, "title", p.title.value);
+    t.add_string(item, "title", p.title.value, p.title.marks);
     add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
         marks.equal |= a.equal;
@@ -218,14 +220,14 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
         t.add_bool(author, "equal", a.equal);
         t.add_bool(author, "corresponding", a.corresponding);
     });
-    t.add_string(item, "venue", p.venue.value);
-    t.add_text(item, "venue_short", p.venue_short.value);
+    t.add_string(item, "venue", p.venue.value, p.venue.marks);
+    t.add_text(item, "venue_short", p.venue_short.value, p.venue_short.marks);
     t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
     t.add_text(item, "key", p.key.value);
     t.add_string(item, "year", std::to_string(p.year));
     t.add_string(item, "kind", to_string(p.kind));
-    t.add_text(item, "award", p.award.value);
-    t.add_text(item, "note", p.note.value);
+    t.add_text(item, "award", p.award.value, p.award.marks);
+    t.add_text(item, "note", p.note.value, p.note.marks);
     t.add_bool(item, "selected", p.selected);
     add_links(t, item, p.links);
 }
@@ -306,11 +308,11 @@ bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& pa
             t.add_text(item, "note", row.award->note.value);
             t.add_null(item, "paper");
         } else {
-            t.add_string(item, "title", row.paper->award.value);
+            t.add_string(item, "title", row.paper->award.value, row.paper->award.marks);
             t.add_string(item, "year", std::to_string(row.paper->year));
-            t.add_string(item, "issuer", row.paper->venue.value);
+            t.add_string(item, "issuer", row.paper->venue.value, row.paper->venue.marks);
             t.add_null(item, "note");
-            t.add_string(item, "paper", row.paper->title.value);
+            t.add_string(item, "paper", row.paper->title.value, row.paper->title.marks);
         }
     });
     return !rows.empty();

@@ -1,5 +1,6 @@
 #include "context/context_tree.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace mkcv {
@@ -93,6 +94,28 @@ ContextTree::Id ContextTree::add_string(Id parent, std::string_view key, std::st
     nodes_[id].text_size = static_cast<std::uint32_t>(text.size());
     text_.append(text);
     return id;
+}
+
+ContextTree::Id ContextTree::add_string(Id parent, std::string_view key, std::string_view text,
+                                        const RichText& marks) {
+    const Id id = add_string(parent, key, text);
+    if (!marks.empty())
+        marks_.emplace_back(id, marks);
+    return id;
+}
+
+ContextTree::Id ContextTree::add_text(Id parent, std::string_view key, std::string_view text,
+                                      const RichText& marks) {
+    return text.empty() ? add_null(parent, key) : add_string(parent, key, text, marks);
+}
+
+const RichText* ContextTree::marks(Id id) const {
+    if (marks_.empty())
+        return nullptr;
+    const auto found = std::lower_bound(
+        marks_.begin(), marks_.end(), id,
+        [](const std::pair<Id, RichText>& entry, Id wanted) { return entry.first < wanted; });
+    return found != marks_.end() && found->first == id ? &found->second : nullptr;
 }
 
 ContextTree::Id ContextTree::add_bool(Id parent, std::string_view key, bool value) {

@@ -1,6 +1,9 @@
 // The data a template sees, as one compact tree: objects (keys in the order they were
-// added), lists, strings, booleans and null. context_builder makes one per template from
-// the model, the renderer reads it directly, and `mkcv context` prints it as JSON.
+// added), lists, strings, booleans and null. A string may be typed text (text/rich_text.h):
+// its node holds the plain text, which `<<&name>>` and `mkcv context` print, and its marks
+// are kept aside for the renderer, which prints them in the output's format. context_builder makes
+// one per template from the model, the renderer reads it directly, and `mkcv context` prints it as
+// JSON.
 //
 // Why not JSON or Mustache data: a CV with thousands of publications made a generic tree
 // of heap-allocated strings and hash maps per template, converted it, and freed it, which
@@ -17,6 +20,8 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "text/rich_text.h"
 
 namespace mkcv {
 
@@ -68,6 +73,11 @@ class ContextTree {
     Id add_null(Id parent, std::string_view key);
     // A string, or null when it is empty.
     Id add_text(Id parent, std::string_view key, std::string_view text);
+    // The same for typed text: `text` is its plain form, `marks` its runs (none: plain).
+    Id add_string(Id parent, std::string_view key, std::string_view text, const RichText& marks);
+    Id add_text(Id parent, std::string_view key, std::string_view text, const RichText& marks);
+    // The marks of a String node, or nullptr when it is plain text.
+    const RichText* marks(Id id) const;
 
     void reserve(std::size_t nodes, std::size_t text_bytes);
 
@@ -77,6 +87,7 @@ class ContextTree {
 
     std::vector<Node> nodes_;
     std::string text_;
+    std::vector<std::pair<Id, RichText>> marks_;  // by node, in the order nodes were added
     std::deque<std::string> keys_;  // a deque: key_ids_ views its strings, which must not move
     std::unordered_map<std::string_view, KeyId> key_ids_;  // views into keys_' strings
     struct RecentKey {

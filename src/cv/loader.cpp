@@ -55,13 +55,10 @@ std::string type_found(const toml::node& node) {
 // A string of the file, taken out of the TOML tree rather than copied: the tree is load_cv's
 // own, not const, and dropped once converted, and each value is converted once. (So the
 // const_cast is sound.)
-// U+001A starts the mark of LaTeX taken from BibTeX (bib/latex_text.h). parse_toml already
-// refuses it in every key and string; removing it here too keeps that true should a value
-// ever reach the model another way.
+// Plain text only: a string of cv.toml never becomes typed text with marks (Text::marks),
+// so nothing the user writes can be taken for vetted LaTeX.
 std::string user_string(const toml::value<std::string>& value) {
-    std::string out = std::move(const_cast<toml::value<std::string>&>(value).get());
-    out.erase(std::remove(out.begin(), out.end(), '\x1a'), out.end());
-    return out;
+    return std::move(const_cast<toml::value<std::string>&>(value).get());
 }
 
 // Loads one file: checks shape against the schema, then converts.

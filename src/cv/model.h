@@ -7,19 +7,28 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cv/content_rules.h"
 #include "cv/dates.h"
+#include "text/rich_text.h"
 #include "util/source_location.h"
 
 namespace mkcv {
 
 // A string the user wrote, and where. Positions let later stages (validation, the LaTeX
-// error explainer) point back at cv.toml.
+// error explainer) point back at cv.toml. `value` is always the plain text (for sorting,
+// matching and checks); `marks` holds the same text typed, with its emphasis, links or
+// vetted LaTeX, when it has any: only the BibTeX converter sets it, never cv.toml.
 struct Text {
     std::string value;
     SourcePos pos;
+    RichText marks;
+
+    // So `{value, pos}` stays the way to write a plain one.
+    Text(std::string value_ = {}, SourcePos pos_ = {}, RichText marks_ = {})
+        : value(std::move(value_)), pos(pos_), marks(std::move(marks_)) {}
 
     bool empty() const { return value.empty(); }
 };
@@ -101,7 +110,7 @@ struct Publication : Entry {
     Text award;
     Text note;
     std::vector<Link> links;  // in the order the label names sort: TOML tables have no order
-    // BibTeX (see publication_merge.h). Values from a .bib may be marked LaTeX (bib/latex_text.h).
+    // BibTeX (see publication_merge.h). Values from a .bib may have marks (bib/latex_text.h).
     Text key;                         // citekey: taken from the bibliography, or overriding it
     Text venue_short;                 // e.g. "SIGCOMM" beside "Proc. ACM SIGCOMM"
     int month = 0;                    // 1–12 when known; orders papers of the same year

@@ -223,6 +223,9 @@ class NestingScanner {
     std::vector<char> open_;
 };
 
+// U+001A (SUBSTITUTE): the control character that began the old trusted-LaTeX mark.
+constexpr char kSubstitute = 0x1A;
+
 // U+001A in a key or a string: where it is, for the walk below.
 void refuse_marks(const toml::table& root, const std::string& file_name, Diagnostics& diagnostics,
                   bool& found) {
@@ -242,7 +245,7 @@ void refuse_marks(const toml::table& root, const std::string& file_name, Diagnos
         pending.pop_back();
         if (const auto* table = node->as_table()) {
             for (const auto& [key, value] : *table) {
-                if (key.str().find('\x1a') != std::string_view::npos)
+                if (key.str().find(kSubstitute) != std::string_view::npos)
                     report(key.source(), "a key");
                 pending.push_back(&value);
             }
@@ -250,7 +253,7 @@ void refuse_marks(const toml::table& root, const std::string& file_name, Diagnos
             for (const auto& element : *array)
                 pending.push_back(&element);
         } else if (const auto* string = node->as_string()) {
-            if (string->get().find('\x1a') != std::string::npos)
+            if (string->get().find(kSubstitute) != std::string::npos)
                 report(string->source(), "a string");
         }
     }

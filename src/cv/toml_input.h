@@ -3,9 +3,10 @@
 // - a linear pre-scan that refuses nesting deeper than kMaxTomlNesting (dotted keys, table
 //   headers, arrays, inline tables together), because toml++ recurses on it and a 40,000
 //   segment key overflows the stack;
-// - after parsing, a walk over every key and string that refuses U+001A, the first byte of
-//   the mark that makes a string trusted LaTeX (kRawLatexMark in text/raw_latex.h), so no text
-//   from a TOML file can ever be taken for vetted LaTeX.
+// - after parsing, a walk over every key and string that refuses U+001A. It began the in-string
+//   mark that once made a string trusted LaTeX; typed text (text/rich_text.h) replaced that
+//   mark, and cv.toml only ever gives plain text, but the refusal stays so a file written
+//   against the old mark still fails loudly, at its line.
 #pragma once
 
 #include <functional>

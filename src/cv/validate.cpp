@@ -6,7 +6,6 @@
 
 #include "cv/sections.h"
 #include "cv/value_origins.h"
-#include "text/raw_latex.h"
 
 namespace mkcv {
 namespace {
@@ -76,12 +75,11 @@ class Validator {
                 !inserted) {
                 const auto [first_file, first_pos] = written_at(*it->second);
                 const auto [dup_file, dup_pos] = written_at(p);
-                diag_.warning(dup_file, dup_pos, "duplicate",
-                              "\"" + strip_raw_latex_mark(p.title.value) + "\" (" +
-                                  std::to_string(p.year) + ") is listed twice",
-                              "the first is at " +
-                                  (first_file == dup_file ? "line " : first_file + ":") +
-                                  std::to_string(first_pos.line));
+                diag_.warning(
+                    dup_file, dup_pos, "duplicate",
+                    "\"" + p.title.value + "\" (" + std::to_string(p.year) + ") is listed twice",
+                    "the first is at " + (first_file == dup_file ? "line " : first_file + ":") +
+                        std::to_string(first_pos.line));
             }
         }
     }

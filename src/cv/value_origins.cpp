@@ -12,9 +12,10 @@ class Collector {
     void add(const Text& text) {
         const bool blank = text.value.find_first_not_of(" \t\n") == std::string::npos;
         if (!blank && text.pos.known())
-            out_.push_back({text.value, file_, text.pos});
+            out_.push_back({text.value, file_, text.pos, text.marks});
         else if (!blank && !bib_file_.empty())
-            out_.push_back({text.value, bib_file_, bib_pos_});  // at least its .bib entry
+            out_.push_back(
+                {text.value, bib_file_, bib_pos_, text.marks});  // at least its .bib entry
     }
     // Values without a cv.toml position come from this .bib entry (empty: none).
     void from_bib(const std::string& file, SourcePos entry) {

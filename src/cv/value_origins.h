@@ -11,9 +11,10 @@
 namespace mkcv {
 
 struct ValueOrigin {
-    std::string text;  // as the user wrote it
+    std::string text;  // as the user wrote it (plain text)
     std::string file;  // cv.toml, as the user named it
     SourcePos pos;
+    RichText marks;  // its marks, when it has any: the LaTeX printed is made from them
 };
 
 // Every non-blank string of the CV and of `also` (publications printed beside it, such as

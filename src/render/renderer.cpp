@@ -8,6 +8,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "bib/latex_text.h"
+#include "text/latex_escape.h"
 #include "util/text_similarity.h"
 
 namespace mkcv {
@@ -69,6 +70,19 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         return partial;
     }
 
+    // How a value is printed: typed text (with marks) in the output's format, for LaTeX
+    // through the vetting again; everything else escaped. kainjow escapes a variable right
+    // after get() returned it, and the string it escapes is string_ itself; anything else is
+    // escaped as plain text.
+    std::string escape(const std::string& text, TextFormat format) const {
+        const RichText* marks = nullptr;
+        if (&text == &string_.string_value() && string_node_ != ContextTree::kNone)
+            marks = tree_.marks(string_node_);
+        if (format == TextFormat::Latex)
+            return marks ? latex_of_text(text, *marks) : escape_latex(text);
+        return render_text(text, marks ? *marks : RichText{}, format);
+    }
+
     const std::set<std::string>& missing() const { return missing_; }
     const std::set<std::string>& missing_partials() const { return missing_partials_; }
 
@@ -94,6 +108,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
                 // kainjow prints the value before it looks anything else up. (The const_cast
                 // is sound: string_ is ours and not const.)
                 const_cast<std::string&>(string_.string_value()).assign(tree_.text(id));
+                string_node_ = id;
                 return &string_;
             case Kind::List:
                 break;
@@ -196,6 +211,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     mutable std::vector<std::unique_ptr<Frame>> frames_;
     std::size_t depth_ = 0;
     mutable Id last_ = ContextTree::kNone;
+    mutable Id string_node_ = ContextTree::kNone;  // the node whose text string_ holds
     const Data object_;
     const Data string_;
     const Data true_;
@@ -335,9 +351,12 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
         partials.set(name, Data(prefix + file.text));
 
     kainjow::mustache::mustache mustache(prefix + inline_partials(tmpl.main.text, tmpl));
-    // Values marked as LaTeX (from BibTeX, vetted) print as they are; all others are escaped.
-    mustache.set_custom_escape([](const std::string& text) { return value_to_latex(text); });
     TreeContext ctx(context, &partials);
+    // Typed text (from BibTeX, vetted) prints its marks as LaTeX; everything else is escaped.
+    // `<<&name>>` is not escaped and prints the plain text: never LaTeX from a value.
+    // (Only LaTeX today: an HTML or Markdown output will pass its own TextFormat here.)
+    mustache.set_custom_escape(
+        [&ctx](const std::string& text) { return ctx.escape(text, TextFormat::Latex); });
     StringSink sink;
     // The output is the template's text and the values, escaped (so a little longer).
     sink.text.reserve(tmpl.main.text.size() + context.text_bytes() + context.text_bytes() / 4);

@@ -15,7 +15,7 @@ struct Match {
 
 // Where `value` is printed on `line` (escaped, or raw through <<&name>>), earliest first.
 void find_all(const ValueOrigin& value, const std::string& line, std::vector<Match>& out) {
-    for (const std::string& form : {value_to_latex(value.text), value.text}) {
+    for (const std::string& form : {latex_of_text(value.text, value.marks), value.text}) {
         if (form.size() < 2)
             continue;  // a single character matches anywhere
         for (auto at = line.find(form); at != std::string::npos; at = line.find(form, at + 1))

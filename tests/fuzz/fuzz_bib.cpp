@@ -22,13 +22,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const auto& entry : entries) {
         for (const auto& field : entry.fields) {
             const LatexText converted = latex_to_text(field.value);
-            value_to_latex(bibtex_value(converted));
+            latex_of_text(converted.text, converted.runs);
+            render_text(converted.text, converted.runs, TextFormat::Html);
+            render_text(converted.text, converted.runs, TextFormat::Markdown);
         }
         publication_from_bibtex(entry, "x.bib", diagnostics);
     }
     // The converter on the raw bytes too: nesting btparse refuses still reaches it this way.
     const LatexText whole = latex_to_text(text);
-    value_to_latex(bibtex_value(whole));
+    latex_of_text(whole.text, whole.runs);
     fuzz::print_all_formats(diagnostics, {{"x.bib", text}});
     return 0;
 }

@@ -50,7 +50,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"render/template_scaffold", "integration/templates_test.sh (mkcv template new)"},
     {"render/template_set", "render/template_manifest_test.cpp, render/renderer_test.cpp"},
     {"render/template_variant", "render/golden_test.cpp, integration/templates_test.sh"},
-    {"text/raw_latex", "bib/latex_text_test.cpp, bib/security_test.cpp"},
     {"tex/format_driver", "tex/format_test.cpp, integration/tex_format_test.sh"},
     {"util/source_location", "a struct; util/diagnostics_test.cpp"},
     {"util/text_similarity", "the did-you-mean hints of integration/bad_inputs_test.sh"},

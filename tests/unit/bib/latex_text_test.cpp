@@ -34,7 +34,8 @@ TEST_CASE("BibTeX LaTeX becomes Unicode text") {
         CHECK(out.text == want);
     }
     CHECK_FALSE(latex_to_text("Efficient {GPU} Sharing").needs_latex);
-    CHECK(bibtex_value(latex_to_text("A \\& B")) == "A & B");
+    CHECK(latex_to_text("A \\& B").text == "A & B");
+    CHECK(latex_to_text("A \\& B").runs.empty());  // plain text carries no runs
 }
 
 TEST_CASE("formatting and math stay LaTeX, with the plain parts escaped once") {
@@ -49,11 +50,10 @@ TEST_CASE("formatting and math stay LaTeX, with the plain parts escaped once") {
     CHECK(math.latex == "$O(n \\log n)$ Sorting \\& $\\alpha$-Nets");
     CHECK(math.text == "O(n log n) Sorting & α-Nets");
 
-    const std::string value = bibtex_value(emph);
-    CHECK(is_raw_latex(value));
-    CHECK(value_to_latex(value) == emph.latex);
+    CHECK(needs_latex(emph.runs));
+    CHECK(latex_of_text(emph.text, emph.runs) == emph.latex);
     // Plain values are escaped as usual.
-    CHECK(value_to_latex("50% & \\emph{x}") == "50\\% \\& \\textbackslash{}emph\\{x\\}");
+    CHECK(latex_of_text("50% & \\emph{x}", {}) == "50\\% \\& \\textbackslash{}emph\\{x\\}");
 }
 
 TEST_CASE("commands that read or write files or change TeX's reading are refused") {
@@ -72,11 +72,38 @@ TEST_CASE("commands that read or write files or change TeX's reading are refused
     CHECK_FALSE(latex_to_text("$x").error.empty());
 }
 
-TEST_CASE("a raw-LaTeX mark cannot smuggle commands past the renderer") {
-    const std::string forged = std::string(kRawLatexMark) + "\\input{/etc/passwd}";
-    const std::string out = value_to_latex(forged);
+TEST_CASE("typed text put together by hand cannot smuggle commands past the renderer") {
+    const std::string payload = "\\input{/etc/passwd}";
+    const RichText forged{{TextRun::Kind::Latex, Mark::Group, payload, payload, {}}};
+    std::string out = latex_of_text(payload, forged);
     CHECK(out.find("\\input{") == std::string::npos);
     CHECK(out.find("\\textbackslash{}input") != std::string::npos);
+    // A mark whose command is not a formatting command prints literally too.
+    const RichText command{{TextRun::Kind::Open, Mark::Style, "", "input", {}},
+                           {TextRun::Kind::Text, Mark::Group, "/etc/passwd", "", {}},
+                           {TextRun::Kind::Close, Mark::Style, "", "", {}}};
+    out = latex_of_text("/etc/passwd", command);
+    CHECK(out == "\\textbackslash{}input\\{/etc/passwd\\}");
+}
+
+TEST_CASE("BibTeX's LaTeX becomes marks: emphasis, strong, links, verbatim LaTeX") {
+    const LatexText out =
+        latex_to_text("An \\emph{Elastic} \\textbf{Fast} $\\alpha$ \\href{https://x.org}{site}");
+    REQUIRE(out.error.empty());
+    CHECK(out.text == "An Elastic Fast α site");
+    CHECK(render_text(out.text, out.runs, TextFormat::Html) ==
+          "An <em>Elastic</em> <strong>Fast</strong> α <a href=\"https://x.org\">site</a>");
+    CHECK(render_text(out.text, out.runs, TextFormat::Markdown) ==
+          "An *Elastic* **Fast** α [site](https://x.org)");
+    CHECK(render_text(out.text, out.runs, TextFormat::Json) == out.text);
+    CHECK(latex_of_text(out.text, out.runs) == "An \\emph{Elastic} \\textbf{Fast} $\\alpha$ site");
+    // A URL alone is a link, and LaTeX still prints it as escaped text.
+    const LatexText url = latex_to_text("see \\url{https://x.org/a_b}");
+    CHECK_FALSE(url.needs_latex);
+    CHECK_FALSE(needs_latex(url.runs));
+    CHECK(render_text(url.text, url.runs, TextFormat::Html) ==
+          "see <a href=\"https://x.org/a_b\">https://x.org/a_b</a>");
+    CHECK(latex_of_text(url.text, url.runs) == "see https://x.org/a\\_b");
 }
 
 TEST_CASE("a cv.toml string can never carry the mark: U+001A is refused where it is") {
@@ -86,4 +113,12 @@ TEST_CASE("a cv.toml string can never carry the mark: U+001A is refused where it
                                       "authors = [\"A\"]\nvenue = \"V\"\nyear = 2020\n");
     REQUIRE(lines.size() == 1);
     CHECK(lines[0].find("error: a string holds U+001A") != std::string::npos);
+}
+
+TEST_CASE("font switches and styles from BibTeX: their look in HTML, their LaTeX unchanged") {
+    const LatexText out = latex_to_text("{\\em Elastic} {\\bf Fast} \\textsc{Sys} {\\sc Co}");
+    REQUIRE(out.error.empty());
+    CHECK(out.latex == "{\\em Elastic} {\\bf Fast} \\textsc{Sys} {\\sc Co}");
+    CHECK(render_text(out.text, out.runs, TextFormat::Html) ==
+          "<em>Elastic</em> <strong>Fast</strong> Sys Co");
 }

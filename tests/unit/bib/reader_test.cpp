@@ -156,7 +156,9 @@ TEST_CASE(
     CHECK(d.items().back().message.find("`evil`") != std::string::npos);
     CHECK(d.items().back().message.find("\\input") != std::string::npos);
     CHECK(p->title.value == "Hi \\input{/etc/passwd}");  // plain text, not marked LaTeX
-    CHECK(value_to_latex(p->title.value) == "Hi \\textbackslash{}input\\{/etc/passwd\\}");
+    CHECK(p->title.marks.empty());
+    CHECK(latex_of_text(p->title.value, p->title.marks) ==
+          "Hi \\textbackslash{}input\\{/etc/passwd\\}");
 }
 
 TEST_CASE("entries are found as BibTeX finds them: several on a line, a BOM, parentheses") {
@@ -187,4 +189,21 @@ TEST_CASE("@string macros of one file serve the files read after it") {
     const auto again = read_bibtex("@article{a, journal = tpds, month = dec}\n", "other.bib", d);
     CHECK(again[0].field("journal")->value.empty());
     CHECK(again[0].field("month")->value == "December");
+}
+
+TEST_CASE("a field with LaTeX becomes typed text, each run at its field's line") {
+    Diagnostics d;
+    const auto entries = read(
+        "@article{k,\n  author = {A, B},\n  journal = {J}, year = 2020,\n"
+        "  title = {An \\emph{Elastic} $\\alpha$-Net}}\n",
+        d);
+    REQUIRE(entries.size() == 1);
+    const auto p = publication_from_bibtex(entries[0], "test.bib", d);
+    REQUIRE(p);
+    CHECK(p->title.value == "An Elastic α-Net");
+    REQUIRE_FALSE(p->title.marks.empty());
+    for (const TextRun& run : p->title.marks)
+        CHECK(run.pos.line == 4);
+    CHECK(latex_of_text(p->title.value, p->title.marks) == "An \\emph{Elastic} $\\alpha$-Net");
+    CHECK(p->venue.marks.empty());
 }

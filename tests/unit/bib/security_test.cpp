@@ -101,10 +101,10 @@ TEST_CASE("TeX payloads are refused in every spelling and print as literal text"
         CHECK_FALSE(out.needs_latex);
         CHECK(out.latex == escape_latex(out.text));  // the text as written, escaped
         CHECK(out.latex.find("^^") == std::string::npos);
-        CHECK_FALSE(is_raw_latex(bibtex_value(out)));
-        // The renderer's second check is the same vetting.
-        const std::string forged = std::string(kRawLatexMark) + payload;
-        CHECK(value_to_latex(forged) == out.latex);
+        CHECK(out.runs.empty());  // no marks: plain text
+        // The renderer's second check is the same vetting: forged runs print as plain text.
+        const RichText forged{{TextRun::Kind::Latex, Mark::Group, out.text, payload, {}}};
+        CHECK(latex_of_text(out.text, forged) == out.latex);
     }
     CHECK(latex_to_text("$^^5cinput$").error.find("^^") != std::string::npos);
     CHECK(latex_to_text("$\\openin5$").error.find("\\openin is not allowed") != std::string::npos);
@@ -129,7 +129,7 @@ TEST_CASE("allowed math and formatting still print as LaTeX, and convert to them
         CHECK(out.error.empty());
         CHECK(out.needs_latex);
         CHECK(out.latex == want);
-        CHECK(value_to_latex(bibtex_value(out)) == out.latex);  // a fixed point
+        CHECK(latex_of_text(out.text, out.runs) == out.latex);  // a fixed point
     }
     // ~ is fine as text (a space), and a lone ^ in text is text.
     CHECK(latex_to_text("D.~E. Knuth").text == "D. E. Knuth");
@@ -273,14 +273,12 @@ TEST_CASE("a year, month or date that is not one is a located warning", "[bibtex
     CHECK(fine.empty());
 }
 
-TEST_CASE("BibTeX text never starts with the raw-LaTeX mark", "[bibtex][security]") {
+TEST_CASE("the old raw-LaTeX mark in BibTeX text is just a dropped control character",
+          "[bibtex][security]") {
     for (const char* source :
          {"\x1alatex:\\input{/etc/hostname} x", "{\x1a}latex:\\emph{x}", "\x1alatex:$x^2$"}) {
         const LatexText converted = latex_to_text(source);
         CHECK(converted.text.find('\x1a') == std::string::npos);
-        const std::string value = bibtex_value(converted);
-        if (!converted.needs_latex)
-            CHECK_FALSE(is_raw_latex(value));
-        CHECK(value_to_latex(value).find("\\input") == std::string::npos);
+        CHECK(latex_of_text(converted.text, converted.runs).find("\\input") == std::string::npos);
     }
 }

@@ -42,3 +42,23 @@ TEST_CASE("keys from reused addresses are told apart by their text") {
     tree.add_string(ContextTree::root(), key, "2");
     CHECK(to_json(tree).dump() == R"({"one":"1","two":"2"})");
 }
+
+TEST_CASE("typed text keeps its plain text in the node and its marks beside it") {
+    ContextTree tree;
+    const auto root = ContextTree::root();
+    const RichText marks{{TextRun::Kind::Open, Mark::Emphasis, "", "emph", {}},
+                         {TextRun::Kind::Text, Mark::Group, "Elastic", "", {}},
+                         {TextRun::Kind::Close, Mark::Emphasis, "", "", {}}};
+    const auto plain = tree.add_string(root, "plain", "x");
+    const auto typed = tree.add_string(root, "title", "Elastic", marks);
+    const auto none = tree.add_text(root, "empty", "", marks);
+    const auto unmarked = tree.add_text(root, "unmarked", "y", {});
+    CHECK(tree.marks(plain) == nullptr);
+    REQUIRE(tree.marks(typed) != nullptr);
+    CHECK(tree.marks(typed)->size() == 3);
+    CHECK(tree.kind(none) == ContextTree::Kind::Null);
+    CHECK(tree.marks(unmarked) == nullptr);
+    // `mkcv context` shows the plain text: a typed string is a string.
+    CHECK(to_json(tree) ==
+          Json{{"plain", "x"}, {"title", "Elastic"}, {"empty", nullptr}, {"unmarked", "y"}});
+}

@@ -197,3 +197,30 @@ TEST_CASE("partials that multiply past the expansion limit are refused before re
     CHECK(check_partial_nesting(make("<<>p2>>", levels), fine));
     CHECK(fine.empty());
 }
+
+TEST_CASE("typed text prints as vetted LaTeX; << & >> prints its plain text") {
+    ContextTree tree;
+    const auto root = ContextTree::root();
+    const RichText marks{{TextRun::Kind::Text, Mark::Group, "An ", "", {}},
+                         {TextRun::Kind::Open, Mark::Emphasis, "", "emph", {}},
+                         {TextRun::Kind::Text, Mark::Group, "Elastic & Fast", "", {}},
+                         {TextRun::Kind::Close, Mark::Emphasis, "", "", {}},
+                         {TextRun::Kind::Text, Mark::Group, " ", "", {}},
+                         {TextRun::Kind::Latex, Mark::Group, "α", "$\\alpha$", {}}};
+    tree.add_string(root, "title", "An Elastic & Fast α", marks);
+    tree.add_string(root, "plain", "A&B");
+    // Runs not made by the BibTeX converter: verbatim LaTeX it would refuse.
+    const RichText forged{{TextRun::Kind::Latex, Mark::Group, "x", "\\input{/etc/passwd}", {}}};
+    tree.add_string(root, "forged", "\\input{/etc/passwd}", forged);
+    const auto items = tree.add_list(root, "items");
+    tree.add_string(items, "", "$y$", {{TextRun::Kind::Latex, Mark::Group, "y", "$y$", {}}});
+    Diagnostics d;
+    const std::string tex =
+        render_template(make("<<title>>|<<&title>>|<<plain>>|<<forged>>|<<#items>><<.>><</items>>"),
+                        tree, d)
+            .tex;
+    CHECK(tex ==
+          "An \\emph{Elastic \\& Fast} $\\alpha$|An Elastic & Fast α|A\\&B|"
+          "\\textbackslash{}input\\{/etc/passwd\\}|$y$");
+    CHECK(d.empty());
+}

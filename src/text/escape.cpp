@@ -1,0 +1,186 @@
+#include "text/escape.h"
+
+#include <cctype>
+
+#include "text/latex_escape.h"
+#include "util/utf8.h"
+
+namespace mkcv {
+namespace {
+
+bool is_control(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7F;
+}
+
+bool is_line_break(char c) {
+    return c == '\n' || c == '\r' || c == '\t';
+}
+
+// LaTeX's specials as a .bib field holds them. Simpler than escape_latex: BibTeX styles
+// copy the value into a document whose fonts and ligatures mkcv does not know.
+std::string escape_bibtex(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 8);
+    for (const char c : text) {
+        switch (c) {
+            case '\\':
+                out += "\\textbackslash{}";
+                break;
+            case '{':
+            case '}':
+            case '&':
+            case '%':
+            case '$':
+            case '#':
+            case '_':
+                out += '\\';
+                out += c;
+                break;
+            case '^':
+                out += "\\^{}";
+                break;
+            case '~':
+                out += "\\~{}";
+                break;
+            default:
+                if (is_line_break(c))
+                    out += ' ';
+                else if (!is_control(c))
+                    out += c;
+        }
+    }
+    return out;
+}
+
+std::string escape_html(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 8);
+    for (const char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                if (is_line_break(c))
+                    out += ' ';
+                else if (!is_control(c))
+                    out += c;
+        }
+    }
+    return out;
+}
+
+// CommonMark: a backslash makes any ASCII punctuation literal. Escaped everywhere are the
+// characters that start inline syntax (emphasis, code, links, HTML, entities, tables,
+// strikethrough); at the start, those that would make the line a heading, list or quote.
+std::string escape_markdown(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 8);
+    static constexpr std::string_view kInline = "\\`*_[]<>|~&!";
+    bool started = false;  // a character other than a space has been written
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (is_line_break(c)) {
+            out += ' ';
+            continue;
+        }
+        if (is_control(c))
+            continue;
+        const bool at_start = !started;
+        started = started || c != ' ';
+        if (kInline.find(c) != std::string_view::npos ||
+            (at_start && (c == '#' || c == '-' || c == '+' || c == '=')))
+            out += '\\';
+        out += c;
+        // "1. " at the start would begin an ordered list.
+        if (at_start && std::isdigit(static_cast<unsigned char>(c))) {
+            std::size_t j = i + 1;
+            while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+                ++j;
+            if (j < text.size() && (text[j] == '.' || text[j] == ')')) {
+                out.append(text.substr(i + 1, j - i - 1));
+                out += '\\';
+                out += text[j];
+                i = j;
+            }
+        }
+    }
+    return out;
+}
+
+// RFC 8259, plus U+2028 and U+2029 (line ends to JavaScript) and `<`, `>`, `&`, so the
+// string may sit inside an HTML <script>. Invalid UTF-8 becomes U+FFFD: JSON is Unicode.
+std::string escape_json(std::string_view text) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    const std::string valid =
+        invalid_utf8_offset(text) == std::string_view::npos ? std::string(text) : valid_utf8(text);
+    std::string out;
+    out.reserve(valid.size() + 8);
+    for (std::size_t i = 0; i < valid.size(); ++i) {
+        const char c = valid[i];
+        const auto byte = static_cast<unsigned char>(c);
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                continue;
+            case '\\':
+                out += "\\\\";
+                continue;
+            case '\n':
+                out += "\\n";
+                continue;
+            case '\r':
+                out += "\\r";
+                continue;
+            case '\t':
+                out += "\\t";
+                continue;
+            default:
+                break;
+        }
+        if (byte < 0x20 || c == '<' || c == '>' || c == '&' || byte == 0x7F) {
+            out += "\\u00";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xF];
+        } else if (valid.compare(i, 3, "\u2028") == 0 || valid.compare(i, 3, "\u2029") == 0) {
+            out += valid[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
+            i += 2;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string escape_text(std::string_view text, TextFormat format) {
+    switch (format) {
+        case TextFormat::Latex:
+            return escape_latex(text);
+        case TextFormat::Bibtex:
+            return escape_bibtex(text);
+        case TextFormat::Html:
+            return escape_html(text);
+        case TextFormat::Markdown:
+            return escape_markdown(text);
+        case TextFormat::Json:
+            return escape_json(text);
+    }
+    return escape_latex(text);
+}
+
+}  // namespace mkcv

@@ -1,0 +1,23 @@
+// The one escaper: text made safe for an output format, chosen by a mode. Every string that
+// reaches an output passes through here at the last step, so no format sees another's
+// syntax. Pure functions, table-tested.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace mkcv {
+
+enum class TextFormat {
+    Latex,     // the body of a LaTeX document (escape_latex in text/latex_escape.h)
+    Bibtex,    // the value of a braced .bib field, as `mkcv export bib` writes it
+    Html,      // element content or a double- or single-quoted attribute value
+    Markdown,  // CommonMark inline text (one line)
+    Json,      // the inside of a JSON string, without its quotes
+};
+
+// `text` printed in `format` exactly as it reads. Control characters are dropped and line
+// breaks become spaces in every format but JSON, which escapes them.
+std::string escape_text(std::string_view text, TextFormat format);
+
+}  // namespace mkcv

@@ -1,0 +1,48 @@
+#include "text/escape.h"
+
+#include <catch2/catch.hpp>
+
+#include "text/latex_escape.h"
+
+using namespace mkcv;
+
+TEST_CASE("LaTeX mode is escape_latex") {
+    for (const char* text : {"100% of $5 & #1_a^2~\\{}", "a--b [x]", "赵怡浩 עברית", ""})
+        CHECK(escape_text(text, TextFormat::Latex) == escape_latex(text));
+}
+
+TEST_CASE("BibTeX mode escapes LaTeX's specials as a .bib field holds them") {
+    CHECK(escape_text("A & B {x} 50% $1 #2 a_b", TextFormat::Bibtex) ==
+          "A \\& B \\{x\\} 50\\% \\$1 \\#2 a\\_b");
+    CHECK(escape_text("\\ ^ ~", TextFormat::Bibtex) == "\\textbackslash{} \\^{} \\~{}");
+    CHECK(escape_text("a\nb\tc\x01"
+                      "d",
+                      TextFormat::Bibtex) == "a b cd");
+    CHECK(escape_text("a--b Ünï", TextFormat::Bibtex) == "a--b Ünï");  // no ligature breaks
+}
+
+TEST_CASE("HTML mode escapes markup and both quotes") {
+    CHECK(escape_text("<script>alert('x')</script> & \"q\"", TextFormat::Html) ==
+          "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;");
+    CHECK(escape_text("a\nb\x7f"
+                      "c 赵",
+                      TextFormat::Html) == "a bc 赵");
+    CHECK(escape_text("\\emph{x} $y$", TextFormat::Html) == "\\emph{x} $y$");
+}
+
+TEST_CASE("Markdown mode makes inline syntax and line-start markers literal") {
+    CHECK(escape_text("*a* _b_ `c` [d](e) <f> | ~g~ & !h \\", TextFormat::Markdown) ==
+          "\\*a\\* \\_b\\_ \\`c\\` \\[d\\](e) \\<f\\> \\| \\~g\\~ \\& \\!h \\\\");
+    CHECK(escape_text("# Title", TextFormat::Markdown) == "\\# Title");
+    CHECK(escape_text("- item", TextFormat::Markdown) == "\\- item");
+    CHECK(escape_text("2020. A year", TextFormat::Markdown) == "2020\\. A year");
+    CHECK(escape_text("In 2020. #1 - x", TextFormat::Markdown) == "In 2020. #1 - x");
+    CHECK(escape_text("a\nb", TextFormat::Markdown) == "a b");
+}
+
+TEST_CASE("JSON mode escapes a string's inside, safe inside <script>") {
+    CHECK(escape_text("a\"b\\c\nd\te\x01", TextFormat::Json) == "a\\\"b\\\\c\\nd\\te\\u0001");
+    CHECK(escape_text("</script>&", TextFormat::Json) == "\\u003c/script\\u003e\\u0026");
+    CHECK(escape_text("x\u2028y\u2029z 赵", TextFormat::Json) == "x\\u2028y\\u2029z 赵");
+    CHECK(escape_text("bad \xff byte", TextFormat::Json) == "bad \uFFFD byte");
+}
