@@ -113,6 +113,9 @@ template <class... Ts>
 struct Overloaded : Ts... {
     using Ts::operator()...;
 };
+// g++ deduces this by itself (C++20); clang 14, which builds the fuzz targets, needs the guide.
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
 
 struct Field {
     std::string_view key;  // in cv.toml; Dates and Periods: the context key (`dates`)
