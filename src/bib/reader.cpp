@@ -254,20 +254,6 @@ const BibField* BibEntry::field(const std::string& name) const {
 
 namespace {
 
-// Line and column (in characters, as SourcePos counts) of a byte of `text`.
-SourcePos position_of_offset(const std::string& text, std::size_t offset) {
-    SourcePos pos{1, 1};
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++pos.line;
-            pos.column = 1;
-        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-            ++pos.column;
-        }
-    }
-    return pos;
-}
-
 // BibTeX's whitespace rule for field values: runs of spaces become one, none at the ends.
 std::string collapse_spaces(const std::string& s) {
     std::string out;
@@ -342,7 +328,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
                                   Diagnostics& diagnostics) {
     // Not text: refuse the whole file before btparse or nlohmann::json sees a byte of it.
     if (const std::size_t bad = invalid_utf8_offset(text); bad != std::string::npos) {
-        const SourcePos pos = position_of_offset(text, bad);
+        const SourcePos pos = position_at(text, bad);
         diagnostics.error(file_name, pos, "bibtex-utf8",
                           text[bad] == '\0' ? "a NUL byte: this file is not text"
                                             : "invalid UTF-8: this file is not UTF-8 text",

@@ -361,20 +361,6 @@ int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics) {
     return diagnostics.error_count() - before;
 }
 
-SourcePos position_at(const std::string& text, std::size_t offset) {
-    SourcePos pos{1, 1};
-    offset = std::min(offset, text.size());
-    for (std::size_t i = 0; i < offset; ++i) {
-        if (text[i] == '\n') {
-            ++pos.line;
-            pos.column = 1;
-        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-            ++pos.column;
-        }
-    }
-    return pos;
-}
-
 fs::path builtin_template_root() {
     static const fs::path root = [] {
         std::error_code ec;

@@ -104,7 +104,4 @@ struct TemplateListing {
 
 std::vector<TemplateListing> list_templates(const TemplateSearchPath& search);
 
-// Converts a byte offset in `text` to a line and a character column.
-SourcePos position_at(const std::string& text, std::size_t offset);
-
 }  // namespace mkcv
