@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "build/build_state.h"
+#include "build/text_output.h"
 #include "util/file_io.h"
 #include "util/output_lock.h"
 #include "util/parallel.h"
@@ -53,7 +54,10 @@ BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::
     Progress progress(log, options.progress, names);
     // Each report is printed as soon as its template is done.
     const auto compile = [&](std::size_t i) {
-        CompileOutcome outcome = compile_template(rendered[i], stem, options, progress, i);
+        // LaTeX is compiled to a PDF; every other format is written as it was rendered.
+        CompileOutcome outcome = rendered[i].tmpl.manifest.format == TextFormat::Latex
+                                     ? compile_template(rendered[i], stem, options, progress, i)
+                                     : write_text_output(rendered[i], stem, options);
         progress.finish(i, outcome.report);
         return outcome;
     };
@@ -73,9 +77,10 @@ bool check_all(const std::vector<RenderedTemplate>& rendered, const std::string&
     bool all_current = true;
     for (const auto& r : rendered) {
         const std::string base = stem + "-" + r.tmpl.manifest.name;
-        const fs::path pdf_path = options.out_dir / (base + ".pdf");
+        const fs::path pdf_path = output_path(r, stem, options);
+        const bool latex = r.tmpl.manifest.format == TextFormat::Latex;
         const std::string reason =
-            why_stale(inputs_of(r, job_for(r, base, options)),
+            why_stale(latex ? inputs_of(r, job_for(r, base, options)) : text_inputs_of(r, base),
                       read_build_record(state_path(options.out_dir, base)), pdf_path,
                       /*this_machine=*/false);
         if (reason.empty()) {

@@ -55,20 +55,31 @@ std::string join(const std::vector<Text>& texts, const std::string& separator) {
     return out;
 }
 
-void add_links(ContextTree& t, Id parent, const std::vector<Link>& links) {
+// A link's `href` for a template of `format` (ContextOptions::format); null when refused.
+void add_href(ContextTree& t, Id item, const std::string& target, TextFormat format) {
+    if (format == TextFormat::Latex)
+        t.add_string(item, "href", escape_href(target));
+    else if (is_safe_href(target))
+        t.add_string(item, "href", target);
+    else
+        t.add_null(item, "href");
+}
+
+void add_links(ContextTree& t, Id parent, const std::vector<Link>& links, TextFormat format) {
     add_items(t, parent, "links", links, [&](Id item, const Link& l) {
         t.add_string(item, "label", l.label.value);
         t.add_string(item, "url", l.url.value);
-        t.add_string(item, "href", escape_href(link_target(l.url.value)));
+        add_href(t, item, link_target(l.url.value), format);
     });
 }
 
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, At&& at);
+                 const std::vector<Field>& fields, TextFormat format, At&& at);
 
 // One record's fields as its section's field kinds show them to templates (sections.h).
-void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const Record& r) {
+void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const Record& r,
+                TextFormat format) {
     for (const Field& field : fields) {
         const std::string_view key = field.key;
         std::visit(
@@ -121,12 +132,12 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                         t.add_string(period, key, range.value);
                     });
                 },
-                [&](const LinksField& f) { add_links(t, item, f.member(r)); },
+                [&](const LinksField& f) { add_links(t, item, f.member(r), format); },
                 [](const ChoiceField&) {},  // only publications have one; written for
                 [&](const RecordsField& f) {
                     const std::size_t count = f.size(r);
                     t.add_bool(item, "has_" + std::string(key), count > 0);
-                    add_records(t, item, key, count, f.fields,
+                    add_records(t, item, key, count, f.fields, format,
                                 [&](std::size_t i) -> const Record& { return f.at(r, i); });
                 },
             },
@@ -137,11 +148,11 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
 // A list of records, each with its fields, `first` and `last` (as add_items).
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, At&& at) {
+                 const std::vector<Field>& fields, TextFormat format, At&& at) {
     const Id list = t.add_list(parent, key);
     for (std::size_t i = 0; i < count; ++i) {
         const Id item = t.add_object(list);
-        add_fields(t, item, fields, at(i));
+        add_fields(t, item, fields, at(i), format);
         t.add_bool(item, "first", i == 0);
         t.add_bool(item, "last", i + 1 == count);
     }
@@ -152,7 +163,7 @@ struct Marks {
     bool corresponding = false;
 };
 
-void add_person(ContextTree& t, const Person& p) {
+void add_person(ContextTree& t, const Person& p, TextFormat format) {
     const Id person = t.add_object(ContextTree::root(), "person");
     t.add_string(person, "name", p.name.value);
     t.add_text(person, "native_name", p.native_name.value);
@@ -163,7 +174,7 @@ void add_person(ContextTree& t, const Person& p) {
     t.add_text(person, "homepage", p.homepage.value);
     t.add_text(person, "github", p.github.value);
     t.add_text(person, "location", p.location.value);
-    add_links(t, person, p.links);
+    add_links(t, person, p.links, format);
 
     struct Contact {
         const char* kind;
@@ -194,7 +205,7 @@ void add_person(ContextTree& t, const Person& p) {
         if (c.url.empty())
             t.add_null(item, "href");
         else
-            t.add_string(item, "href", escape_href(c.url));
+            add_href(t, item, c.url, format);
     });
 }
 
@@ -208,7 +219,7 @@ bool ends_with_period(const std::vector<Text>& authors) {
 }
 
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
-                     Marks& marks) {
+                     Marks& marks, TextFormat format) {
     t.add_string(item, "title", p.title.value, p.title.marks);
     add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
@@ -229,7 +240,7 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_text(item, "award", p.award.value, p.award.marks);
     t.add_text(item, "note", p.note.value, p.note.marks);
     t.add_bool(item, "selected", p.selected);
-    add_links(t, item, p.links);
+    add_links(t, item, p.links, format);
 }
 
 // Returns whether any group was added.
@@ -276,7 +287,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         const auto& kept = group.kept;
         for (std::size_t i = 0; i < kept.size(); ++i) {
             const Id paper = t.add_object(items);
-            add_publication(t, paper, *kept[i], is_owner, marks);
+            add_publication(t, paper, *kept[i], is_owner, marks, options.format);
             t.add_string(paper, "number",
                          number_prefix(group.kind) + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
@@ -339,7 +350,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_string(meta, "template", options.template_name);
     t.add_string(meta, "generator", options.generator);
     t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
-    add_person(t, cv.person);
+    add_person(t, cv.person, options.format);
 
     // Sections in the table's order; publications and awards are written for.
     const SectionTable& table = sections_of(cv);
@@ -360,7 +371,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
                 add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
         } else {
             const std::size_t count = section.size(cv);
-            add_records(t, root, section.key, count, section.fields,
+            add_records(t, root, section.key, count, section.fields, options.format,
                         [&](std::size_t i) -> const Record& {
                             return section.entries.at(cv, section.key, i);
                         });

@@ -13,6 +13,7 @@
 #include "context/context_tree.h"
 #include "cv/model.h"
 #include "select/content_filter.h"
+#include "text/escape.h"
 
 namespace mkcv {
 
@@ -28,6 +29,10 @@ struct ContextOptions {
     std::vector<SectionHeading> sections;
     // Papers whose awards are listed under Awards; null: every paper of the CV.
     const std::vector<Publication>* award_papers = nullptr;
+    // The template's output format, for `href`: LaTeX gets the URL escaped for \href; every
+    // other format the URL itself (the renderer escapes it), and null where it is no
+    // http, https, mailto, tel or relative URL (is_safe_href), so no link runs script.
+    TextFormat format = TextFormat::Latex;
 };
 
 ContextTree build_context(const Cv& cv, const ContextOptions& options);

@@ -9,6 +9,7 @@
 
 #include "bib/latex_text.h"
 #include "text/latex_escape.h"
+#include "text/rich_text.h"
 #include "util/text_similarity.h"
 
 namespace mkcv {
@@ -32,9 +33,10 @@ using Kind = ContextTree::Kind;
 // Names that resolve to nothing are recorded for a warning.
 class TreeContext : public kainjow::mustache::basic_context<std::string> {
   public:
-    TreeContext(const ContextTree& tree, const Data* partials)
+    TreeContext(const ContextTree& tree, const Data* partials, TextFormat format)
         : tree_(tree),
           partials_(partials),
+          format_(format),
           object_(Data::type::object),
           string_(std::string()),
           true_(true),
@@ -74,13 +76,17 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     // through the vetting again; everything else escaped. kainjow escapes a variable right
     // after get() returned it, and the string it escapes is string_ itself; anything else is
     // escaped as plain text.
-    std::string escape(const std::string& text, TextFormat format) const {
+    //
+    // Every other format escapes each string as it is looked up (stand_in), and escapes
+    // nothing here: then `<<&name>>`, which kainjow prints without calling this, is escaped
+    // too, and no value can leave its place in an HTML, Markdown or JSON output.
+    std::string escape(const std::string& text) const {
+        if (format_ != TextFormat::Latex)
+            return text;
         const RichText* marks = nullptr;
         if (&text == &string_.string_value() && string_node_ != ContextTree::kNone)
             marks = tree_.marks(string_node_);
-        if (format == TextFormat::Latex)
-            return marks ? latex_of_text(text, *marks) : escape_latex(text);
-        return render_text(text, marks ? *marks : RichText{}, format);
+        return marks ? latex_of_text(text, *marks) : escape_latex(text);
     }
 
     const std::set<std::string>& missing() const { return missing_; }
@@ -107,7 +113,13 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             case Kind::String:
                 // kainjow prints the value before it looks anything else up. (The const_cast
                 // is sound: string_ is ours and not const.)
-                const_cast<std::string&>(string_.string_value()).assign(tree_.text(id));
+                if (format_ == TextFormat::Latex) {
+                    const_cast<std::string&>(string_.string_value()).assign(tree_.text(id));
+                } else {
+                    const RichText* marks = tree_.marks(id);
+                    const_cast<std::string&>(string_.string_value())
+                        .assign(render_text(tree_.text(id), marks ? *marks : RichText{}, format_));
+                }
                 string_node_ = id;
                 return &string_;
             case Kind::List:
@@ -197,6 +209,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
 
     const ContextTree& tree_;
     const Data* partials_;
+    const TextFormat format_;
     // Frames are reused, not freed, when popped: each has a list of stand-ins to refill.
     // Each on its own, because kainjow holds on to a frame's stand-ins while it pushes more.
     void enter(Id node) {
@@ -351,12 +364,11 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
         partials.set(name, Data(prefix + file.text));
 
     kainjow::mustache::mustache mustache(prefix + inline_partials(tmpl.main.text, tmpl));
-    TreeContext ctx(context, &partials);
-    // Typed text (from BibTeX, vetted) prints its marks as LaTeX; everything else is escaped.
-    // `<<&name>>` is not escaped and prints the plain text: never LaTeX from a value.
-    // (Only LaTeX today: an HTML or Markdown output will pass its own TextFormat here.)
-    mustache.set_custom_escape(
-        [&ctx](const std::string& text) { return ctx.escape(text, TextFormat::Latex); });
+    // The template's format (template.toml `format`) escapes every value.
+    TreeContext ctx(context, &partials, tmpl.manifest.format);
+    // LaTeX: typed text (from BibTeX, vetted) prints its marks as LaTeX; everything else is
+    // escaped. `<<&name>>` is not escaped and prints the plain text: never LaTeX from a value.
+    mustache.set_custom_escape([&ctx](const std::string& text) { return ctx.escape(text); });
     StringSink sink;
     // The output is the template's text and the values, escaped (so a little longer).
     sink.text.reserve(tmpl.main.text.size() + context.text_bytes() + context.text_bytes() / 4);

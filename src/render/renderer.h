@@ -1,5 +1,7 @@
-// Template + context → LaTeX source. Values are escaped for LaTeX when printed with
-// <<name>>; <<&name>> prints a value as it is (for `href`s, already escaped for \href).
+// Template + context → the template's output: LaTeX source, or HTML, Markdown or JSON text
+// (template.toml `format`). In LaTeX, values are escaped when printed with <<name>>;
+// <<&name>> prints a value as it is (for `href`s, already escaped for \href). In every other
+// format both print the value escaped for that format: a template cannot print raw data.
 #pragma once
 
 #include <string>

@@ -88,6 +88,38 @@ SectionRules parse_section_rules(const toml::table& table, const std::string& fi
 
 }  // namespace
 
+const std::vector<std::string>& output_format_names() {
+    static const std::vector<std::string> names{"latex", "html", "markdown", "json"};
+    return names;
+}
+
+std::optional<TextFormat> output_format_named(const std::string& name) {
+    if (name == "latex")
+        return TextFormat::Latex;
+    if (name == "html")
+        return TextFormat::Html;
+    if (name == "markdown")
+        return TextFormat::Markdown;
+    if (name == "json")
+        return TextFormat::Json;
+    return std::nullopt;
+}
+
+std::string output_extension(TextFormat format) {
+    switch (format) {
+        case TextFormat::Html:
+            return ".html";
+        case TextFormat::Markdown:
+            return ".md";
+        case TextFormat::Json:
+            return ".json";
+        case TextFormat::Latex:
+        case TextFormat::Bibtex:
+            break;
+    }
+    return ".pdf";
+}
+
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
                                 Diagnostics& diagnostics) {
     TemplateManifest manifest;
@@ -99,10 +131,16 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
         return SourcePos{static_cast<int>(node.source().begin.line),
                          static_cast<int>(node.source().begin.column)};
     };
-    static const std::vector<std::string> keys{
-        "name",    "description",       "engine",
-        "main",    "max_pages",         "order",
-        "filters", "publication_kinds", "publication_headings"};
+    static const std::vector<std::string> keys{"name",
+                                               "description",
+                                               "engine",
+                                               "format",
+                                               "main",
+                                               "max_pages",
+                                               "order",
+                                               "filters",
+                                               "publication_kinds",
+                                               "publication_headings"};
     for (const auto& [key, node] : root) {
         (void)node;
         const std::string name(key.str());
@@ -127,6 +165,22 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
     string_value("description", manifest.description);
     string_value("engine", manifest.engine);
     string_value("main", manifest.main);
+    if (const toml::node* node = root.get("format")) {
+        const auto* s = node->as_string();
+        const std::optional<TextFormat> format = s ? output_format_named(s->get()) : std::nullopt;
+        if (format) {
+            manifest.format = *format;
+        } else {
+            const std::string guess = s ? closest_match(s->get(), output_format_names()) : "";
+            diagnostics.error(file_name, pos(*node), s ? "value" : "type",
+                              "`format` must be \"latex\", \"html\", \"markdown\" or \"json\"" +
+                                  (s ? ", found \"" + shorten(s->get()) + "\"" : std::string()),
+                              guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+        }
+        // Each format's main file is named for its output, unless `main` says otherwise.
+        if (!root.get("main") && manifest.format != TextFormat::Latex)
+            manifest.main = "cv" + output_extension(manifest.format) + ".mustache";
+    }
     if (const toml::node* node = root.get("engine"); node && node->is_string()) {
         if (manifest.engine != "xelatex" && manifest.engine != "lualatex" &&
             manifest.engine != "pdflatex")
@@ -208,6 +262,13 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
             diagnostics.error(file_name, pos(*node), "type",
                               "`publication_headings` must be a table of kind = \"Heading\"");
         }
+    }
+    if (const toml::node* node = root.get("max_pages");
+        node && manifest.format != TextFormat::Latex) {
+        diagnostics.error(file_name, pos(*node), "value",
+                          "`max_pages` counts PDF pages; only a LaTeX template has them",
+                          "remove it, or leave out `format` for a LaTeX template");
+        manifest.max_pages = 0;
     }
     if (manifest.max_pages > 0)
         manifest.rules.max_pages = manifest.max_pages;

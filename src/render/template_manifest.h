@@ -2,10 +2,12 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cv/content_rules.h"
+#include "text/escape.h"
 #include "util/diagnostics.h"
 
 namespace mkcv {
@@ -14,6 +16,10 @@ struct TemplateManifest {
     std::string name;
     std::string description;
     std::string engine = "xelatex";  // xelatex, lualatex or pdflatex
+    // What the template writes, and so how every value is escaped: latex (compiled to a
+    // PDF), html, markdown or json (written as they are, no TeX).
+    TextFormat format = TextFormat::Latex;
+    // "cv.tex.mustache" for LaTeX; "cv.html.mustache", "cv.md.mustache", "cv.json.mustache".
     std::string main = "cv.tex.mustache";
     int max_pages = 0;   // 0: no budget
     ContentRules rules;  // what the template keeps of the CV, and the page budget
@@ -22,6 +28,13 @@ struct TemplateManifest {
     std::vector<std::string> publication_kinds;
     std::map<std::string, std::string> publication_headings;
 };
+
+// The output formats a template may declare, by their template.toml names.
+const std::vector<std::string>& output_format_names();
+// "latex" → Latex ...; nullopt for any other name (Bibtex is no output of a template).
+std::optional<TextFormat> output_format_named(const std::string& name);
+// The extension of a template's output: ".pdf" (beside its .tex), ".html", ".md", ".json".
+std::string output_extension(TextFormat format);
 
 // Problems are reported against `file_name`; returns the defaults where a key is absent.
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,

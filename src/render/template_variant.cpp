@@ -19,7 +19,10 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl,
     input.options.updated = updated;
     input.options.publication_order = tmpl.manifest.publication_kinds;
     input.options.publication_headings = tmpl.manifest.publication_headings;
-    input.max_pages = input.rules.max_pages.value_or(0);
+    input.options.format = tmpl.manifest.format;
+    // A page budget counts PDF pages: [templates.NAME] max_pages means nothing to the others.
+    input.max_pages =
+        tmpl.manifest.format == TextFormat::Latex ? input.rules.max_pages.value_or(0) : 0;
     return input;
 }
 

@@ -183,4 +183,25 @@ std::string escape_text(std::string_view text, TextFormat format) {
     return escape_latex(text);
 }
 
+bool is_safe_href(std::string_view url) {
+    if (url.empty())
+        return false;
+    for (const char c : url)
+        if (is_control(c) || c == ' ')
+            return false;
+    // RFC 3986: a scheme is a letter, then letters, digits, + - and ., up to the first `:`;
+    // a `:` after a /, ? or # is part of a relative URL's path, query or fragment.
+    const std::size_t colon = url.find(':');
+    const std::size_t end = url.find_first_of("/?#");
+    if (colon == std::string_view::npos || (end != std::string_view::npos && end < colon))
+        return true;
+    std::string scheme;
+    for (const char c : url.substr(0, colon)) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.')
+            return false;  // not a scheme, yet a browser might read one: refused
+        scheme += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return scheme == "http" || scheme == "https" || scheme == "mailto" || scheme == "tel";
+}
+
 }  // namespace mkcv

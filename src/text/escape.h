@@ -20,4 +20,9 @@ enum class TextFormat {
 // breaks become spaces in every format but JSON, which escapes them.
 std::string escape_text(std::string_view text, TextFormat format);
 
+// Whether `url` may be the target of a link in HTML (an `href`): an http, https, mailto or
+// tel URL, or a relative one (no scheme). Anything with whitespace or a control character
+// is refused too, since browsers drop those and "java\tscript:" would become a scheme.
+bool is_safe_href(std::string_view url);
+
 }  // namespace mkcv

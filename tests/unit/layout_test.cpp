@@ -31,6 +31,7 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"build/git", "build/source_date_test.cpp and integration/git_date_cache_test.sh"},
     {"build/page_budget", "integration/page_budget_test.sh, security/page_budget_kill_test.sh"},
     {"build/pipeline", "every integration test runs it"},
+    {"build/text_output", "integration/formats_test.sh (HTML and Markdown templates)"},
     {"build/watch", "integration/watch_test.sh, watch_bib_test.sh"},
     {"cli/build_command", "integration/incremental_build_test.sh, watch_test.sh"},
     {"cli/cli", "integration/cli_test.sh"},

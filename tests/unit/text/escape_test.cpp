@@ -46,3 +46,15 @@ TEST_CASE("JSON mode escapes a string's inside, safe inside <script>") {
     CHECK(escape_text("x\u2028y\u2029z 赵", TextFormat::Json) == "x\\u2028y\\u2029z 赵");
     CHECK(escape_text("bad \xff byte", TextFormat::Json) == "bad \uFFFD byte");
 }
+
+TEST_CASE("Links in HTML go only to http, https, mailto, tel or relative URLs") {
+    for (const char* url :
+         {"https://example.org/a?b=1#c", "http://x.org", "HTTPS://X.ORG", "mailto:a@b.org",
+          "tel:+44-20", "cv-long.pdf", "/papers/a.pdf", "#top", "a/b:c", "?q=a:b"})
+        CHECK(is_safe_href(url));
+    for (const char* url :
+         {"javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "vbscript:x",
+          "java\tscript:alert(1)", "java\nscript:x", " javascript:x", "file:///etc/passwd", "",
+          "a b", "java%73cript:x", ":x"})
+        CHECK_FALSE(is_safe_href(url));
+}

@@ -1,0 +1,62 @@
+#include "build/text_output.h"
+
+#include "util/file_io.h"
+#include "util/version.h"
+
+namespace fs = std::filesystem;
+
+namespace mkcv {
+
+fs::path output_path(const RenderedTemplate& r, const std::string& stem,
+                     const BuildOptions& options) {
+    return options.out_dir /
+           (stem + "-" + r.tmpl.manifest.name + output_extension(r.tmpl.manifest.format));
+}
+
+BuildInputs text_inputs_of(const RenderedTemplate& r, const std::string& base) {
+    BuildInputs inputs;
+    inputs.add("mkcv version", kVersion);
+    inputs.add("output format", output_extension(r.tmpl.manifest.format));
+    const auto file_name = [](const fs::path& path) {
+        return path.parent_path().filename().string() + "/" + path.filename().string();
+    };
+    inputs.add("template file " + file_name(r.tmpl.main.path), r.tmpl.main.text);
+    for (const auto& [name, file] : r.tmpl.partials)
+        inputs.add("template file " + file_name(file.path), file.text);
+    inputs.add(base + output_extension(r.tmpl.manifest.format) + " (cv.toml rendered)", r.tex);
+    return inputs;
+}
+
+CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& stem,
+                                 const BuildOptions& options) {
+    CompileOutcome outcome;
+    const std::string& name = r.tmpl.manifest.name;
+    const std::string base = stem + "-" + name;
+    const fs::path path = output_path(r, stem, options);
+    const fs::path record = state_path(options.out_dir, base);
+    const BuildInputs inputs = text_inputs_of(r, base);
+    if (!options.force && why_stale(inputs, read_build_record(record), path).empty()) {
+        if (!options.quiet)
+            outcome.report = name + ": up to date (" + path.string() + ")\n";
+        outcome.ok = true;
+        return outcome;
+    }
+    // The record goes in <out>/.mkcv/, as a PDF's does; the file first, then its record, so
+    // a build killed between the two leaves a file `check` calls stale.
+    std::error_code ec;  // a folder that cannot be made fails the write below, which says why
+    fs::create_directories(record.parent_path(), ec);
+    Result<> written = write_file_atomically(path, r.tex);
+    if (written)
+        written = record_build(record, inputs, path);
+    if (!written) {
+        outcome.report = name + ": error: " + written.error().message + "\n";
+        outcome.diagnostics.add(written.error());
+        return outcome;
+    }
+    if (!options.quiet)
+        outcome.report = name + ": written → " + path.string() + "\n";
+    outcome.ok = true;
+    return outcome;
+}
+
+}  // namespace mkcv
