@@ -224,3 +224,24 @@ TEST_CASE("typed text prints as vetted LaTeX; << & >> prints its plain text") {
           "\\textbackslash{}input\\{/etc/passwd\\}|$y$");
     CHECK(d.empty());
 }
+
+TEST_CASE("HTML, Markdown and JSON templates escape every value, << & >> too") {
+    const Json data{{"v", "<script>\"x\"</script> *a* & [b]"}};
+    const auto as = [&](TextFormat format) {
+        Template t = make("<<v>>|<<&v>>|<<#v>><<.>><</v>>");
+        t.manifest.format = format;
+        Diagnostics d;
+        const std::string out = render(t, data, d);
+        CHECK(d.empty());
+        return out;
+    };
+    const std::string html = escape_text(data["v"].get<std::string>(), TextFormat::Html);
+    CHECK(html == "&lt;script&gt;&quot;x&quot;&lt;/script&gt; *a* &amp; [b]");
+    CHECK(as(TextFormat::Html) == html + "|" + html + "|" + html);
+    const std::string md = escape_text(data["v"].get<std::string>(), TextFormat::Markdown);
+    CHECK(as(TextFormat::Markdown) == md + "|" + md + "|" + md);
+    const std::string json = escape_text(data["v"].get<std::string>(), TextFormat::Json);
+    CHECK(as(TextFormat::Json) == json + "|" + json + "|" + json);
+    // LaTeX keeps << & >> raw, as before.
+    CHECK(as(TextFormat::Latex).find("|<script>\"x\"</script> *a* & [b]|") != std::string::npos);
+}

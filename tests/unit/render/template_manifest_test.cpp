@@ -69,3 +69,66 @@ TEST_CASE("max_pages in template.toml: 1 to kMaxPagesLimit") {
     REQUIRE(d.items().size() == 1);
     CHECK(d.items()[0].message == "`max_pages` must be a whole number from 1 to 1000");
 }
+
+TEST_CASE("format in template.toml: latex by default, html, markdown or json") {
+    Diagnostics d;
+    const TemplateManifest latex = parse_manifest("name = \"t\"\n", "template.toml", d);
+    CHECK(latex.format == TextFormat::Latex);
+    CHECK(latex.main == "cv.tex.mustache");
+    CHECK(parse_manifest("format = \"latex\"\n", "template.toml", d).format == TextFormat::Latex);
+    const TemplateManifest html = parse_manifest("format = \"html\"\n", "template.toml", d);
+    CHECK(html.format == TextFormat::Html);
+    CHECK(html.main == "cv.html.mustache");
+    const TemplateManifest md = parse_manifest("format = \"markdown\"\n", "template.toml", d);
+    CHECK(md.format == TextFormat::Markdown);
+    CHECK(md.main == "cv.md.mustache");
+    const TemplateManifest json = parse_manifest("format = \"json\"\n", "template.toml", d);
+    CHECK(json.format == TextFormat::Json);
+    CHECK(json.main == "cv.json.mustache");
+    // `main` given: kept whatever the format.
+    CHECK(
+        parse_manifest("format = \"html\"\nmain = \"page.mustache\"\n", "template.toml", d).main ==
+        "page.mustache");
+    CHECK(d.empty());
+
+    CHECK(output_extension(TextFormat::Latex) == ".pdf");
+    CHECK(output_extension(TextFormat::Html) == ".html");
+    CHECK(output_extension(TextFormat::Markdown) == ".md");
+    CHECK(output_extension(TextFormat::Json) == ".json");
+    CHECK_FALSE(output_format_named("bibtex"));
+    CHECK_FALSE(output_format_named("HTML"));
+}
+
+TEST_CASE("an unknown format is an error at its value, with a guess") {
+    Diagnostics d;
+    const TemplateManifest m =
+        parse_manifest("name = \"t\"\nformat = \"htlm\"\n", "template.toml", d);
+    CHECK(m.format == TextFormat::Latex);
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].message ==
+          "`format` must be \"latex\", \"html\", \"markdown\" or \"json\", found \"htlm\"");
+    CHECK(d.items()[0].hint == "did you mean \"html\"?");
+    CHECK(d.items()[0].pos.line == 2);
+    CHECK(d.items()[0].pos.column == 10);
+
+    Diagnostics d2;
+    parse_manifest("format = 3\n", "template.toml", d2);
+    REQUIRE(d2.items().size() == 1);
+    CHECK(d2.items()[0].message ==
+          "`format` must be \"latex\", \"html\", \"markdown\" or \"json\"");
+
+    Diagnostics d3;
+    parse_manifest("fromat = \"html\"\n", "template.toml", d3);
+    REQUIRE(d3.items().size() == 1);
+    CHECK(d3.items()[0].hint == "did you mean `format`?");
+}
+
+TEST_CASE("max_pages is refused for a template that writes no PDF") {
+    Diagnostics d;
+    const TemplateManifest m =
+        parse_manifest("format = \"markdown\"\nmax_pages = 2\n", "template.toml", d);
+    CHECK(m.max_pages == 0);
+    CHECK_FALSE(m.rules.max_pages);
+    REQUIRE(d.items().size() == 1);
+    CHECK(d.items()[0].message == "`max_pages` counts PDF pages; only a LaTeX template has them");
+}
