@@ -73,8 +73,9 @@ int run_build(CliState& state) {
 }
 
 void add_build_command(CLI::App& app, CliState& state) {
-    auto* build =
-        app.add_subcommand("build", "Render and compile each template to <out>/<stem>-<name>.pdf");
+    auto* build = app.add_subcommand(
+        "build",
+        "Render and compile each template to <out>/<stem>-<name>.pdf (or .html, .md, .json)");
     add_common(*build, state.common, true);
     add_out_dir(*build, state);
     add_jobs(*build, state);
