@@ -16,7 +16,7 @@
 
 #include <toml++/toml.h>
 
-#include "build/pipeline.h"
+#include "pipeline/pipeline.h"
 #include "util/file_io.h"
 
 namespace {

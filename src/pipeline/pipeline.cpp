@@ -1,9 +1,9 @@
-#include "build/pipeline.h"
+#include "pipeline/pipeline.h"
 
 #include <algorithm>
 #include <ostream>
 
-#include "build/build_state.h"
+#include "pipeline/build_state.h"
 #include "util/file_io.h"
 #include "util/output_lock.h"
 #include "util/parallel.h"
