@@ -16,8 +16,8 @@
 
 #include <toml++/toml.h>
 
+#include "pipeline/pipeline.h"
 #include "util/file_io.h"
-#include "build/pipeline.h"
 
 namespace {
 

@@ -4,10 +4,10 @@
 
 #include <unistd.h>
 
-#include "build/pipeline.h"
-#include "build/watch.h"
 #include "cli/commands.h"
 #include "cli/exit_code.h"
+#include "pipeline/pipeline.h"
+#include "pipeline/watch.h"
 
 namespace fs = std::filesystem;
 

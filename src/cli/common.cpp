@@ -5,9 +5,9 @@
 
 #include <unistd.h>
 
-#include "build/load_step.h"
-#include "build/render_step.h"
 #include "cli/exit_code.h"
+#include "pipeline/load_step.h"
+#include "pipeline/render_step.h"
 #include "util/file_io.h"
 
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "build/compile_step.h"
+#include "pipeline/compile_step.h"
 #include "render/rendered_template.h"
 #include "render/template_scaffold.h"
 #include "render/template_set.h"

@@ -3,12 +3,12 @@
 #include <iostream>
 
 #include "bib/export.h"
-#include "build/load_step.h"
-#include "build/render_step.h"
 #include "cli/commands.h"
 #include "cli/exit_code.h"
 #include "context/context_builder.h"
 #include "cv/json_schema.h"
+#include "pipeline/load_step.h"
+#include "pipeline/render_step.h"
 #include "render/template_variant.h"
 
 namespace mkcv {

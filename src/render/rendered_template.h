@@ -14,7 +14,7 @@ struct RenderedTemplate {
     std::string tex;
     TemplateInput input;   // what it was rendered from, to render again for the page budget
     double render_ms = 0;  // time taken to render, for progress output
-    long long source_date_epoch = 0;  // the moment the PDF is dated by (build/source_date.h)
+    long long source_date_epoch = 0;  // the moment the PDF is dated by (pipeline/source_date.h)
     int timeout_seconds = 120;        // [build] timeout
 };
 

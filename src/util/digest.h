@@ -1,5 +1,5 @@
 // Digests that notice a change of bytes: the inputs and outputs of builds are compared by
-// them (build/build_state.h), precompiled preambles are named by them (tex/format.h).
+// them (pipeline/build_state.h), precompiled preambles are named by them (tex/format.h).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // Every child process mkcv starts goes through here (latexmk and TeX in tex/, git in
-// build/git.cpp): the one PATH search, the environment, standard input closed, output to a
+// pipeline/git.cpp): the one PATH search, the environment, standard input closed, output to a
 // file or captured, a time limit, and process groups. A program started in a group of its
 // own (TeX runs) does not get the terminal's Ctrl-C; when mkcv itself is interrupted or
 // terminated, those groups are killed first, so nothing is left running in a build folder.

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <string>
 
-#include "bib/reader.h"
 #include "bib/latex_text.h"
-#include "fuzz_common.h"
 #include "bib/publication_merge.h"
+#include "bib/reader.h"
+#include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace mkcv;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "util/diagnostics.h"
 #include "render/template_set.h"
+#include "util/diagnostics.h"
 
 namespace mkcv::fuzz {
 

@@ -18,21 +18,21 @@ namespace {
 
 // The stages, lowest first. A file may include files of its own folder and of folders
 // before it, never of a folder after it (docs/development.md, "Layout").
-const std::vector<std::string> kStages = {"util",    "text",   "cv",  "bib",   "select",
-                                          "context", "render", "tex", "build", "cli"};
+const std::vector<std::string> kStages = {"util",    "text",   "cv",  "bib",      "select",
+                                          "context", "render", "tex", "pipeline", "cli"};
 
 // Modules with no unit test file of their own, and what tests them instead.
 const std::map<std::string, std::string> kTestedElsewhere = {
     {"bib/export", "integration/bibtex_test.sh (mkcv export bib)"},
-    {"build/compile_step",
+    {"pipeline/compile_step",
      "integration/latex_failure_test.sh, page_budget_test.sh, build_diagnostics_test.sh"},
-    {"build/load_step", "bib/publication_merge_test.cpp, render/golden_test.cpp"},
-    {"build/render_step", "render/golden_test.cpp, util/output_lock_test.cpp"},
-    {"build/git", "build/source_date_test.cpp and integration/git_date_cache_test.sh"},
-    {"build/page_budget", "integration/page_budget_test.sh, security/page_budget_kill_test.sh"},
-    {"build/pipeline", "every integration test runs it"},
-    {"build/text_output", "integration/formats_test.sh (HTML and Markdown templates)"},
-    {"build/watch", "integration/watch_test.sh, watch_bib_test.sh"},
+    {"pipeline/load_step", "bib/publication_merge_test.cpp, render/golden_test.cpp"},
+    {"pipeline/render_step", "render/golden_test.cpp, util/output_lock_test.cpp"},
+    {"pipeline/git", "pipeline/source_date_test.cpp and integration/git_date_cache_test.sh"},
+    {"pipeline/page_budget", "integration/page_budget_test.sh, security/page_budget_kill_test.sh"},
+    {"pipeline/pipeline", "every integration test runs it"},
+    {"pipeline/text_output", "integration/formats_test.sh (HTML and Markdown templates)"},
+    {"pipeline/watch", "integration/watch_test.sh, watch_bib_test.sh"},
     {"cli/build_command", "integration/incremental_build_test.sh, watch_test.sh"},
     {"cli/cli", "integration/cli_test.sh"},
     {"cli/commands", "declarations; integration/cli_test.sh"},
@@ -47,7 +47,7 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cv/schema", "cv/loader_test.cpp, docs_test.cpp, integration/bad_inputs_test.sh"},
     {"cv/validate",
      "cv/loader_test.cpp (test_support.h validates), integration/bad_inputs_test.sh"},
-    {"render/rendered_template", "a struct; build/build_state_test.cpp, render/golden_test.cpp"},
+    {"render/rendered_template", "a struct; pipeline/build_state_test.cpp, render/golden_test.cpp"},
     {"render/template_scaffold", "integration/templates_test.sh (mkcv template new)"},
     {"render/template_set", "render/template_manifest_test.cpp, render/renderer_test.cpp"},
     {"render/template_variant", "render/golden_test.cpp, integration/templates_test.sh"},

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "bib/export.h"
-#include "build/pipeline.h"
 #include "context/context_builder.h"
+#include "pipeline/pipeline.h"
 #include "util/file_io.h"
 
 using namespace mkcv;

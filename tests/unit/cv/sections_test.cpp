@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "build/page_budget.h"
 #include "context/context_builder.h"
 #include "cv/loader.h"
 #include "cv/validate.h"
 #include "cv/value_origins.h"
+#include "pipeline/page_budget.h"
 #include "select/content_filter.h"
 
 using namespace mkcv;

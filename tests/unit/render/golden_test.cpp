@@ -4,7 +4,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "build/pipeline.h"
+#include "pipeline/pipeline.h"
 #include "test_support.h"
 
 using namespace mkcv;

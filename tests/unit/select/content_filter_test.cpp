@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "build/page_budget.h"
+#include "pipeline/page_budget.h"
 #include "render/template_manifest.h"
 #include "render/template_variant.h"
 #include "test_support.h"

@@ -8,8 +8,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "build/build_state.h"
-#include "build/pipeline.h"
+#include "pipeline/build_state.h"
+#include "pipeline/pipeline.h"
 #include "util/file_io.h"
 #include "util/output_lock.h"
 

@@ -1,4 +1,4 @@
-#include "build/watch.h"
+#include "pipeline/watch.h"
 
 #include <atomic>
 #include <cerrno>

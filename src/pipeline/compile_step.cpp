@@ -1,4 +1,4 @@
-#include "build/compile_step.h"
+#include "pipeline/compile_step.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,8 +7,8 @@
 #include <optional>
 #include <sstream>
 
-#include "build/build_state.h"
-#include "build/page_budget.h"
+#include "pipeline/build_state.h"
+#include "pipeline/page_budget.h"
 #include "tex/failure.h"
 #include "tex/format.h"
 #include "tex/latexmk_rerun.h"

@@ -3,7 +3,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "build/source_date.h"
+#include "pipeline/source_date.h"
 
 using namespace mkcv;
 

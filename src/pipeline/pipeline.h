@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "build/compile_step.h"
-#include "build/load_step.h"
-#include "build/render_step.h"
+#include "pipeline/compile_step.h"
+#include "pipeline/load_step.h"
+#include "pipeline/render_step.h"
 #include "render/rendered_template.h"
 #include "util/diagnostics.h"
 

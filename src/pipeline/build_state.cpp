@@ -1,4 +1,4 @@
-#include "build/build_state.h"
+#include "pipeline/build_state.h"
 
 #include <cerrno>
 #include <cstdint>

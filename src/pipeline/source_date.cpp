@@ -1,9 +1,9 @@
-#include "build/source_date.h"
+#include "pipeline/source_date.h"
 
 #include <chrono>
 #include <cstdlib>
 
-#include "build/git.h"
+#include "pipeline/git.h"
 #include "util/file_io.h"
 
 namespace mkcv {

@@ -1,4 +1,4 @@
-#include "build/load_step.h"
+#include "pipeline/load_step.h"
 
 #include "bib/publication_merge.h"
 #include "cv/loader.h"

@@ -1,11 +1,11 @@
-#include "build/render_step.h"
+#include "pipeline/render_step.h"
 
 #include <algorithm>
 #include <chrono>
 #include <thread>
 
-#include "build/source_date.h"
 #include "context/context_builder.h"
+#include "pipeline/source_date.h"
 #include "render/renderer.h"
 #include "render/template_variant.h"
 #include "util/parallel.h"

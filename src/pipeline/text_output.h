@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include "build/build_state.h"
-#include "build/compile_step.h"
+#include "pipeline/build_state.h"
+#include "pipeline/compile_step.h"
 #include "render/rendered_template.h"
 
 namespace mkcv {

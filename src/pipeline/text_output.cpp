@@ -1,4 +1,4 @@
-#include "build/text_output.h"
+#include "pipeline/text_output.h"
 
 #include "util/file_io.h"
 #include "util/version.h"

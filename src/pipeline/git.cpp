@@ -1,4 +1,4 @@
-#include "build/git.h"
+#include "pipeline/git.h"
 
 #include <algorithm>
 #include <cstdlib>

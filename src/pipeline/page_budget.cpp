@@ -1,4 +1,4 @@
-#include "build/page_budget.h"
+#include "pipeline/page_budget.h"
 
 #include <algorithm>
 #include <map>

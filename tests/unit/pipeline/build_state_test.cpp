@@ -6,7 +6,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "build/build_state.h"
+#include "pipeline/build_state.h"
 #include "util/digest.h"
 #include "util/file_io.h"
 

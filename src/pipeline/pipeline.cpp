@@ -1,10 +1,10 @@
-#include "build/pipeline.h"
+#include "pipeline/pipeline.h"
 
 #include <algorithm>
 #include <ostream>
 
-#include "build/build_state.h"
-#include "build/text_output.h"
+#include "pipeline/build_state.h"
+#include "pipeline/text_output.h"
 #include "util/file_io.h"
 #include "util/output_lock.h"
 #include "util/parallel.h"
