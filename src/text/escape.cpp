@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "text/latex_escape.h"
+#include "util/ascii.h"
 #include "util/utf8.h"
 
 namespace mkcv {
@@ -195,12 +196,11 @@ bool is_safe_href(std::string_view url) {
     const std::size_t end = url.find_first_of("/?#");
     if (colon == std::string_view::npos || (end != std::string_view::npos && end < colon))
         return true;
-    std::string scheme;
-    for (const char c : url.substr(0, colon)) {
+    const std::string_view written = url.substr(0, colon);
+    for (const char c : written)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.')
             return false;  // not a scheme, yet a browser might read one: refused
-        scheme += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
+    const std::string scheme = ascii_lower(written);
     return scheme == "http" || scheme == "https" || scheme == "mailto" || scheme == "tel";
 }
 
