@@ -18,6 +18,14 @@ bool is_line_break(char c) {
     return c == '\n' || c == '\r' || c == '\t';
 }
 
+// A character no format escapes: a line break becomes a space, other controls are dropped.
+void append_plain(std::string& out, char c) {
+    if (is_line_break(c))
+        out += ' ';
+    else if (!is_control(c))
+        out += c;
+}
+
 // LaTeX's specials as a .bib field holds them. Simpler than escape_latex: BibTeX styles
 // copy the value into a document whose fonts and ligatures mkcv does not know.
 std::string escape_bibtex(std::string_view text) {
@@ -45,10 +53,7 @@ std::string escape_bibtex(std::string_view text) {
                 out += "\\~{}";
                 break;
             default:
-                if (is_line_break(c))
-                    out += ' ';
-                else if (!is_control(c))
-                    out += c;
+                append_plain(out, c);
         }
     }
     return out;
@@ -75,10 +80,7 @@ std::string escape_html(std::string_view text) {
                 out += "&#39;";
                 break;
             default:
-                if (is_line_break(c))
-                    out += ' ';
-                else if (!is_control(c))
-                    out += c;
+                append_plain(out, c);
         }
     }
     return out;
