@@ -5,6 +5,8 @@
 #include <sstream>
 #include <string>
 
+#include <stdlib.h>  // mkdtemp
+
 #include "cv/dates.h"
 #include "util/file_io.h"
 #include "util/process.h"
@@ -35,12 +37,13 @@ bool is_object_id(const std::string& s) {
            s.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
-// The repository's git folder for `dir`, found as git finds it: the nearest .git upwards,
-// a folder or (worktrees, submodules) a file saying "gitdir: PATH".
-std::optional<fs::path> find_git_dir(fs::path dir) {
+// The repository's git folder for `dir`, found as git finds it, and its work tree's top `top`: the
+// nearest .git upwards, a folder or (worktrees, submodules) a file saying "gitdir: PATH".
+std::optional<fs::path> find_git_dir(fs::path dir, fs::path& top) {
     std::error_code ec;
     for (;;) {
         const fs::path dot_git = dir / ".git";
+        top = dir;
         if (fs::is_directory(dot_git, ec))
             return dot_git;
         if (fs::is_regular_file(dot_git, ec)) {
@@ -77,9 +80,17 @@ std::optional<std::string> resolve_ref(const fs::path& git_dir, const fs::path& 
     return std::nullopt;
 }
 
-}  // namespace
+// Where a file's repository is, read from its files: the git folder, the folder it shares
+// objects and refs with (worktrees), the top of the work tree, and HEAD's commit.
+struct Repository {
+    fs::path git_dir;
+    fs::path common_dir;
+    fs::path top;
+    std::string head;
+};
 
-std::optional<std::string> history_identity(const fs::path& file) {
+// Empty whenever the reading is not certain (see git.h history_identity).
+std::optional<Repository> locate_repository(const fs::path& file) {
     // These make git look somewhere else than the files below.
     for (const char* variable :
          {"GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES",
@@ -92,13 +103,15 @@ std::optional<std::string> history_identity(const fs::path& file) {
     const fs::path absolute = fs::absolute(file, ec);
     if (ec)
         return std::nullopt;
-    const auto git_dir = find_git_dir(absolute.parent_path());
+    Repository repo;
+    const auto git_dir = find_git_dir(absolute.parent_path(), repo.top);
     if (!git_dir)
         return std::nullopt;
-    fs::path common_dir = *git_dir;
+    repo.git_dir = *git_dir;
+    repo.common_dir = *git_dir;
     if (const auto common = read_text(*git_dir / "commondir")) {
         const fs::path target = first_line(*common);
-        common_dir = target.is_absolute() ? target : *git_dir / target;
+        repo.common_dir = target.is_absolute() ? target : *git_dir / target;
     }
     const auto head = read_text(*git_dir / "HEAD");
     if (!head)
@@ -106,17 +119,87 @@ std::optional<std::string> history_identity(const fs::path& file) {
     const std::string line = first_line(*head);
     std::optional<std::string> commit;
     if (line.rfind("ref: ", 0) == 0)
-        commit = resolve_ref(*git_dir, common_dir, line.substr(5));
+        commit = resolve_ref(*git_dir, repo.common_dir, line.substr(5));
     else if (is_object_id(line))
         commit = line;
     if (!commit)
         return std::nullopt;
     // Replaced objects and grafts rewrite history without moving HEAD: leave those to git.
-    if (fs::exists(common_dir / "refs" / "replace", ec) ||
-        fs::exists(common_dir / "info" / "grafts", ec))
+    if (fs::exists(repo.common_dir / "refs" / "replace", ec) ||
+        fs::exists(repo.common_dir / "info" / "grafts", ec))
         return std::nullopt;
-    std::string identity = *commit;
-    if (const auto shallow = read_text(common_dir / "shallow"))
+    repo.head = *commit;
+    return repo;
+}
+
+// A git folder of mkcv's own that borrows the repository's objects (objects/info/alternates)
+// and knows nothing else of it. The repository's folder is as untrusted as cv.toml, and its
+// .git/config can make `git log` run programs (gpg.program with log.showSignature and a
+// signed commit, core.fsmonitor …); git reads no config of the repository here, so the only
+// settings are ours (an allow-list), not a list of dangerous keys to switch off.
+class BorrowedGitDir {
+  public:
+    explicit BorrowedGitDir(const Repository& repo) {
+        std::error_code ec;
+        std::string pattern = (fs::temp_directory_path(ec) / "mkcv-git.XXXXXX").string();
+        if (ec || !::mkdtemp(pattern.data()))
+            return;
+        dir_ = pattern;
+        const bool sha256 = repo.head.size() == 64;
+        fs::create_directories(dir_ / "objects" / "info", ec);
+        fs::create_directories(dir_ / "refs", ec);
+        ok_ =
+            !ec && write_file_atomically(dir_ / "HEAD", repo.head + "\n").has_value() &&
+            write_file_atomically(dir_ / "config",
+                                  sha256 ? "[core]\n\trepositoryformatversion = 1\n\tbare = true\n"
+                                           "[extensions]\n\tobjectformat = sha256\n"
+                                         : "[core]\n\trepositoryformatversion = 0\n\tbare = true\n")
+                .has_value() &&
+            write_file_atomically(dir_ / "objects" / "info" / "alternates",
+                                  fs::absolute(repo.common_dir / "objects", ec).string() + "\n")
+                .has_value();
+        // A shallow clone's boundary, so git does not look for parents it does not have.
+        if (const auto shallow = read_text(repo.common_dir / "shallow"))
+            ok_ = ok_ && write_file_atomically(dir_ / "shallow", *shallow).has_value();
+    }
+    ~BorrowedGitDir() {
+        std::error_code ec;
+        if (!dir_.empty())
+            fs::remove_all(dir_, ec);
+    }
+    BorrowedGitDir(const BorrowedGitDir&) = delete;
+    BorrowedGitDir& operator=(const BorrowedGitDir&) = delete;
+
+    bool ok() const { return ok_; }
+    const fs::path& path() const { return dir_; }
+
+  private:
+    fs::path dir_;
+    bool ok_ = false;
+};
+
+// git log -1 --format=%ct: the committer time, one line.
+std::optional<long long> commit_time_of(ProcessSpec& git) {
+    // A repository is local, and one log takes milliseconds; a hostile one (a huge history,
+    // an alternates loop) must not hold the build.
+    git.timeout = std::chrono::seconds(10);
+    const ProcessOutcome outcome = run_process(git);
+    if (outcome.status != ProcessOutcome::Status::Exited || outcome.exit_code != 0)
+        return std::nullopt;
+    std::string text = outcome.output;
+    // One line; its line break is not part of the number.
+    text.erase(std::remove(text.begin(), text.end(), '\n'), text.end());
+    return parse_epoch_seconds(text);
+}
+
+}  // namespace
+
+std::optional<std::string> history_identity(const fs::path& file) {
+    const auto repo = locate_repository(file);
+    if (!repo)
+        return std::nullopt;
+    std::string identity = repo->head;
+    if (const auto shallow = read_text(repo->common_dir / "shallow"))
         identity += " shallow:" + std::to_string(std::hash<std::string>{}(*shallow));
     return identity;
 }
@@ -130,16 +213,35 @@ std::optional<long long> last_commit_time(const fs::path& file) {
     const fs::path absolute = fs::absolute(file, ec);
     if (ec)
         return std::nullopt;
-    // -C: ask about the repository holding the file, wherever mkcv runs from.
-    git.args = {"-C", absolute.parent_path().string(), "log", "-1", "--format=%ct",
-                "--", absolute.filename().string()};
-    const ProcessOutcome outcome = run_process(git);
-    if (outcome.status != ProcessOutcome::Status::Exited || outcome.exit_code != 0)
+    const auto repo = locate_repository(file);
+    if (!repo) {
+        // GIT_DIR and friends are the user's own choice of repository, in the environment
+        // mkcv was started with: git goes where they point, as before.
+        if (!std::getenv("GIT_DIR") && !std::getenv("GIT_WORK_TREE") &&
+            !std::getenv("GIT_COMMON_DIR") && !std::getenv("GIT_OBJECT_DIRECTORY"))
+            return std::nullopt;
+        git.args = {"-C", absolute.parent_path().string(), "log", "-1", "--format=%ct",
+                    "--", absolute.filename().string()};
+        return commit_time_of(git);
+    }
+    // The file's path in the commit's tree: from the work tree's top, both resolved as git
+    // resolves its working folder.
+    const fs::path top = fs::weakly_canonical(repo->top, ec);
+    const fs::path folder = fs::weakly_canonical(absolute.parent_path(), ec);
+    if (ec)
         return std::nullopt;
-    std::string text = outcome.output;
-    // One line; its line break is not part of the number.
-    text.erase(std::remove(text.begin(), text.end(), '\n'), text.end());
-    return parse_epoch_seconds(text);
+    const fs::path in_tree =
+        (folder.lexically_relative(top) / absolute.filename()).lexically_normal();
+    if (in_tree.empty() || *in_tree.begin() == "..")
+        return std::nullopt;
+    BorrowedGitDir borrowed(*repo);
+    if (!borrowed.ok())
+        return std::nullopt;
+    git.work_dir = borrowed.path();
+    git.args = {
+        "--git-dir=" + borrowed.path().string(),    "log", "-1", "--format=%ct", repo->head, "--",
+        ":(top,literal)" + in_tree.generic_string()};
+    return commit_time_of(git);
 }
 
 }  // namespace mkcv

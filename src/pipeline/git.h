@@ -10,7 +10,9 @@
 namespace mkcv {
 
 // The time (seconds since 1970) of the last commit that touched `file`; empty when git is
-// missing, the file is not in a git work tree, or it was never committed.
+// missing, the file is not in a git work tree, or it was never committed. git runs with a
+// git folder of mkcv's own that borrows the repository's objects and none of its settings
+// (the folder is untrusted: its config can run programs), at most 10 seconds.
 std::optional<long long> last_commit_time(const std::filesystem::path& file);
 
 // What the history git sees from `file`'s folder depends on: the repository's HEAD commit
