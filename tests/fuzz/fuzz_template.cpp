@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary bytes as a template's main file, rendered with the data of the
-// repository's cv.toml and the built-in partials. Template syntax errors must become
+// repository's cv.toml and the built-in partials, in one of the output formats (LaTeX, HTML,
+// Markdown, JSON: each escapes values its own way). Template syntax errors must become
 // diagnostics with a position, never a crash or a hang.
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     using namespace mkcv;
     mkcv::Template tmpl = fuzz::builtin_templates().front();
     tmpl.main.text.assign(reinterpret_cast<const char*>(data), size);
+    // The last byte picks the format without being taken from the template, so the seeds
+    // (templates as written) keep their meaning.
+    constexpr TextFormat kFormats[] = {TextFormat::Latex, TextFormat::Html, TextFormat::Markdown,
+                                       TextFormat::Json};
+    if (size > 0)
+        tmpl.manifest.format = kFormats[data[size - 1] % 4];
     Diagnostics diagnostics;
     render_template(tmpl, seed_context(), diagnostics);
     fuzz::print_all_formats(diagnostics, {{tmpl.main.path.string(), tmpl.main.text}});

@@ -7,7 +7,8 @@
 #   MKCV_FUZZ_BUILD_DIR=dir ...       build somewhere else (default: build-fuzz)
 #
 # The corpus grows in <build dir>/corpus/<target> and is kept between runs; it starts from
-# cv.toml, tests/data and tests/bad_inputs (and the templates, for fuzz_template), the seeds
+# cv.toml, tests/data and tests/bad_inputs (and the templates of every format, for fuzz_template, which renders each input as LaTeX,
+# HTML, Markdown or JSON by its last byte), the seeds
 # in tests/fuzz/seeds/<target>/ (one per crash of issue 10), and deep-nesting inputs made
 # here (a 40,000-segment dotted key, 13,000 nested braces), too big to commit. Inputs may be
 # 128 KB long for fuzz_cv and 64 KB for fuzz_bib so such nesting is reached. A crash, sanitizer report, leak or an input
@@ -30,7 +31,8 @@ mkdir -p "$build/artifacts"
 for seed in "$root/cv.toml" "$root"/tests/data/*.toml "$root"/tests/data/bibtex/cv.toml "$root"/tests/bad_inputs/*.toml; do
   cp "$seed" "$build/corpus/fuzz_cv/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
 done
-for seed in "$root"/latex_templates/*/*.tex.mustache "$root"/tests/bad_inputs/templates/*/cv.tex.mustache; do
+for seed in "$root"/latex_templates/*/*.mustache "$root"/tests/data/templates/*/*.mustache \
+  "$root"/tests/bad_inputs/templates/*/cv.tex.mustache; do
   cp "$seed" "$build/corpus/fuzz_template/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
 done
 for seed in "$root"/tests/data/bibtex/*.bib "$root"/tests/data/bibtex/hostile/*.bib; do
