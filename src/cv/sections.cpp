@@ -334,9 +334,9 @@ std::vector<Section> builtin_section_rows() {
         .entry_doc = "A course taught or assisted.",
         .fields =
             {
-                {"role", "e.g. Teaching Assistant.", true, text<&Teaching::role>()},
+                {"role", "e.g. Teaching Assistant.", true, text<&Teaching::role>(true)},
                 {"course", "Course name.", true, text<&Teaching::course>(true)},
-                {"institution", "Where it was taught.", true, text<&Teaching::institution>()},
+                {"institution", "Where it was taught.", true, text<&Teaching::institution>(true)},
                 {"terms", "Terms, e.g. [\"Fall 2022\", \"Fall 2023\"].", true, terms},
                 {"selected", kSelectedDoc, false, flag<&Teaching::selected>(false)},
                 tags<Teaching>(),
@@ -383,7 +383,7 @@ std::vector<Section> builtin_section_rows() {
                  records<&CustomSection::entries>(
                      "entry", "An entry of a custom section.",
                      {
-                         {"title", "First line, in bold.", true, text<&SectionEntry::title>()},
+                         {"title", "First line, in bold.", true, text<&SectionEntry::title>(true)},
                          {"subtitle", "Second line.", false, text<&SectionEntry::subtitle>()},
                          {"date", "Date text, printed right-aligned.", false,
                           text<&SectionEntry::date>()},
