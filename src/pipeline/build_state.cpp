@@ -84,7 +84,9 @@ Result<> write_build_record(const fs::path& path, const BuildRecord& record) {
         text += "tex " + record.tex_digest + '\n';
     for (const auto& input : record.inputs)
         text += "input " + input.digest + ' ' + one_line(input.name) + '\n';
-    return write_file_atomically(path, text);
+    // Read back with care (a record that does not parse means "rebuild"), so it need not
+    // wait for the disk.
+    return write_file_atomically(path, text, Durability::Unsynced);
 }
 
 std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
@@ -236,7 +238,7 @@ Result<> prepare_work_dir(const fs::path& work_dir, bool clean) {
             return io_failure(path.string(),
                               "cannot remove " + path.string() + ": " + ec.message());
     }
-    return write_file_atomically(work_dir / kBusyMarker, "");
+    return write_file_atomically(work_dir / kBusyMarker, "", Durability::Unsynced);
 }
 
 void finish_work_dir(const fs::path& work_dir) {

@@ -60,7 +60,7 @@ Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
         // folder, and drop the format only if that works (else the .tex is at fault).
         Result<> ready = prepare_work_dir(job.work_dir, true);
         if (ready)
-            ready = write_file_atomically(job.work_dir / job.tex_file, r.tex);
+            ready = write_file_atomically(job.work_dir / job.tex_file, r.tex, Durability::Unsynced);
         if (!ready)
             return fail(ready.error());
         run.format.clear();
@@ -233,8 +233,9 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
 
     if (Result<> ready = prepare_work_dir(work_dir, options.force); !ready)
         return failed(name, ready.error());
-    // The .tex beside the PDF is written with the PDF; TeX reads its own copy.
-    if (Result<> written = write_file_atomically(paths.work_tex, r.tex); !written)
+    // The .tex beside the PDF is written with the PDF; TeX reads its own copy, a scratch file.
+    if (Result<> written = write_file_atomically(paths.work_tex, r.tex, Durability::Unsynced);
+        !written)
         return failed(name, written.error());
 
     const std::optional<BuildRecord> record = read_build_record(paths.record);

@@ -149,18 +149,20 @@ class BorrowedGitDir {
         fs::create_directories(dir_ / "objects" / "info", ec);
         fs::create_directories(dir_ / "refs", ec);
         ok_ =
-            !ec && write_file_atomically(dir_ / "HEAD", repo.head + "\n").has_value() &&
+            !ec && write_file_atomically(dir_ / "HEAD", repo.head + "\n", kScratch).has_value() &&
             write_file_atomically(dir_ / "config",
                                   sha256 ? "[core]\n\trepositoryformatversion = 1\n\tbare = true\n"
                                            "[extensions]\n\tobjectformat = sha256\n"
-                                         : "[core]\n\trepositoryformatversion = 0\n\tbare = true\n")
+                                         : "[core]\n\trepositoryformatversion = 0\n\tbare = true\n",
+                                  kScratch)
                 .has_value() &&
             write_file_atomically(dir_ / "objects" / "info" / "alternates",
-                                  fs::absolute(repo.common_dir / "objects", ec).string() + "\n")
+                                  fs::absolute(repo.common_dir / "objects", ec).string() + "\n",
+                                  kScratch)
                 .has_value();
         // A shallow clone's boundary, so git does not look for parents it does not have.
         if (const auto shallow = read_text(repo.common_dir / "shallow"))
-            ok_ = ok_ && write_file_atomically(dir_ / "shallow", *shallow).has_value();
+            ok_ = ok_ && write_file_atomically(dir_ / "shallow", *shallow, kScratch).has_value();
     }
     ~BorrowedGitDir() {
         std::error_code ec;
@@ -174,6 +176,8 @@ class BorrowedGitDir {
     const fs::path& path() const { return dir_; }
 
   private:
+    // Made for one git run and removed after it: nothing to keep through a power cut.
+    static constexpr Durability kScratch = Durability::Unsynced;
     fs::path dir_;
     bool ok_ = false;
 };

@@ -45,7 +45,8 @@ std::optional<long long> cached_commit_time(const std::filesystem::path& cv_path
     // A cache that cannot be written (read-only folder) only costs time.
     std::filesystem::create_directories(cache_file.parent_path(), ec);
     write_file_atomically(cache_file,
-                          key + "\t" + (seconds ? std::to_string(*seconds) : "-") + "\n")
+                          key + "\t" + (seconds ? std::to_string(*seconds) : "-") + "\n",
+                          Durability::Unsynced)
         .ignore();
     return seconds;
 }

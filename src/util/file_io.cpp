@@ -141,7 +141,8 @@ bool write_all(int fd, const std::string& content) {
 
 }  // namespace
 
-Result<> write_file_atomically(const fs::path& path, const std::string& content) {
+Result<> write_file_atomically(const fs::path& path, const std::string& content,
+                               Durability durability) {
     // A rename over a device or a pipe (`-o /dev/null`, `-o /dev/stdout` into a pipe) would
     // replace it with a regular file: as root, /dev/null itself. Those are written to
     // directly; nothing half-written can stay in them.
@@ -175,7 +176,7 @@ Result<> write_file_atomically(const fs::path& path, const std::string& content)
         return io_failure(path.string(), error);
     }
     // The data must be on disk before the rename makes it the file's content.
-    const bool synced = ::fsync(fd) == 0;
+    const bool synced = durability == Durability::Unsynced || ::fsync(fd) == 0;
     const int sync_errno = errno;
     const bool closed = ::close(fd) == 0;
     if (!synced || !closed) {

@@ -145,8 +145,8 @@ ProcessOutcome run_to_file(const ProcessSpec& spec) {
     std::optional<RunningGroup> running;
     if (spec.own_group) {
         if (!spec.group_file.empty())
-            if (Result<> noted =
-                    write_file_atomically(spec.group_file, std::to_string(group.native_handle()));
+            if (Result<> noted = write_file_atomically(
+                    spec.group_file, std::to_string(group.native_handle()), Durability::Unsynced);
                 !noted) {
                 outcome.warning = noted.error();
                 outcome.warning->severity = Severity::Warning;
