@@ -23,7 +23,9 @@ const char* default_command(Mark mark) {
 
 // LaTeX (and a .bib, which holds LaTeX): plain runs wait until LaTeX follows and are then
 // escaped in one piece, as the BibTeX converter did, so the output is the same byte for byte.
-std::string render_latex(const RichText& runs) {
+// `hrefs`: Markdown links print as \href (LaTeX); in a .bib they print their text only, as
+// BibTeX links do (mkcv reads no \href back from a .bib).
+std::string render_latex(const RichText& runs, bool hrefs) {
     std::string out;
     std::string pending;
     auto flush = [&] {
@@ -52,7 +54,7 @@ std::string render_latex(const RichText& runs) {
                 if (run.mark == Mark::Link) {
                     // A link from BibTeX prints its text only; a Markdown link, when safe,
                     // is \href (the Close prints its `}`).
-                    const bool href = run.latex == "href" && is_safe_href(run.text);
+                    const bool href = hrefs && run.latex == "href" && is_safe_href(run.text);
                     printed.push_back(href);
                     if (href) {
                         flush();
@@ -266,7 +268,7 @@ std::string render_text(std::string_view plain, const RichText& runs, TextFormat
         case TextFormat::Bibtex:
             if (!needs_latex(runs))
                 return escape_text(plain, format);
-            return render_latex(runs);
+            return render_latex(runs, format == TextFormat::Latex);
         case TextFormat::Html:
             return runs.empty() ? escape_text(plain, format) : render_markup(runs, format);
         case TextFormat::Markdown: {

@@ -150,6 +150,9 @@ TEST_CASE("inline markup in each format") {
         {"[x](javascript:alert(1)) *^^5c*", "x \\emph{" + escape_latex("^^5c") + "}"},
         {"\\*lit\\* # 1.", escape_latex("*lit* # 1.")},
     };
+    // A .bib (mkcv export bib) gets a link's text only, as BibTeX links print.
+    const InlineMarkup bib = parse_inline_markup("*a* [t](https://x.org)");
+    CHECK(render_text(bib.plain, bib.runs, TextFormat::Bibtex) == "\\emph{a} t");
     for (const LatexCase& c : latex) {
         INFO(c.source);
         const InlineMarkup m = parse_inline_markup(c.source);
