@@ -2,17 +2,19 @@
 // interests ...): *emphasis* or _emphasis_, **strong**, `code`, [text](url) and backslash
 // escapes, parsed by cmark (Debian's libcmark), never by hand. Everything else prints
 // exactly as written: block syntax (a note starting with "# ", "1. ", "- ", "> ", four
-// spaces, ``` or ---), raw HTML, autolinks, entity references, images and hard breaks, and
-// every space and line break of the text.
+// spaces or ---; a ``` fence is no code block, its backticks are a code span as anywhere
+// in a line), raw HTML, autolinks, entity references, images and hard breaks, and every
+// space and line break of the text.
 //
 // How cmark is kept to inline parsing: the text goes to cmark as one paragraph line, between
 // two no-break spaces (so no line can begin a block and no space at either end is trimmed),
 // with its line breaks as U+1680 (a space to cmark's emphasis rules, as a line break is, and
-// no line end), and with a backslash before each `<` and `&` (no HTML, autolink or entity)
-// and before the `[` of `![` (no image). Each node cmark returns is then matched back to the
-// bytes of the text it came from, so the plain text is the text as written, minus the
-// markup and the escaping backslashes. When that matching fails (it should not), or marks
-// nest deeper than kMaxMarkupDepth, the text is taken as plain text, as written.
+// no line end), with a backslash before each `<` (no HTML or autolink) and before the `[`
+// of `![` (no image), and with U+E000 after an `&` that could begin an entity reference. Each node
+// cmark returns is then matched back to the bytes of the text it came from, so the plain text is
+// the text as written, minus the markup and the escaping backslashes. When that matching fails (it
+// should not), or marks nest deeper than kMaxMarkupDepth, the text is taken as plain text, as
+// written.
 #pragma once
 
 #include <cstddef>
