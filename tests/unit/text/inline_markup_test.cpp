@@ -81,6 +81,9 @@ TEST_CASE("inline markup: what is parsed, and the plain text left") {
         {"[a]: https://x.org\n[a] *x*", "[a]: https://x.org\n[a] x",
          "[a]: https://x.org [a] <em>x</em>"},
         {"<div>*x*</div>", "<div>x</div>", "&lt;div&gt;<em>x</em>&lt;/div&gt;"},
+        // a fence is no code block: its backticks are a code span, as in a line
+        {"```\nco  de\n``` *x*", "co  de x", "<code>co  de</code> <em>x</em>"},
+        {"`![a](b) <c>` ![d](e)", "![a](b) <c> ![d](e)", "<code>![a](b) &lt;c&gt;</code> ![d](e)"},
         // raw HTML, autolinks, entities, images and hard breaks are text
         {"<b>x</b> *y*", "<b>x</b> y", "&lt;b&gt;x&lt;/b&gt; <em>y</em>"},
         {"<https://x.org> *y*", "<https://x.org> y", "&lt;https://x.org&gt; <em>y</em>"},
