@@ -128,13 +128,8 @@ class Validator {
   public:
     // Also for links in the inline Markdown of prose fields: `pos` is where the link is.
     void url(const Text& url, const std::string& label) {
-        if (url.value.empty() || looks_like_url(url.value)) {
-            if (!url.value.empty() || !url.pos.known())
-                return;
-            diag_.error(file(), url.pos, "url", "link `" + label + "` has no URL",
-                        "write [text](https://example.org/...)");
+        if (url.value.empty() || looks_like_url(url.value))
             return;
-        }
         std::string hint = "write a full URL such as https://example.org/...";
         if (url.value.rfind("mailto:", 0) == 0)
             hint = "an e-mail link needs an address: mailto:name@example.org";
@@ -154,7 +149,7 @@ class Validator {
 };
 
 // The links of a prose field's inline Markdown ([text](url)), with their text.
-void check_markup_links(const ValueOrigin& value, Validator& validator) {
+void check_markup_links(const ValueOrigin& value, Validator& validator, Diagnostics& diagnostics) {
     const RichText& runs = value.marks;
     for (std::size_t i = 0; i < runs.size(); ++i) {
         const TextRun& run = runs[i];
@@ -169,7 +164,12 @@ void check_markup_links(const ValueOrigin& value, Validator& validator) {
             else
                 label += runs[j].text;
         }
-        validator.url({run.text, run.pos.known() ? run.pos : value.pos}, label);
+        const Text url{run.text, run.pos.known() ? run.pos : value.pos};
+        if (url.value.empty())
+            diagnostics.error(value.file, url.pos, "url", "link `" + label + "` has no URL",
+                              "write [text](https://example.org/...)");
+        else
+            validator.url(url, label);
     }
 }
 
@@ -192,7 +192,7 @@ void validate_cv(const Cv& cv, Diagnostics& diagnostics) {
     validator.run();
     for (const auto& value : value_origins(cv)) {
         if (value.file == cv.source_name)
-            check_markup_links(value, validator);
+            check_markup_links(value, validator, diagnostics);
         if (value.text.size() > kMaxValueBytes)
             diagnostics.error(value.file, value.pos, "too-long",
                               "this text is " + std::to_string(value.text.size()) +
