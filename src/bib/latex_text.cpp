@@ -803,6 +803,11 @@ LatexText latex_to_text(std::string_view latex) {
 std::string latex_of_text(std::string_view plain, const RichText& runs) {
     if (!needs_latex(runs))
         return escape_latex(plain);
+    // Inline Markdown's marks (text/inline_markup.h) are escaped text and fixed commands
+    // (\emph, \textbf, \texttt, \href with an escaped URL): nothing to vet, and \href is
+    // no command BibTeX text may bring.
+    if (is_markup_only(runs))
+        return render_text(plain, runs, TextFormat::Latex);
     return latex_to_text(render_text(plain, runs, TextFormat::Latex)).latex;
 }
 

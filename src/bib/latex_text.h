@@ -42,7 +42,8 @@ LatexText latex_to_text(std::string_view latex);
 // How the LaTeX output prints a typed text: with no runs that change the look, `plain`
 // escaped; otherwise the runs' LaTeX converted again by latex_to_text and printed as that
 // conversion (the same text for the converter's own runs; a refused one prints literally),
-// so runs made any other way cannot bring LaTeX in.
+// so runs made any other way cannot bring LaTeX in. Runs of inline Markdown
+// (is_markup_only) print as they are: escaped text and fixed commands.
 std::string latex_of_text(std::string_view plain, const RichText& runs);
 
 }  // namespace mkcv

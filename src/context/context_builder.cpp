@@ -85,7 +85,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
         std::visit(
             Overloaded{
                 [&](const TextField& f) {
-                    // Marks go along: any field may hold typed text (only .bib values do today).
+                    // Marks go along: .bib values and prose fields' inline Markdown.
                     const Text& text = f.member(r);
                     if (field.required)
                         t.add_string(item, key, text.value, text.marks);
@@ -316,7 +316,7 @@ bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& pa
             t.add_string(item, "title", row.award->title.value);
             t.add_string(item, "year", std::to_string(row.award->year));
             t.add_text(item, "issuer", row.award->issuer.value);
-            t.add_text(item, "note", row.award->note.value);
+            t.add_text(item, "note", row.award->note.value, row.award->note.marks);
             t.add_null(item, "paper");
         } else {
             t.add_string(item, "title", row.paper->award.value, row.paper->award.marks);
@@ -357,7 +357,8 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     std::map<std::string_view, bool> has;
     for (const Section& section : table.rows()) {
         if (!section.is_list()) {
-            t.add_text(root, section.key, (cv.*section.paragraph).value);
+            t.add_text(root, section.key, (cv.*section.paragraph).value,
+                       (cv.*section.paragraph).marks);
             has[section.key] = !(cv.*section.paragraph).empty();
         } else if (section.key == "publications") {
             Marks marks;

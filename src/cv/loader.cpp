@@ -7,6 +7,7 @@
 #include "cv/schema.h"
 #include "cv/sections.h"
 #include "cv/toml_input.h"
+#include "text/inline_markup.h"
 #include "util/text_similarity.h"
 
 namespace mkcv {
@@ -64,8 +65,9 @@ std::string user_string(const toml::value<std::string>& value) {
 // Loads one file: checks shape against the schema, then converts.
 class Loader {
   public:
-    Loader(std::string file, const SectionTable& sections, Diagnostics& diagnostics)
-        : file_(std::move(file)), sections_(sections), diag_(diagnostics) {}
+    Loader(std::string file, const std::string& source, const SectionTable& sections,
+           Diagnostics& diagnostics)
+        : file_(std::move(file)), source_(source), sections_(sections), diag_(diagnostics) {}
 
     // --- shape -------------------------------------------------------------------------
 
@@ -331,6 +333,62 @@ class Loader {
         return {user_string(*node->as_string()), pos_of(*node)};
     }
 
+    // A prose field: its inline Markdown parsed (text/inline_markup.h) unless
+    // `[build] markup = "none"`; `value` is the text without the markup.
+    Text prose(const toml::node& node) {
+        std::string value = user_string(*node.as_string());
+        const SourcePos pos = pos_of(node);
+        if (!markup_)
+            return {std::move(value), pos};
+        InlineMarkup parsed = parse_inline_markup(
+            value, [&](std::size_t offset) { return locate(pos, value, offset); });
+        for (TextRun& run : parsed.runs)
+            if (run.kind == TextRun::Kind::Open && run.mark == Mark::Link &&
+                run.text.rfind("10.", 0) == 0 && run.text.find(':') == std::string::npos)
+                run.text = "https://doi.org/" + run.text;  // a bare DOI, as links have it
+        return {std::move(parsed.plain), pos, std::move(parsed.runs)};
+    }
+
+    Text prose_text(const toml::table& table, std::string_view key) {
+        const toml::node* node = table.get(key);
+        if (!node || !node->is_string())
+            return {};
+        return prose(*node);
+    }
+
+    std::vector<Text> prose_texts(const toml::table& table, std::string_view key) {
+        std::vector<Text> out;
+        if (const auto* array = table.get_as<toml::array>(key))
+            for (const auto& element : *array)
+                if (element.is_string())
+                    out.push_back(prose(element));
+        return out;
+    }
+
+    // Where byte `offset` of a string's value was written: exact when the string is on one
+    // line and, up to there, reads as its value (no escape sequence); else the string's
+    // own position.
+    SourcePos locate(SourcePos string, const std::string& value, std::size_t offset) const {
+        const std::string line = line_of(source_, string.line);
+        std::size_t at = 0;  // the byte of the string's opening quote
+        for (int column = 1; at < line.size(); ++at) {
+            if ((static_cast<unsigned char>(line[at]) & 0xC0) == 0x80)
+                continue;
+            if (column == string.column)
+                break;
+            ++column;
+        }
+        if (at >= line.size() || (line[at] != '"' && line[at] != '\'') ||
+            line.compare(at, 3, std::string(3, line[at])) == 0 ||
+            line.compare(at + 1, offset, value, 0, offset) != 0)
+            return string;
+        SourcePos pos = string;
+        for (std::size_t i = 0; i <= offset; ++i)  // the quote, then the value's characters
+            if (i == 0 || (static_cast<unsigned char>(value[i - 1]) & 0xC0) != 0x80)
+                ++pos.column;
+        return pos;
+    }
+
     std::vector<Text> texts(const toml::table& table, std::string_view key) {
         std::vector<Text> out;
         if (const auto* array = table.get_as<toml::array>(key))
@@ -426,9 +484,12 @@ class Loader {
         for (const Field& field : fields)
             std::visit(
                 Overloaded{
-                    [&](const TextField& f) { f.member(record) = text(t, field.key); },
+                    [&](const TextField& f) {
+                        f.member(record) = f.prose ? prose_text(t, field.key) : text(t, field.key);
+                    },
                     [&](const TextListField& f) {
-                        f.member(record) = texts(t, field.key);
+                        f.member(record) = f.form == ListForm::Bullets ? prose_texts(t, field.key)
+                                                                       : texts(t, field.key);
                         const auto* list = t.get_as<toml::array>(field.key);
                         if (list && f.list_pos)
                             f.list_pos(record) = pos_of(*list);
@@ -476,6 +537,9 @@ class Loader {
     Cv convert(const toml::table& root) {
         Cv cv;
         cv.source_name = file_;
+        // Read first: it decides how every prose field below is read.
+        if (const auto* markup = root.at_path("build.markup").as_string())
+            markup_ = cv.build.markup = markup->get() != "none";
         if (&sections_ != &builtin_sections())
             cv.table = &sections_;
         if (const auto* p = root.get_as<toml::table>("person")) {
@@ -500,7 +564,7 @@ class Loader {
                 load_entries(root, section, cv);
                 continue;
             }
-            cv.*section.paragraph = text(root, section.key);
+            cv.*section.paragraph = prose_text(root, section.key);
             // A bare key after [person] lands in [person]; research interests may stay there.
             if (const auto* p = root.get_as<toml::table>("person");
                 p && section.key == "research_interests" && p->contains(section.key)) {
@@ -510,7 +574,7 @@ class Loader {
                                 "[person]",
                                 "keep one of them");
                 else
-                    cv.*section.paragraph = text(*p, section.key);
+                    cv.*section.paragraph = prose_text(*p, section.key);
             }
         }
         cv.bibliography = texts(root, "bibliography");
@@ -556,8 +620,10 @@ class Loader {
     }
 
     std::string file_;
+    const std::string& source_;  // the file's text, for positions inside strings
     const SectionTable& sections_;
     Diagnostics& diag_;
+    bool markup_ = true;
 };
 
 // toml++ stops at the first syntax error; make its message read like ours and add the
@@ -610,7 +676,7 @@ LoadResult load_cv(const std::string& text, const std::string& file_name,
         });
     if (!root)
         return result;
-    Loader loader(file_name, sections, result.diagnostics);
+    Loader loader(file_name, text, sections, result.diagnostics);
     loader.check_table(*root, sections.schema(), "the top level");
     result.cv = loader.convert(*root);
     return result;

@@ -20,7 +20,8 @@ namespace mkcv {
 // A string the user wrote, and where. Positions let later stages (validation, the LaTeX
 // error explainer) point back at cv.toml. `value` is always the plain text (for sorting,
 // matching and checks); `marks` holds the same text typed, with its emphasis, links or
-// vetted LaTeX, when it has any: only the BibTeX converter sets it, never cv.toml.
+// vetted LaTeX, when it has any: the BibTeX converter sets it, and the loader for the inline
+// Markdown of prose fields (notes, highlights ...: cv/sections.h), which never holds LaTeX.
 struct Text {
     std::string value;
     SourcePos pos;
@@ -157,6 +158,7 @@ struct BuildSettings {
     SourcePos date_pos;
     int timeout = 120;  // seconds TeX may take per template before it is stopped
     SourcePos timeout_pos;
+    bool markup = true;  // `markup = "markdown"`: prose fields hold inline Markdown
 };
 
 class SectionTable;

@@ -39,7 +39,15 @@ const TableSpec kBuild{"build",
                        {{"date", FieldType::Date, false,
                          "Date printed as \"Last updated\"; without it the CV prints no date."},
                         {"timeout", FieldType::Integer, false,
-                         "Seconds TeX may take per template before it is stopped (default 120)."}}};
+                         "Seconds TeX may take per template before it is stopped (default 120)."},
+                        {"markup",
+                         FieldType::String,
+                         false,
+                         "Inline Markdown (*em*, **strong**, `code`, [text](url)) in notes, "
+                         "highlights, thesis, research interests and section texts: "
+                         "\"markdown\" (the default) or \"none\" to print them as written.",
+                         nullptr,
+                         {"markdown", "none"}}}};
 
 const TableSpec kSectionRules{
     "filter",

@@ -26,6 +26,12 @@ TextField text(bool check_blank = false) {
     return {member<M>(), check_blank};
 }
 
+// A text that holds inline Markdown (notes, thesis, a section's text).
+template <auto M>
+TextField prose() {
+    return {member<M>(), false, true};
+}
+
 template <auto M>
 TextListField texts(ListForm form) {
     return {member<M>(), form};
@@ -216,8 +222,8 @@ std::vector<Section> builtin_section_rows() {
                 {"dates", "", false, DatesField{member<&Education::dates>()}},
                 {"advisors", "Advisors' names.", false,
                  texts<&Education::advisors>(ListForm::People)},
-                {"thesis", "Thesis title.", false, text<&Education::thesis>()},
-                {"note", "A remark printed under the entry.", false, text<&Education::note>()},
+                {"thesis", "Thesis title.", false, prose<&Education::thesis>()},
+                {"note", "A remark printed under the entry.", false, prose<&Education::note>()},
                 {"highlights", "Bullet points.", false,
                  texts<&Education::highlights>(ListForm::Bullets)},
                 {"selected", kShortSelectedDoc, false, flag<&Education::selected>(true)},
@@ -243,7 +249,7 @@ std::vector<Section> builtin_section_rows() {
                 {"dates", "", false, PeriodsField{member<&Experience::periods>()}},
                 {"mentors", "Mentors' names.", false,
                  texts<&Experience::mentors>(ListForm::People)},
-                {"note", "A remark printed under the entry.", false, text<&Experience::note>()},
+                {"note", "A remark printed under the entry.", false, prose<&Experience::note>()},
                 {"highlights", "Bullet points.", false,
                  texts<&Experience::highlights>(ListForm::Bullets)},
                 {"selected", kShortSelectedDoc, false, flag<&Experience::selected>(true)},
@@ -306,7 +312,7 @@ std::vector<Section> builtin_section_rows() {
                 {"award", "An award the paper received; also listed under Awards.", false,
                  text<&Publication::award>()},
                 {"selected", "Print in the short CV.", false, flag<&Publication::selected>(true)},
-                {"note", "A remark printed after the entry.", false, text<&Publication::note>()},
+                {"note", "A remark printed after the entry.", false, prose<&Publication::note>()},
                 {"links", "Links by label, e.g. { paper = \"...\", code = \"...\" }.", false,
                  LinksField{member<&Publication::links>()}},
                 {"equal", "Authors (by name, any spelling) marked * for equal contribution.", false,
@@ -358,7 +364,7 @@ std::vector<Section> builtin_section_rows() {
                 {"year", "Year received.", true,
                  YearField{member<&Award::year>(), member<&Award::year_pos>()}},
                 {"issuer", "Who gave it.", false, text<&Award::issuer>()},
-                {"note", "A remark.", false, text<&Award::note>()},
+                {"note", "A remark.", false, prose<&Award::note>()},
                 {"selected", kSelectedDoc, false, flag<&Award::selected>(true)},
                 tags<Award>(),
             },
@@ -376,7 +382,7 @@ std::vector<Section> builtin_section_rows() {
         .fields =
             {
                 {"title", "Section heading.", true, text<&CustomSection::title>(true)},
-                {"text", "A paragraph.", false, text<&CustomSection::text>()},
+                {"text", "A paragraph.", false, prose<&CustomSection::text>()},
                 {"items", "A bulleted list.", false,
                  texts<&CustomSection::items>(ListForm::Bullets)},
                 {"entries", "Entries with title, subtitle, date ...", false,
@@ -388,7 +394,7 @@ std::vector<Section> builtin_section_rows() {
                          {"date", "Date text, printed right-aligned.", false,
                           text<&SectionEntry::date>()},
                          {"location", "Place.", false, text<&SectionEntry::location>()},
-                         {"text", "A paragraph.", false, text<&SectionEntry::text>()},
+                         {"text", "A paragraph.", false, prose<&SectionEntry::text>()},
                          {"highlights", "Bullet points.", false,
                           texts<&SectionEntry::highlights>(ListForm::Bullets)},
                      })},

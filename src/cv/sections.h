@@ -68,7 +68,10 @@ struct Field;
 struct TextField {
     Member<Text> member;
     bool check_blank = false;  // a required text written blank is an error
+    bool prose = false;        // holds inline Markdown (text/inline_markup.h)
 };
+// Bullets are prose: they hold inline Markdown (text/inline_markup.h), as paragraph
+// sections and TextFields marked `prose` do. Names, titles and venues never do.
 struct TextListField {
     Member<std::vector<Text>> member;
     ListForm form = ListForm::Bullets;

@@ -125,6 +125,8 @@ class Validator {
             diag_.error(file(), range.start_pos, "date", "`start` cannot be \"present\"");
     }
 
+  public:
+    // Also for links in the inline Markdown of prose fields: `pos` is where the link is.
     void url(const Text& url, const std::string& label) {
         if (url.value.empty() || looks_like_url(url.value))
             return;
@@ -141,9 +143,35 @@ class Validator {
                     "link `" + label + "` is not a URL: \"" + url.value + "\"", hint);
     }
 
+  private:
     const Cv& cv_;
     Diagnostics& diag_;
 };
+
+// The links of a prose field's inline Markdown ([text](url)), with their text.
+void check_markup_links(const ValueOrigin& value, Validator& validator, Diagnostics& diagnostics) {
+    const RichText& runs = value.marks;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const TextRun& run = runs[i];
+        if (run.kind != TextRun::Kind::Open || run.mark != Mark::Link || run.latex != "href")
+            continue;
+        std::string label;
+        for (std::size_t j = i + 1, depth = 1; j < runs.size() && depth > 0; ++j) {
+            if (runs[j].kind == TextRun::Kind::Open)
+                ++depth;
+            else if (runs[j].kind == TextRun::Kind::Close)
+                --depth;
+            else
+                label += runs[j].text;
+        }
+        const Text url{run.text, run.pos.known() ? run.pos : value.pos};
+        if (url.value.empty())
+            diagnostics.error(value.file, url.pos, "url", "link `" + label + "` has no URL",
+                              "write [text](https://example.org/...)");
+        else
+            validator.url(url, label);
+    }
+}
 
 }  // namespace
 
@@ -160,14 +188,18 @@ bool looks_like_url(const std::string& url) {
 }
 
 void validate_cv(const Cv& cv, Diagnostics& diagnostics) {
-    Validator(cv, diagnostics).run();
-    for (const auto& value : value_origins(cv))
+    Validator validator(cv, diagnostics);
+    validator.run();
+    for (const auto& value : value_origins(cv)) {
+        if (value.file == cv.source_name)
+            check_markup_links(value, validator, diagnostics);
         if (value.text.size() > kMaxValueBytes)
             diagnostics.error(value.file, value.pos, "too-long",
                               "this text is " + std::to_string(value.text.size()) +
                                   " bytes long, more than the " + std::to_string(kMaxValueBytes) +
                                   " mkcv accepts in one value",
                               "TeX cannot read a line that long; split it into several values");
+    }
 }
 
 }  // namespace mkcv

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "text/inline_markup.h"
+#include "text/latex_escape.h"
+
 namespace mkcv {
 namespace {
 
@@ -11,6 +14,8 @@ const char* default_command(Mark mark) {
             return "emph";
         case Mark::Strong:
             return "textbf";
+        case Mark::Code:
+            return "texttt";
         default:
             return "";
     }
@@ -18,13 +23,16 @@ const char* default_command(Mark mark) {
 
 // LaTeX (and a .bib, which holds LaTeX): plain runs wait until LaTeX follows and are then
 // escaped in one piece, as the BibTeX converter did, so the output is the same byte for byte.
-std::string render_latex(const RichText& runs) {
+// `hrefs`: Markdown links print as \href (LaTeX); in a .bib they print their text only, as
+// BibTeX links do (mkcv reads no \href back from a .bib).
+std::string render_latex(const RichText& runs, bool hrefs) {
     std::string out;
     std::string pending;
     auto flush = [&] {
         out += escape_text(pending, TextFormat::Latex);
         pending.clear();
     };
+    std::vector<bool> printed;  // for each open mark: whether its Open printed a `{`
     for (const TextRun& run : runs) {
         switch (run.kind) {
             case TextRun::Kind::Text:
@@ -34,15 +42,28 @@ std::string render_latex(const RichText& runs) {
                 flush();
                 out += run.latex;
                 break;
-            case TextRun::Kind::Open:
             case TextRun::Kind::Close:
-                if (run.mark == Mark::Link)
-                    break;  // LaTeX prints a link's text only
-                flush();
-                if (run.kind == TextRun::Kind::Close) {
+                if (!printed.empty() && printed.back()) {
+                    flush();
                     out += '}';
+                }
+                if (!printed.empty())
+                    printed.pop_back();
+                break;
+            case TextRun::Kind::Open:
+                if (run.mark == Mark::Link) {
+                    // A link from BibTeX prints its text only; a Markdown link, when safe,
+                    // is \href (the Close prints its `}`).
+                    const bool href = hrefs && run.latex == "href" && is_safe_href(run.text);
+                    printed.push_back(href);
+                    if (href) {
+                        flush();
+                        out += "\\href{" + escape_href(run.text) + "}{";
+                    }
                     break;
                 }
+                printed.push_back(true);
+                flush();
                 if (run.mark == Mark::Group)
                     out += '{';
                 else
@@ -55,16 +76,6 @@ std::string render_latex(const RichText& runs) {
     }
     flush();
     return out;
-}
-
-// Only these schemes become links in HTML and Markdown: a `javascript:` URL must not.
-bool is_safe_url(std::string_view url) {
-    for (std::string_view scheme : {"https://", "http://", "mailto:"})
-        if (url.size() > scheme.size() &&
-            std::equal(scheme.begin(), scheme.end(), url.begin(),
-                       [](char a, char b) { return a == (b | 0x20); }))
-            return true;
-    return false;
 }
 
 std::string markdown_url(std::string_view url) {
@@ -84,6 +95,41 @@ std::string markdown_url(std::string_view url) {
     return out;
 }
 
+// Markdown: the code of the Code mark opened at runs[open] as a code span, whose text is
+// never escaped: its fence is one backtick longer than any run of backticks in it, and
+// padded with a space where CommonMark would otherwise take the code's own backticks or
+// spaces for the fence's. Returns the index of the matching Close.
+std::size_t markdown_code(const RichText& runs, std::size_t open, std::string& out) {
+    std::string code;
+    std::size_t i = open + 1;
+    for (int depth = 1; i < runs.size(); ++i) {
+        const TextRun& run = runs[i];
+        if (run.kind == TextRun::Kind::Open)
+            ++depth;
+        else if (run.kind == TextRun::Kind::Close && --depth == 0)
+            break;
+        else if (run.kind == TextRun::Kind::Text || run.kind == TextRun::Kind::Latex) {
+            for (const char c : run.text) {
+                if (c == '\n' || c == '\r' || c == '\t')
+                    code += ' ';
+                else if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F)
+                    code += c;
+            }
+        }
+    }
+    std::size_t longest = 0;
+    for (std::size_t j = 0, run = 0; j < code.size(); ++j) {
+        run = code[j] == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(longest + 1, '`');
+    const bool pad = !code.empty() && (code.front() == '`' || code.back() == '`' ||
+                                       (code.front() == ' ' && code.back() == ' ' &&
+                                        code.find_first_not_of(' ') != std::string::npos));
+    out += fence + (pad ? " " : "") + code + (pad ? " " : "") + fence;
+    return i;
+}
+
 // HTML and Markdown: marks with a meaning become that format's markup; the others, and
 // verbatim LaTeX, print their text. A Close ends what its Open began, so the output nests
 // even when the runs do not (an unmatched Close is ignored).
@@ -91,7 +137,12 @@ std::string render_markup(const RichText& runs, TextFormat format) {
     const bool html = format == TextFormat::Html;
     std::string out;
     std::vector<std::string> closers;  // what each open mark prints when it ends
-    for (const TextRun& run : runs) {
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const TextRun& run = runs[i];
+        if (!html && run.kind == TextRun::Kind::Open && run.mark == Mark::Code) {
+            i = markdown_code(runs, i, out);
+            continue;
+        }
         switch (run.kind) {
             case TextRun::Kind::Text:
                 out += escape_text(run.text, format);
@@ -113,13 +164,17 @@ std::string render_markup(const RichText& runs, TextFormat format) {
             case TextRun::Kind::Open: {
                 std::string open;
                 std::string close;
-                if (run.mark == Mark::Emphasis) {
-                    open = html ? "<em>" : "*";
-                    close = html ? "</em>" : "*";
-                } else if (run.mark == Mark::Strong) {
-                    open = html ? "<strong>" : "**";
-                    close = html ? "</strong>" : "**";
-                } else if (run.mark == Mark::Link && is_safe_url(run.text)) {
+                if (run.mark == Mark::Emphasis || run.mark == Mark::Strong) {
+                    const bool strong = run.mark == Mark::Strong;
+                    // `_` right after a `*`, so two marks side by side stay two.
+                    const std::string delimiter(strong ? 2 : 1,
+                                                !out.empty() && out.back() == '*' ? '_' : '*');
+                    open = html ? (strong ? "<strong>" : "<em>") : delimiter;
+                    close = html ? (strong ? "</strong>" : "</em>") : delimiter;
+                } else if (run.mark == Mark::Code) {
+                    open = "<code>";
+                    close = "</code>";
+                } else if (run.mark == Mark::Link && is_safe_href(run.text)) {
                     open =
                         html ? "<a href=\"" + escape_text(run.text, TextFormat::Html) + "\">" : "[";
                     close = html ? "</a>" : "](" + markdown_url(run.text) + ")";
@@ -141,12 +196,69 @@ std::string render_markup(const RichText& runs, TextFormat format) {
     return out;
 }
 
+// The runs as Markdown can say them, for comparing a text's marks with those its Markdown
+// reads back as: text with line breaks as spaces and no control characters (as the escaper
+// prints it), marks, and links that print as links (not their URL, which is re-encoded).
+std::vector<std::string> canonical(const RichText& runs, std::string_view plain) {
+    std::vector<std::string> out;
+    std::vector<bool> shown;  // per open mark
+    const auto text = [&](std::string_view s) {
+        if (out.empty() || out.back().front() != 'T')
+            out.emplace_back("T");
+        for (const char c : s)
+            if (c == '\n' || c == '\r' || c == '\t')
+                out.back() += ' ';
+            else if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F)
+                out.back() += c;
+    };
+    if (runs.empty())
+        text(plain);
+    for (const TextRun& run : runs) {
+        if (run.kind == TextRun::Kind::Text) {
+            text(run.text);
+        } else if (run.kind == TextRun::Kind::Open) {
+            shown.push_back(run.mark != Mark::Link || is_safe_href(run.text));
+            if (shown.back())
+                out.emplace_back("O" + std::to_string(static_cast<int>(run.mark)));
+        } else if (run.kind == TextRun::Kind::Close && !shown.empty()) {
+            if (shown.back())
+                out.emplace_back("C");
+            shown.pop_back();
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 bool needs_latex(const RichText& runs) {
     return std::any_of(runs.begin(), runs.end(), [](const TextRun& run) {
         return run.kind == TextRun::Kind::Latex ||
-               (run.kind == TextRun::Kind::Open && run.mark != Mark::Link);
+               (run.kind == TextRun::Kind::Open && (run.mark != Mark::Link || run.latex == "href"));
+    });
+}
+
+bool is_markup_only(const RichText& runs) {
+    return std::all_of(runs.begin(), runs.end(), [](const TextRun& run) {
+        switch (run.kind) {
+            case TextRun::Kind::Text:
+            case TextRun::Kind::Close:
+                return true;
+            case TextRun::Kind::Latex:
+                return false;
+            case TextRun::Kind::Open:
+                break;
+        }
+        switch (run.mark) {
+            case Mark::Emphasis:
+            case Mark::Strong:
+            case Mark::Code:
+                return run.latex.empty();
+            case Mark::Link:
+                return run.latex.empty() || run.latex == "href";
+            default:
+                return false;
+        }
     });
 }
 
@@ -156,10 +268,21 @@ std::string render_text(std::string_view plain, const RichText& runs, TextFormat
         case TextFormat::Bibtex:
             if (!needs_latex(runs))
                 return escape_text(plain, format);
-            return render_latex(runs);
+            return render_latex(runs, format == TextFormat::Latex);
         case TextFormat::Html:
-        case TextFormat::Markdown:
             return runs.empty() ? escape_text(plain, format) : render_markup(runs, format);
+        case TextFormat::Markdown: {
+            if (runs.empty())
+                return escape_text(plain, format);
+            std::string out = render_markup(runs, format);
+            // Markdown's emphasis rules depend on the characters around each `*`, so in
+            // rare texts (`**a*` next to an escaped `*`) the marks would read back
+            // otherwise: then the text is printed without them, literally.
+            if (is_markup_only(runs) &&
+                canonical(parse_inline_markup(out).runs, out) != canonical(runs, plain))
+                return escape_text(plain, format);
+            return out;
+        }
         case TextFormat::Json:
             break;
     }

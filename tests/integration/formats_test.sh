@@ -113,6 +113,48 @@ hostile_md="$(cat out/hostile-notes-md.md)"
 contains "$hostile_md" '\<script\>alert(1)\</script\> Eve' "Markdown: <script> is literal"
 contains "$hostile_md" '\*bold\* \[t\](javascript:alert(1)) # \`c\` \_u\_' "Markdown: * [ ] \` _ are literal"
 
+# Inline Markdown in a prose field (the note) is HTML markup; hostile text inside it is not.
+cat > markup.toml <<'TOML'
+[person]
+name = "Eve"
+
+[[publications]]
+title = "*Not* markup: a title"
+authors = ["Eve*"]
+venue = "V"
+year = 2024
+note = "*<script>alert(1)</script>* **b** `</code><img src=x onerror=alert(2)>` [ok](https://ok.org/a_b?x=1&y=2#z) [x](https://x.org/\"><img onerror=alert(3)>) <b>raw</b> &amp;"
+TOML
+"$MKCV" build markup.toml -t page-html -o out > markup.log 2>&1 || { cat markup.log; fail "markup build"; finish; }
+python3 - out/markup-page-html.html <<'PY' && pass "markup HTML: em, strong, code and a safe link, nothing injected" || fail "markup HTML"
+import sys
+from html.parser import HTMLParser
+allowed_tags = {"html", "head", "meta", "title", "body", "h1", "h2", "h3", "ul", "li", "ol", "a", "em", "strong", "code"}
+bad, tags, hrefs, text = [], [], [], []
+class Check(HTMLParser):
+    def handle_starttag(self, tag, attrs):
+        tags.append(tag)
+        if tag not in allowed_tags:
+            bad.append("element " + tag)
+        for name, value in attrs:
+            if name not in {"lang", "charset", "name", "content", "href", "class"}:
+                bad.append("attribute " + name)
+            if name == "href":
+                hrefs.append(value)
+    def handle_data(self, data):
+        text.append(data)
+Check().feed(open(sys.argv[1], encoding="utf-8").read())
+page = "".join(text)
+for tag in ["em", "strong", "code"]:
+    if tags.count(tag) != 1: bad.append(f"{tags.count(tag)} <{tag}>")
+if "https://ok.org/a_b?x=1&y=2#z" not in hrefs: bad.append("no safe link: " + repr(hrefs))
+for needle in ["<script>alert(1)</script> b </code><img src=x onerror=alert(2)> ok",
+               '[x](https://x.org/"><img onerror=alert(3)>) <b>raw</b> &amp;', "*Not* markup: a title"]:
+    if needle not in page: bad.append("not in the page text: " + needle)
+if bad:
+    print("\n".join(bad)); sys.exit(1)
+PY
+
 # A javascript: link in cv.toml is an error at its place, as any URL that is no URL.
 cat > badlink.toml <<'TOML'
 [person]

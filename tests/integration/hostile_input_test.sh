@@ -4,10 +4,29 @@ source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/tests/data/hostile.toml" "$WORK/hostile.toml"
 cd "$WORK"
+# Two prose strings happen to be Markdown: they print as CommonMark reads them (as_printed).
+mapfile -t strings < <(toml_strings hostile.toml kind start end homepage url links email | as_printed)
+# Hostile inline Markdown (hostile.toml's prose is checked above): marks print as LaTeX
+# marks, everything else literally, and no link but a safe one.
+cat >> hostile.toml <<'TOML'
+
+[[sections]]
+title = "Markup"
+items = [
+  "A *marked* note with **strong** and `code_%#~` and [a link](https://example.org/m_a%20rk#up~1)",
+  "*<script>alert(1)</script>* and \\*not em\\* and *unclosed and **a*",
+  "^^5c *^^5c* `^^5c` [^^5c](https://example.org/^^5c) back\\\\slash",
+  "# literal 1. heading &amp; <b>raw</b> ![img](https://example.org/i.png)",
+]
+TOML
 "$MKCV" build hostile.toml -t long -o out > build.log 2>&1 || { cat build.log; fail "build"; finish; }
 text="$(pdf_text out/hostile-long.pdf)"
-
-mapfile -t strings < <(toml_strings hostile.toml kind start end homepage url links email)
+contains "$text" "A marked note with strong and code_%#~ and a link" "markup prints without its asterisks"
+lacks "$text" "*marked*" "no asterisks of a mark"
+contains "$text" "<script>alert(1)</script> and *not em* and *unclosed and *a" "escapes and unclosed marks print as text"
+contains "$text" "^^5c ^^5c ^^5c ^^5c back\\slash" "^^5c inside marks is text"
+contains "$text" "# literal 1. heading &amp; <b>raw</b> ![img](https://example.org/i.png)" "block syntax, entities, HTML and images are text"
+pdffonts out/hostile-long.pdf | grep -qi "mono" && pass "\\texttt: a monospaced font" || fail "no monospaced font for code"
 for s in "${strings[@]}"; do
   # pdftotext folds runs of spaces; compare with them folded too.
   contains "$text" "$(echo "$s" | tr -s ' ')" "PDF has «$s»"
@@ -32,7 +51,8 @@ for url in "https://example.org/~zoe/a_b%20c#top" \
            "https://scholar.example.org/citations?user=a_b&hl=en#x" \
            "https://example.org/paper?id=1&v=2#sec_3" \
            "https://github.com/o_brien/repo~x/tree/main%2Fsrc" \
-           "mailto:zoe_o'brien+cv@example.org"; do
+           "mailto:zoe_o'brien+cv@example.org" \
+           "https://example.org/m_a%20rk#up~1" "https://example.org/%5E%5E5c"; do
   contains "$uris" "$url" "link target $url"
 done
 

@@ -54,6 +54,18 @@ for s in walk(data): print(s)
 PY
 }
 
+# as_printed: toml_strings' lines (stdin) as the CV prints them. Prose fields take inline
+# Markdown (docs/cv-format.md#inline-markup), and two strings of tests/data/hostile.toml
+# happen to be Markdown: a code span, and an escaped backslash.
+as_printed() {
+  local s
+  while IFS= read -r s; do
+    s="${s/'?` !`'/'? !'}"
+    s="${s/'\\ \csname'/'\ \csname'}"
+    printf '%s\n' "$s"
+  done
+}
+
 finish() {
   if ((failures)); then echo "$failures check(s) failed" >&2; exit 1; fi
   echo "all checks passed"

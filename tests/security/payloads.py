@@ -95,26 +95,37 @@ def gen_bib(cv_dir, secret, work):
     return items
 
 
+# Prose fields (notes, section items, research interests) take inline Markdown, in which a
+# backslash before ASCII punctuation is an escape: `\|` prints `|`. The payloads hold no
+# other Markdown (no `*`, `_` or brackets, no pair of backticks), so that is what they print.
+PROSE_KEYS = ("research_interests", "note", "items")
+
+
+def as_markdown_prints(value):
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", value)
+
+
 def gen_toml(cv_dir, secret, work):
     ps = payloads(secret, work)
     lines, items = [], []
-    def add(name, where, line, value, printed=True):
+    def add(name, where, line, value, printed=True, prose=False):
         # A tag that makes this copy unique ends the string (a U+001A mark must begin it).
         value = "%s Zq%03d" % (value, len(lines) + 1)
         lines.append(line % toml_string(value))
+        literal = as_markdown_prints(value) if prose else value
         items.append({"name": "%s in %s" % (name, where), "file": "cv.toml",
-                      "lines": [len(lines), len(lines)], "literal": value if printed else None,
+                      "lines": [len(lines), len(lines)], "literal": literal if printed else None,
                       "malformed_ok": False})
     lines += ["[person]", 'name = "Ann Lee"']
     for key, (name, p) in zip(["position", "affiliation", "location", "research_interests"], ps[1:]):
-        add(name, "person." + key, key + " = %s", p)
+        add(name, "person." + key, key + " = %s", p, prose=key in PROSE_KEYS)
     lines.append("links = [")
     for name, p in ps[:3] + ps[-2:]:
         add(name, "a person link label", '  { label = %s, url = "https://example.org/l" },', p)
     lines.append("]")
     lines += ["", "[[publications]]", 'title = "Payload Paper"', 'venue = "Venue"', "year = 2020",
               'kind = "conference"']
-    add(ps[0][0], "a note", "note = %s", ps[0][1])
+    add(ps[0][0], "a note", "note = %s", ps[0][1], prose=True)
     lines += ["authors = [", '  "Ann Lee",']
     for name, p in ps:
         add(name, "an author name", "  %s,", p)
@@ -128,7 +139,7 @@ def gen_toml(cv_dir, secret, work):
     lines += ["", "[[awards]]", 'title = "An Award"', "year = 2020"]
     lines += ["", "[[sections]]", 'title = "Payload Section"', "items = ["]
     for name, p in ps:
-        add(name, "a section item", "  %s,", p)
+        add(name, "a section item", "  %s,", p, prose=True)
     lines.append("]")
     for section, (name, p) in zip(["research_interests", "publications", "awards"], ps[-3:]):
         lines += ["", "[templates.long.filters.%s]" % section]

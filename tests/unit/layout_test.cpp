@@ -24,6 +24,7 @@ const std::vector<std::string> kStages = {"util",    "text",   "cv",  "bib",    
 // Modules with no unit test file of their own, and what tests them instead.
 const std::map<std::string, std::string> kTestedElsewhere = {
     {"bib/export", "integration/bibtex_test.sh (mkcv export bib)"},
+    {"text/text_run", "types only; text/rich_text_test.cpp, text/inline_markup_test.cpp"},
     {"pipeline/compile_step",
      "integration/latex_failure_test.sh, page_budget_test.sh, build_diagnostics_test.sh"},
     {"pipeline/load_step", "bib/publication_merge_test.cpp, render/golden_test.cpp"},

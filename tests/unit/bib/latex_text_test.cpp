@@ -86,6 +86,34 @@ TEST_CASE("typed text put together by hand cannot smuggle commands past the rend
     CHECK(out == "\\textbackslash{}input\\{/etc/passwd\\}");
 }
 
+TEST_CASE("inline Markdown's marks print without vetting; mixed with LaTeX they are vetted") {
+    const RichText markup{{TextRun::Kind::Open, Mark::Emphasis, "", "", {}},
+                          {TextRun::Kind::Text, Mark::Group, "a_b", "", {}},
+                          {TextRun::Kind::Close, Mark::Emphasis, "", "", {}},
+                          {TextRun::Kind::Open, Mark::Link, "https://x.org/%7e#a", "href", {}},
+                          {TextRun::Kind::Text, Mark::Group, "x", "", {}},
+                          {TextRun::Kind::Close, Mark::Link, "", "", {}},
+                          {TextRun::Kind::Open, Mark::Code, "", "", {}},
+                          {TextRun::Kind::Text, Mark::Group, "^^5c", "", {}},
+                          {TextRun::Kind::Close, Mark::Code, "", "", {}}};
+    CHECK(is_markup_only(markup));
+    CHECK(latex_of_text("a_bx^^5c", markup) ==
+          "\\emph{a\\_b}\\href{https://x.org/\\%7e\\#a}{x}\\texttt{\\textasciicircum{}"
+          "\\textasciicircum{}5c}");
+    // A javascript: link prints its text only.
+    RichText unsafe = markup;
+    unsafe[3].text = "javascript:alert(1)";
+    CHECK(latex_of_text("a_bx^^5c", unsafe).find("href") == std::string::npos);
+    // Beside verbatim LaTeX, the runs are vetted again, and \href is no command BibTeX
+    // text may bring: it prints literally.
+    RichText mixed = markup;
+    mixed.push_back({TextRun::Kind::Latex, Mark::Group, "a", "$a$", {}});
+    CHECK_FALSE(is_markup_only(mixed));
+    CHECK(latex_of_text("a_bx^^5ca", mixed).find("\\href{") == std::string::npos);
+    // A Style mark with a command of its own is not Markdown's.
+    CHECK_FALSE(is_markup_only({{TextRun::Kind::Open, Mark::Emphasis, "", "input", {}}}));
+}
+
 TEST_CASE("BibTeX's LaTeX becomes marks: emphasis, strong, links, verbatim LaTeX") {
     const LatexText out =
         latex_to_text("An \\emph{Elastic} \\textbf{Fast} $\\alpha$ \\href{https://x.org}{site}");

@@ -67,3 +67,28 @@ TEST_CASE("contacts become links") {
     CHECK(link_target("example.org") == "https://example.org");
     CHECK(link_target("10.1145/1.2") == "https://doi.org/10.1145/1.2");
 }
+
+TEST_CASE("prose fields carry their inline Markdown's marks into the context") {
+    const Cv cv = test::load_ok(std::string(test::kMinimal) +
+                                "research_interests = \"*Systems*\"\n"
+                                "[[awards]]\ntitle = \"*T*\"\nyear = 2020\nnote = \"**top**\"\n"
+                                "[[experience]]\nrole = \"R\"\norganization = \"O\"\n"
+                                "note = \"`n`\"\nhighlights = [\"[h](https://x.org)\"]\n");
+    const ContextTree t = build_context(cv, {});
+    const auto root = ContextTree::root();
+    const auto interests = t.find(root, "research_interests");
+    CHECK(t.text(interests) == "Systems");
+    REQUIRE(t.marks(interests) != nullptr);
+    CHECK(render_text(t.text(interests), *t.marks(interests), TextFormat::Html) ==
+          "<em>Systems</em>");
+    const auto award = t.node(t.find(root, "awards")).first;
+    CHECK(t.text(t.find(award, "title")) == "*T*");  // a title: as written
+    CHECK(t.marks(t.find(award, "title")) == nullptr);
+    CHECK(t.marks(t.find(award, "note")) != nullptr);
+    const auto job = t.node(t.find(root, "experience")).first;
+    CHECK(t.marks(t.find(job, "note")) != nullptr);
+    const auto bullet = t.node(t.find(job, "highlights")).first;
+    REQUIRE(t.marks(t.find(bullet, "text")) != nullptr);
+    CHECK(render_text("h", *t.marks(t.find(bullet, "text")), TextFormat::Latex) ==
+          "\\href{https://x.org}{h}");
+}

@@ -168,3 +168,139 @@ TEST_CASE("a huge unknown key is echoed shortened, and found fast") {
     CHECK(lines[0].size() < 200);
     CHECK(lines[0].find("kkk…` in [person]") != std::string::npos);
 }
+
+namespace {
+
+// The marks of a text as one string: "[Open Emphasis]" … "[Close]".
+std::string marks_of(const Text& t) {
+    std::string out;
+    for (const auto& run : t.marks) {
+        if (run.kind == TextRun::Kind::Open)
+            out += "<" + std::to_string(static_cast<int>(run.mark)) + ">";
+        else if (run.kind == TextRun::Kind::Close)
+            out += "</>";
+        else
+            out += run.text;
+    }
+    return out;
+}
+
+const char* kMarkupCv = R"toml(research_interests = "Networked *systems*"
+[person]
+name = "Ada *Lovelace*"
+position = "**Chair**"
+
+[[education]]
+degree = "Ph.D. *in* CS"
+institution = "`PKU`"
+thesis = "On *things*"
+note = "# not a heading, *x*"
+highlights = ["**Best** thesis"]
+advisors = ["A *B*"]
+
+[[experience]]
+role = "*Intern*"
+organization = "X"
+note = "see [site](https://x.org)"
+highlights = ["`code`"]
+
+[[publications]]
+title = "A *starred* title"
+authors = ["Yihao Zhao*", "B*"]
+venue = "*Venue*"
+year = 2024
+award = "*Best*"
+note = "Oral, _[slides](10.1145/1.2)_"
+
+[[awards]]
+title = "*Prize*"
+year = 2020
+note = "**top** 1%"
+
+[[sections]]
+title = "*Service*"
+items = ["Reviewer for *X*"]
+
+[[sections]]
+title = "Talks"
+text = "Many `talks`"
+
+[[sections]]
+title = "Projects"
+[[sections.entries]]
+title = "*P*"
+subtitle = "*S*"
+text = "A *p*"
+highlights = ["*h*"]
+)toml";
+
+}  // namespace
+
+TEST_CASE("only prose fields are parsed as inline markup") {
+    const Cv cv = load_ok(kMarkupCv);
+    // Prose: plain text without the markup, marks beside it.
+    CHECK(cv.research_interests.value == "Networked systems");
+    CHECK(marks_of(cv.research_interests) == "Networked <0>systems</>");
+    CHECK(cv.education[0].thesis.value == "On things");
+    CHECK(cv.education[0].note.value == "# not a heading, x");
+    CHECK(cv.education[0].highlights[0].value == "Best thesis");
+    CHECK(cv.experience[0].note.value == "see site");
+    CHECK(cv.experience[0].note.marks[1].text == "https://x.org");
+    CHECK(cv.experience[0].highlights[0].value == "code");
+    CHECK(marks_of(cv.experience[0].highlights[0]) == "<5>code</>");
+    CHECK(cv.publications[0].note.value == "Oral, slides");
+    // A bare DOI links through doi.org, as publication links do.
+    CHECK(cv.publications[0].note.marks[2].text == "https://doi.org/10.1145/1.2");
+    CHECK(cv.awards[0].note.value == "top 1%");
+    CHECK(cv.sections[0].items[0].value == "Reviewer for X");
+    CHECK(cv.sections[1].text.value == "Many talks");
+    CHECK(cv.sections[2].entries[0].text.value == "A p");
+    CHECK(cv.sections[2].entries[0].highlights[0].value == "h");
+    // Everything else is as written, with no marks.
+    for (const Text* t :
+         {&cv.person.name, &cv.person.position, &cv.education[0].degree,
+          &cv.education[0].institution, &cv.education[0].advisors[0], &cv.experience[0].role,
+          &cv.publications[0].title, &cv.publications[0].authors[0], &cv.publications[0].venue,
+          &cv.publications[0].award, &cv.awards[0].title, &cv.sections[0].title,
+          &cv.sections[2].entries[0].title, &cv.sections[2].entries[0].subtitle}) {
+        INFO(t->value);
+        CHECK(t->marks.empty());
+        CHECK(t->value.find('*') + t->value.find('`') != 2 * std::string::npos);
+    }
+    CHECK(cv.publications[0].authors[0].value == "Yihao Zhao*");
+    CHECK(cv.build.markup);
+}
+
+TEST_CASE("[build] markup = \"none\" prints prose as written") {
+    const Cv cv = load_ok(std::string(kMarkupCv) + "[build]\nmarkup = \"none\"\n");
+    CHECK_FALSE(cv.build.markup);
+    CHECK(cv.research_interests.value == "Networked *systems*");
+    CHECK(cv.research_interests.marks.empty());
+    CHECK(cv.experience[0].note.value == "see [site](https://x.org)");
+    CHECK(cv.education[0].highlights[0].value == "**Best** thesis");
+    CHECK(load_ok(std::string(kMarkupCv) + "[build]\nmarkup = \"markdown\"\n").build.markup);
+    CHECK(problems(std::string(test::kMinimal) + "[build]\nmarkup = \"markdwon\"\n") ==
+          Lines{"4:10: error: `markup` must be one of markdown, none, found \"markdwon\""});
+    CHECK(hints(std::string(test::kMinimal) + "[build]\nmarkup = \"markdwon\"\n") ==
+          std::vector<std::string>{"did you mean \"markdown\"?"});
+    CHECK(problems(std::string(test::kMinimal) + "[build]\nmarkup = false\n") ==
+          Lines{"4:10: error: `markup` must be a string, found false"});
+}
+
+TEST_CASE("a link in a prose field is checked like any URL, at its place") {
+    CHECK(problems(std::string(test::kMinimal) +
+                   "[[awards]]\ntitle = \"T\"\nyear = 2020\n"
+                   "note = \"é [x](javascript:alert(1)) and [y](https://ok.org)\"\n") ==
+          Lines{"6:11: error: link `x` is not a URL: \"javascript:alert(1)\""});
+    // Not on one line as written (an escape sequence before it): the string's place.
+    CHECK(problems(std::string(test::kMinimal) +
+                   "[[awards]]\ntitle = \"T\"\nyear = 2020\nnote = \"\\u00e9 [x](ftp://a)\"\n") ==
+          Lines{"6:8: error: link `x` is not a URL: \"ftp://a\""});
+    CHECK(problems(std::string(test::kMinimal) + "research_interests = '''\n[x]()'''\n") ==
+          Lines{"3:22: error: link `x` has no URL"});
+    // With markup off, it is text.
+    CHECK(problems(std::string(test::kMinimal) +
+                   "[build]\nmarkup = \"none\"\n[[awards]]\ntitle = " +
+                   "\"T\"\nyear = 2020\nnote = \"[x](javascript:alert(1))\"\n")
+              .empty());
+}

@@ -58,11 +58,11 @@ TEST_CASE("plain runs between marks are escaped in one piece in LaTeX") {
 TEST_CASE("links only: LaTeX prints the plain text; unsafe URLs are no links") {
     const RichText runs{
         open(Mark::Link, {}, "javascript:alert(1)"), text("x"), close(Mark::Link), text(" "),
-        open(Mark::Link, {}, "https://x.org/a (b)"), text("y"), close(Mark::Link)};
+        open(Mark::Link, {}, "https://x.org/a_(b)"), text("y"), close(Mark::Link)};
     CHECK_FALSE(needs_latex(runs));
     CHECK(render_text("x  y_", runs, TextFormat::Latex) == "x  y\\_");  // the plain form
-    CHECK(render_text("", runs, TextFormat::Html) == "x <a href=\"https://x.org/a (b)\">y</a>");
-    CHECK(render_text("", runs, TextFormat::Markdown) == "x [y](https://x.org/a%20%28b%29)");
+    CHECK(render_text("", runs, TextFormat::Html) == "x <a href=\"https://x.org/a_(b)\">y</a>");
+    CHECK(render_text("", runs, TextFormat::Markdown) == "x [y](https://x.org/a_%28b%29)");
 }
 
 TEST_CASE("verbatim LaTeX prints its plain fallback outside LaTeX, escaped") {
