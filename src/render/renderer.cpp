@@ -92,15 +92,19 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     // after get() returned it, and the string it escapes is string_ itself; anything else is
     // escaped as plain text.
     //
-    // Every other format escapes each string as it is looked up (stand_in), and escapes
-    // nothing here: then `<<&name>>`, which kainjow prints without calling this, is escaped
-    // too, and no value can leave its place in an HTML, Markdown or JSON output.
+    // Every other format escapes each string's plain text as it is looked up (stand_in):
+    // then `<<&name>>`, which kainjow prints without calling this, is escaped too, and no
+    // value can leave its place in an HTML, Markdown or JSON output. Here, for `<<name>>`,
+    // typed text prints with its marks instead (<em> in HTML); `<<&name>>` keeps the plain
+    // text, as in LaTeX, fit for an attribute.
     std::string escape(const std::string& text) const {
-        if (format_ != TextFormat::Latex)
-            return text;
         const RichText* marks = nullptr;
         if (&text == &string_.string_value() && string_node_ != ContextTree::kNone)
             marks = tree_.marks(string_node_);
+        if (format_ != TextFormat::Latex)
+            return marks
+                       ? render_text(tree_.text(string_node_), *marks, frames_[depth_ - 1]->format)
+                       : text;
         return marks ? latex_of_text(text, *marks) : escape_latex(text);
     }
 
@@ -134,10 +138,9 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
                 if (format_ == TextFormat::Latex) {
                     const_cast<std::string&>(string_.string_value()).assign(tree_.text(id));
                 } else {
-                    const RichText* marks = tree_.marks(id);
                     const_cast<std::string&>(string_.string_value())
-                        .assign(render_text(tree_.text(id), marks ? *marks : RichText{},
-                                            frames_[depth_ - 1]->format));
+                        .assign(
+                            render_text(tree_.text(id), RichText{}, frames_[depth_ - 1]->format));
                 }
                 string_node_ = id;
                 return &string_;

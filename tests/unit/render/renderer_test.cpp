@@ -292,3 +292,22 @@ TEST_CASE("a template's partials are the files of its format, beside it and in c
     CHECK(partial_suffix(TextFormat::Latex) == ".tex.mustache");
     CHECK(partial_suffix(TextFormat::Markdown) == ".md.mustache");
 }
+
+TEST_CASE("in HTML, << name >> prints typed text with its marks, << & >> its plain text") {
+    ContextTree tree;
+    const auto root = ContextTree::root();
+    const RichText marks{{TextRun::Kind::Text, Mark::Group, "An ", "", {}},
+                         {TextRun::Kind::Open, Mark::Emphasis, "", "emph", {}},
+                         {TextRun::Kind::Text, Mark::Group, "Elastic & <Fast>", "", {}},
+                         {TextRun::Kind::Close, Mark::Emphasis, "", "", {}}};
+    tree.add_string(root, "title", "An Elastic & <Fast>", marks);
+    Template t =
+        make("<<title>>|<a title=\"<<&title>>\">|<<#json_escaped>><<title>><</json_escaped>>");
+    t.manifest.format = TextFormat::Html;
+    Diagnostics d;
+    const std::string html = render_template(t, tree, d).tex;
+    CHECK(html ==
+          "An <em>Elastic &amp; &lt;Fast&gt;</em>|<a title=\"An Elastic &amp; &lt;Fast&gt;\">|"
+          "An Elastic \\u0026 \\u003cFast\\u003e");
+    CHECK(d.empty());
+}
