@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Renders the first page of every built-in template for cv.toml into docs/images/NAME.png,
-# the previews the README shows. Run after changing a template's look:
+# Renders the first page of every built-in LaTeX template for cv.toml into
+# docs/images/NAME.png, and the top of the homepage (headless Chromium, 1280 px wide) into
+# docs/images/homepage.png: the previews the README shows. Run after changing a template's look:
 #
 #   build_scripts/previews.sh            (uses build/mkcv; run build_scripts/setup.sh first)
 set -euo pipefail
@@ -24,3 +25,11 @@ for pdf in "$out"/cv-*.pdf; do
   pdftoppm -png -r 70 -f 1 -l 1 -singlefile "$pdf" "docs/images/$name"
   echo "docs/images/$name.png"
 done
+# The homepage as a browser shows it: 1280 × 1500 pixels, light colour scheme, from file://.
+if [[ -f "$out/cv-homepage.html" ]]; then
+  chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
+    --proxy-server=127.0.0.1:9 --host-resolver-rules="MAP * ~NOTFOUND" \
+    --user-data-dir="$out/chrome" --window-size=1280,1500 \
+    --screenshot="$root/docs/images/homepage.png" "file://$out/cv-homepage.html" 2>/dev/null
+  echo "docs/images/homepage.png"
+fi

@@ -9,6 +9,22 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/build_scripts/setup.sh"
+# Tools only the tests use, installed here so the PDF path (setup.sh) stays lean: headless
+# Chromium and tidy check the HTML templates (tests/integration/homepage_test.sh).
+test_packages=(chromium tidy)
+missing=()
+for package in "${test_packages[@]}"; do
+  status="$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)"
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "test: installing ${missing[*]}" >&2
+  sudo=()
+  ((EUID == 0)) || sudo=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
 (cd "${MKCV_BUILD_DIR:-$root/build}" && ctest --output-on-failure -j "$(nproc)" "$@")
 
 if [[ "${MKCV_SANITIZE_TESTS:-1}" != 0 ]]; then

@@ -45,16 +45,25 @@ int run_validate(const CommonOptions& common) {
 int run_context(const CommonOptions& common) {
     Diagnostics diagnostics;
     LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
-    std::optional<Template> tmpl;
+    // The first -t is printed; the others are what it is built beside (its `documents[]`).
+    std::vector<Template> templates;
     if (loaded.cv)
-        tmpl = load_template(common.templates.empty() ? "long" : common.templates.front(),
-                             search_path(common), diagnostics);
+        for (const auto& name :
+             common.templates.empty() ? std::vector<std::string>{"long"} : common.templates)
+            if (auto loaded_template = load_template(name, search_path(common), diagnostics))
+                templates.push_back(std::move(*loaded_template));
     report(diagnostics, loaded.sources, common);
-    if (!loaded.cv || !tmpl)
+    if (!loaded.cv || diagnostics.has_errors() || templates.empty())
         return kExitInvalid;
+    const Template* tmpl = &templates.front();
     tell_hidden_builtin(*tmpl, std::cerr);
+    std::vector<const Template*> all;
+    for (const Template& t : templates)
+        all.push_back(&t);
     // The very data render and build give the template: after its filters.
-    const TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
+    TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
+    input.options.documents = output_documents(
+        all, std::filesystem::path(common.cv_path).stem().string(), tmpl->manifest.name);
     std::cout << to_json(template_context(input.filtered.cv, input)).dump(2) << '\n';
     return kExitOk;
 }

@@ -30,7 +30,7 @@ int run_template_new(CliState& state) {
     if (made.empty())
         return kExitInvalid;
     std::cout << "created " << made.string() << " from \"" << scaffold.from
-              << "\"\n  edit its template.toml and .tex.mustache files"
+              << "\"\n  edit its template.toml and .mustache files"
               << "\n  build with: mkcv build -t " << scaffold.name
               << (state.scaffold_dir.empty() ? "" : " --template-dir " + state.scaffold_dir)
               << '\n';

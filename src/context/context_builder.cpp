@@ -200,12 +200,29 @@ void add_person(ContextTree& t, const Person& p, TextFormat format) {
         contacts.push_back({"link", link.label.value, link_target(link.url.value)});
     add_items(t, person, "contacts", contacts, [&](Id item, const Contact& c) {
         t.add_string(item, "kind", c.kind);
+        // Flags by kind, for templates that print each kind its own way (Mustache cannot
+        // compare strings): <<#is.email>>…<</is.email>>.
+        const Id is = t.add_object(item, "is");
+        for (const char* kind : {"email", "phone", "homepage", "github", "location", "link"})
+            t.add_bool(is, kind, std::string_view(kind) == c.kind);
         t.add_string(item, "text", c.text);
         t.add_text(item, "url", c.url);
         if (c.url.empty())
             t.add_null(item, "href");
         else
             add_href(t, item, c.url, format);
+    });
+    // The person's pages elsewhere (schema.org `sameAs`): the contacts that are web pages and
+    // have a link, alone in a list so that `first` and `last` count only them.
+    std::vector<const Contact*> profiles;
+    for (const Contact& c : contacts)
+        if (std::string_view(c.kind) != "email" && std::string_view(c.kind) != "phone" &&
+            !c.url.empty() && (format == TextFormat::Latex || is_safe_href(c.url)))
+            profiles.push_back(&c);
+    add_items(t, person, "profiles", profiles, [&](Id item, const Contact* c) {
+        t.add_string(item, "kind", c->kind);
+        t.add_string(item, "text", c->text);
+        add_href(t, item, c->url, format);
     });
 }
 
@@ -404,6 +421,14 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     const Id has_flags = t.add_object(root, "has");
     for (const Section& section : table.rows())
         t.add_bool(has_flags, section.key, has[section.key]);
+
+    // The other outputs of the same build, for a homepage linking to its PDFs.
+    add_items(t, root, "documents", options.documents, [&](Id item, const OutputDocument& d) {
+        t.add_string(item, "name", d.name);
+        t.add_string(item, "file", d.file);
+        t.add_string(item, "format", d.format);
+        t.add_bool(item, "pdf", d.format == "pdf");
+    });
     return t;
 }
 

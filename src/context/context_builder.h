@@ -17,6 +17,14 @@
 
 namespace mkcv {
 
+// Another output of the same build: its template's name, its file name (relative: outputs
+// share one folder) and its kind: "pdf", "html", "markdown" or "json".
+struct OutputDocument {
+    std::string name;
+    std::string file;
+    std::string format;
+};
+
 struct ContextOptions {
     // Publication groups: kinds in the order they print (kinds left out follow in the
     // standard order) and headings replacing the standard ones; from the template manifest.
@@ -33,6 +41,8 @@ struct ContextOptions {
     // other format the URL itself (the renderer escapes it), and null where it is no
     // http, https, mailto, tel or relative URL (is_safe_href), so no link runs script.
     TextFormat format = TextFormat::Latex;
+    // The other outputs of the build this context is made for (`documents[]`).
+    std::vector<OutputDocument> documents;
 };
 
 ContextTree build_context(const Cv& cv, const ContextOptions& options);

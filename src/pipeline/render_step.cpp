@@ -52,16 +52,27 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
     // `-t long -t long` builds long once: two compiles of one output would share its folder.
     const std::vector<std::string> templates = unique_in_order(requested);
     std::vector<Job> jobs(templates.size());
+    // Loaded first, all of them: each template's `documents[]` lists the others' outputs.
+    for_each_index(jobs.size(), std::thread::hardware_concurrency(), [&](std::size_t i) {
+        const auto start = Clock::now();
+        jobs[i].tmpl = load_template(templates[i], search, jobs[i].diagnostics);
+        jobs[i].ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    });
+    std::vector<const Template*> all;
+    for (const Job& job : jobs)
+        if (job.tmpl)
+            all.push_back(&*job.tmpl);
+    const std::string stem = fs::path(cv.source_name).stem().string();
     const auto render_one = [&](std::size_t i) {
         Job& job = jobs[i];
-        const auto start = Clock::now();
-        job.tmpl = load_template(templates[i], search, job.diagnostics);
         if (!job.tmpl)
             return;
+        const auto start = Clock::now();
         job.input = template_input(cv, *job.tmpl, updated_date(cv, outside));
+        job.input.options.documents = output_documents(all, stem, job.tmpl->manifest.name);
         job.result = render_template(*job.tmpl, template_context(job.input.filtered.cv, job.input),
                                      job.diagnostics);
-        job.ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        job.ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     };
     for_each_index(jobs.size(), std::thread::hardware_concurrency(), render_one);
 

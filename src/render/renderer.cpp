@@ -19,6 +19,11 @@ using Data = kainjow::mustache::data;
 using Id = ContextTree::Id;
 using Kind = ContextTree::Kind;
 
+// A section of this name is no value: the renderer prints the strings inside it as the
+// contents of JSON strings (for JSON-LD in an HTML page), whatever the template's format
+// escapes otherwise; in a LaTeX template it changes nothing. No context key has this name.
+constexpr std::string_view kJsonRegion = "json_escaped";
+
 // Mustache over a ContextTree, without converting it to kainjow's data (a hash map per
 // object and a heap string per value, which cost far more than the rendering). kainjow only
 // needs, from what get() returns, its kind, a string's text, and for a list one item per
@@ -40,12 +45,20 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
           object_(Data::type::object),
           string_(std::string()),
           true_(true),
-          false_(false) {
+          false_(false),
+          json_region_(true) {
         enter(ContextTree::root());
     }
 
     void push(const Data* data) override {
         const Frame& top = *frames_[depth_ - 1];
+        if (data == &json_region_) {
+            // <<#json_escaped>>: the same names as around it, printed as JSON string contents.
+            enter(top.node);
+            if (format_ != TextFormat::Latex)
+                frames_[depth_ - 1]->format = TextFormat::Json;
+            return;
+        }
         Id node = last_;
         const auto& items = top.items.list_value();
         if (!top.item_nodes.empty() && data >= items.data() && data < items.data() + items.size())
@@ -57,6 +70,8 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     const Data* get(const std::string& name) const override {
         if (name.size() == 1 && name[0] == '.')
             return stand_in(frames_[depth_ - 1]->node);
+        if (name == kJsonRegion)
+            return &json_region_;
         const Id found = lookup(name);
         if (found == ContextTree::kNone) {
             missing_.insert(name);
@@ -77,15 +92,19 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     // after get() returned it, and the string it escapes is string_ itself; anything else is
     // escaped as plain text.
     //
-    // Every other format escapes each string as it is looked up (stand_in), and escapes
-    // nothing here: then `<<&name>>`, which kainjow prints without calling this, is escaped
-    // too, and no value can leave its place in an HTML, Markdown or JSON output.
+    // Every other format escapes each string's plain text as it is looked up (stand_in):
+    // then `<<&name>>`, which kainjow prints without calling this, is escaped too, and no
+    // value can leave its place in an HTML, Markdown or JSON output. Here, for `<<name>>`,
+    // typed text prints with its marks instead (<em> in HTML); `<<&name>>` keeps the plain
+    // text, as in LaTeX, fit for an attribute.
     std::string escape(const std::string& text) const {
-        if (format_ != TextFormat::Latex)
-            return text;
         const RichText* marks = nullptr;
         if (&text == &string_.string_value() && string_node_ != ContextTree::kNone)
             marks = tree_.marks(string_node_);
+        if (format_ != TextFormat::Latex)
+            return marks
+                       ? render_text(tree_.text(string_node_), *marks, frames_[depth_ - 1]->format)
+                       : text;
         return marks ? latex_of_text(text, *marks) : escape_latex(text);
     }
 
@@ -98,6 +117,9 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         Id last_member = ContextTree::kNone;  // where member() found the last one
         Data items{Data::type::list};         // stand-ins for the last list looked up in this frame
         std::vector<Id> item_nodes;           // and the nodes they stand for
+        // How strings looked up here are escaped: the template's format, or JSON inside
+        // <<#json_escaped>> (inherited by the sections within).
+        TextFormat format = TextFormat::Latex;
     };
 
     const Data* stand_in(Id id) const {
@@ -116,9 +138,9 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
                 if (format_ == TextFormat::Latex) {
                     const_cast<std::string&>(string_.string_value()).assign(tree_.text(id));
                 } else {
-                    const RichText* marks = tree_.marks(id);
                     const_cast<std::string&>(string_.string_value())
-                        .assign(render_text(tree_.text(id), marks ? *marks : RichText{}, format_));
+                        .assign(
+                            render_text(tree_.text(id), RichText{}, frames_[depth_ - 1]->format));
                 }
                 string_node_ = id;
                 return &string_;
@@ -216,6 +238,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         if (depth_ == frames_.size())
             frames_.push_back(std::make_unique<Frame>());
         frames_[depth_]->node = node;
+        frames_[depth_]->format = depth_ > 0 ? frames_[depth_ - 1]->format : format_;
         frames_[depth_]->last_member = ContextTree::kNone;
         frames_[depth_]->item_nodes.clear();
         ++depth_;
@@ -229,6 +252,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     const Data string_;
     const Data true_;
     const Data false_;
+    const Data json_region_;  // what <<#json_escaped>> looks up; push() knows it by address
     mutable std::vector<ParsedName> parsed_ = std::vector<ParsedName>(1024);
     mutable std::set<std::string> missing_;
     mutable std::set<std::string> missing_partials_;
@@ -404,9 +428,9 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
         std::string file;
         SourcePos pos;
         locate_tag(tmpl, name, ">", file, pos);
-        diagnostics.error(
-            file, pos, "template-partial", "no partial named `" + name + "`",
-            "partials are the *.tex.mustache files beside the template and in common/");
+        diagnostics.error(file, pos, "template-partial", "no partial named `" + name + "`",
+                          "partials are the *" + partial_suffix(tmpl.manifest.format) +
+                              " files beside the template and in common/");
     }
     result.ok = !diagnostics.has_errors();
     return result;

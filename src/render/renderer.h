@@ -2,6 +2,9 @@
 // (template.toml `format`). In LaTeX, values are escaped when printed with <<name>>;
 // <<&name>> prints a value as it is (for `href`s, already escaped for \href). In every other
 // format both print the value escaped for that format: a template cannot print raw data.
+// Inside a <<#json_escaped>>…<</json_escaped>> section of a non-LaTeX template, values are
+// escaped as the contents of a JSON string instead (JSON-LD in a <script> of an HTML page):
+// the template declares the region, the data never chooses its escaping.
 #pragma once
 
 #include <string>

@@ -120,6 +120,11 @@ std::string output_extension(TextFormat format) {
     return ".pdf";
 }
 
+std::string partial_suffix(TextFormat format) {
+    const std::string extension = output_extension(format);
+    return (extension == ".pdf" ? std::string(".tex") : extension) + ".mustache";
+}
+
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
                                 Diagnostics& diagnostics) {
     TemplateManifest manifest;

@@ -35,6 +35,9 @@ const std::vector<std::string>& output_format_names();
 std::optional<TextFormat> output_format_named(const std::string& name);
 // The extension of a template's output: ".pdf" (beside its .tex), ".html", ".md", ".json".
 std::string output_extension(TextFormat format);
+// The ending of the template's partials: ".tex.mustache" for LaTeX, ".html.mustache",
+// ".md.mustache", ".json.mustache": a template sees only the partials of its own format.
+std::string partial_suffix(TextFormat format);
 
 // Problems are reported against `file_name`; returns the defaults where a key is absent.
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,

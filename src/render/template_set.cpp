@@ -16,8 +16,6 @@ namespace fs = std::filesystem;
 namespace mkcv {
 namespace {
 
-constexpr std::string_view kSuffix = ".tex.mustache";
-
 bool valid_name(const std::string& name) {
     return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
@@ -65,8 +63,11 @@ std::optional<TemplateFile> read_template_file(const fs::path& path, Diagnostics
     return TemplateFile{path, std::move(text)};
 }
 
+// The partials of `dir`: its files ending in `suffix` (the template's format's, see
+// partial_suffix), other than the main file.
 void add_partials(const fs::path& dir, std::map<std::string, TemplateFile>& partials,
-                  const std::string& main_file, Diagnostics& diagnostics) {
+                  const std::string& main_file, const std::string& suffix,
+                  Diagnostics& diagnostics) {
     std::error_code ec;
     if (!fs::is_directory(dir, ec))
         return;
@@ -76,12 +77,12 @@ void add_partials(const fs::path& dir, std::map<std::string, TemplateFile>& part
     std::sort(files.begin(), files.end());
     for (const auto& path : files) {
         const std::string file = path.filename().string();
-        if (file.size() <= kSuffix.size() ||
-            file.compare(file.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+        if (file.size() <= suffix.size() ||
+            file.compare(file.size() - suffix.size(), suffix.size(), suffix) != 0)
             continue;
         if (file == main_file)
             continue;
-        const std::string name = file.substr(0, file.size() - kSuffix.size());
+        const std::string name = file.substr(0, file.size() - suffix.size());
         if (partials.count(name))
             continue;  // the template's own partial wins over a shared one
         if (auto loaded = read_template_file(path, diagnostics)) {
@@ -123,10 +124,13 @@ std::optional<Template> load_from(const fs::path& dir, const std::string& origin
     if (!main)
         return std::nullopt;
     t.main = std::move(*main);
-    add_partials(dir, t.partials, t.manifest.main, diagnostics);
+    // Only partials of the template's format: an HTML template never includes LaTeX.
+    const std::string suffix = partial_suffix(t.manifest.format);
+    add_partials(dir, t.partials, t.manifest.main, suffix, diagnostics);
     // Partials shared by the templates of one folder, then the built-in shared ones.
-    add_partials(dir.parent_path() / "common", t.partials, t.manifest.main, diagnostics);
-    add_partials(builtin_template_root() / "common", t.partials, t.manifest.main, diagnostics);
+    add_partials(dir.parent_path() / "common", t.partials, t.manifest.main, suffix, diagnostics);
+    add_partials(builtin_template_root() / "common", t.partials, t.manifest.main, suffix,
+                 diagnostics);
     if (diagnostics.error_count() > errors_before || !check_partial_nesting(t, diagnostics))
         return std::nullopt;
     return t;

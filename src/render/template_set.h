@@ -1,7 +1,8 @@
-// Finding LaTeX templates and reading them: a template is a folder with a `template.toml`
-// manifest and `*.tex.mustache` files. Every file is read with the `<< >>` delimiters
-// (Mustache's `{{ }}` collides with LaTeX braces) and checked for syntax up front, so a
-// mistake is reported with its file, line and column before anything is rendered.
+// Finding templates and reading them: a template is a folder with a `template.toml`
+// manifest and `*.tex.mustache` files (`*.html.mustache`, `*.md.mustache`, `*.json.mustache`
+// for the other formats: partials are those of the template's format). Every file is read with the
+// `<< >>` delimiters (Mustache's `{{ }}` collides with LaTeX braces) and checked for syntax up
+// front, so a mistake is reported with its file, line and column before anything is rendered.
 #pragma once
 
 #include <filesystem>
@@ -29,7 +30,7 @@ struct Template {
     std::filesystem::path dir;
     std::string origin;  // where it was found: "built-in", "user", "path" ...
     TemplateFile main;
-    std::map<std::string, TemplateFile> partials;  // by name: file name less ".tex.mustache"
+    std::map<std::string, TemplateFile> partials;  // by name: file name less partial_suffix()
 };
 
 // Where templates are looked for, in order; the first folder holding a name wins.

@@ -44,6 +44,22 @@ void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
     }
 }
 
+std::vector<OutputDocument> output_documents(const std::vector<const Template*>& all,
+                                             const std::string& stem, const std::string& self) {
+    std::vector<OutputDocument> out;
+    for (const Template* t : all) {
+        const std::string& name = t->manifest.name;
+        if (name == self || std::any_of(out.begin(), out.end(),
+                                        [&](const OutputDocument& d) { return d.name == name; }))
+            continue;
+        const std::string extension = output_extension(t->manifest.format);
+        const std::string kind =
+            t->manifest.format == TextFormat::Markdown ? "markdown" : extension.substr(1);
+        out.push_back({name, stem + "-" + name + extension, kind});
+    }
+    return out;
+}
+
 ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input) {
     ContextOptions options = input.options;
     options.sections = section_headings(filtered_cv, input.filtered.award_papers, input.rules);

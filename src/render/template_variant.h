@@ -30,6 +30,12 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl,
 void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
                               const std::vector<std::string>& also, Diagnostics& diagnostics);
 
+// The outputs of `all` (the templates of one build, in order) but `self`, as a template's
+// `documents[]` sees them: name, file name <stem>-<name><extension> and kind ("pdf" ...).
+// A name given twice is listed once.
+std::vector<OutputDocument> output_documents(const std::vector<const Template*>& all,
+                                             const std::string& stem, const std::string& self);
+
 // The context of `input`, after the page budget removed what it had to.
 ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input);
 

@@ -16,7 +16,8 @@ inline const std::vector<Template>& builtin_templates() {
     static const std::vector<Template> templates = [] {
         std::vector<Template> out;
         const TemplateSearchPath search{{{builtin_template_root(), "built-in"}}};
-        for (const char* name : {"long", "short"}) {
+        // homepage: an HTML template, with its JSON-LD region (renderer.h json_escaped).
+        for (const char* name : {"long", "short", "homepage"}) {
             Diagnostics ignored;
             if (auto t = load_template(name, search, ignored))
                 out.push_back(std::move(*t));

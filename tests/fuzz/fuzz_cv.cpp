@@ -26,6 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         for (const auto& tmpl : templates) {
             ContextOptions options;
             options.template_name = tmpl.manifest.name;
+            options.format = tmpl.manifest.format;
             Diagnostics render_diagnostics;
             render_template(tmpl, build_context(*loaded.cv, options), render_diagnostics);
         }

@@ -21,10 +21,12 @@ text = "Two rounds."
 highlights = ["Reviewed 12 papers"]
 TOML
 for cv in cv.toml hostile.toml entries.toml; do
-  for t in long short modern; do
+  for t in long short modern homepage publications-html; do
     "$MKCV" context "$cv" -t "$t" > "context-${cv%.toml}-$t.json"
   done
 done
+# documents[]: the other templates of the build, here long and short beside the homepage.
+"$MKCV" context cv.toml -t homepage -t long -t short > context-cv-homepage-beside.json
 "$MKCV" schema > schema.json
 
 python3 - "$SRC/docs/templates.md" schema.json context-*.json > report.txt <<'PY' || true

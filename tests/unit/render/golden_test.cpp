@@ -9,7 +9,7 @@
 
 using namespace mkcv;
 
-TEST_CASE("golden .tex output of the built-in templates for cv.toml") {
+TEST_CASE("golden .tex and .html output of the built-in templates for cv.toml") {
     // The golden files carry no "Last updated" date; cv.toml's commit time in this
     // repository would add one, so git is kept out of it.
     ::setenv("GIT_DIR", "/nonexistent", 1);
@@ -25,6 +25,21 @@ TEST_CASE("golden .tex output of the built-in templates for cv.toml") {
             REQUIRE(rendered);
             CHECK(diagnostics.empty());
             const std::string golden = "tests/golden/cv-" + name + ".tex";
+            if (std::getenv("MKCV_UPDATE_GOLDEN")) {
+                REQUIRE(write_file_atomically(std::string(MKCV_TEST_SOURCE_DIR) + "/" + golden,
+                                              rendered->front().tex));
+            }
+            CHECK(rendered->front().tex == test::source_file(golden));
+        }
+    }
+    // HTML templates, each built beside long and short, so the homepage links their PDFs.
+    for (const std::string name : {"homepage", "publications-html"}) {
+        SECTION(name) {
+            const auto rendered =
+                render_all(*loaded.cv, {name, "long", "short"}, search, diagnostics);
+            REQUIRE(rendered);
+            CHECK(diagnostics.empty());
+            const std::string golden = "tests/golden/cv-" + name + ".html";
             if (std::getenv("MKCV_UPDATE_GOLDEN")) {
                 REQUIRE(write_file_atomically(std::string(MKCV_TEST_SOURCE_DIR) + "/" + golden,
                                               rendered->front().tex));

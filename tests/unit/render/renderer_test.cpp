@@ -245,3 +245,69 @@ TEST_CASE("HTML, Markdown and JSON templates escape every value, << & >> too") {
     // LaTeX keeps << & >> raw, as before.
     CHECK(as(TextFormat::Latex).find("|<script>\"x\"</script> *a* & [b]|") != std::string::npos);
 }
+
+TEST_CASE("<<#json_escaped>> prints values as JSON string contents in an HTML template") {
+    const Json data{{"v", "</script><!-- ]]> \"q\" & 'a'"},
+                    {"xs", Json::array({Json{{"n", "<b>"}}, Json{{"n", "\\"}}})}};
+    Template t =
+        make("<<v>>|<<#json_escaped>>\"<<v>>\" [<<#xs>>\"<<&n>>\"<</xs>>]<</json_escaped>>|<<v>>");
+    t.manifest.format = TextFormat::Html;
+    Diagnostics d;
+    const std::string html = escape_text(data["v"].get<std::string>(), TextFormat::Html);
+    const std::string json = escape_text(data["v"].get<std::string>(), TextFormat::Json);
+    CHECK(json.find('<') == std::string::npos);
+    CHECK(json.find('>') == std::string::npos);
+    CHECK(json.find('&') == std::string::npos);
+    // Inside the region JSON, including the items of a list within it; HTML again after it.
+    CHECK(render(t, data, d) == html + "|\"" + json + "\" [\"\\u003cb\\u003e\"\"\\\\\"]|" + html);
+    CHECK(d.empty());
+    // The region is no variable of the data: it is never reported as missing, and an
+    // inverted section of it prints nothing.
+    Template inverted = make("<<^json_escaped>>x<</json_escaped>>");
+    inverted.manifest.format = TextFormat::Html;
+    CHECK(render(inverted, data, d).empty());
+    CHECK(d.empty());
+    // A LaTeX template keeps LaTeX escaping inside it: JSON escaping is no TeX escaping.
+    Template latex = make("<<#json_escaped>><<v>><</json_escaped>>");
+    CHECK(render(latex, Json{{"v", "a & b"}}, d) == "a \\& b");
+}
+
+TEST_CASE("a template's partials are the files of its format, beside it and in common/") {
+    const TemplateSearchPath search{{{builtin_template_root(), "built-in"}}};
+    Diagnostics d;
+    const auto homepage = load_template("homepage", search, d);
+    const auto long_cv = load_template("long", search, d);
+    REQUIRE(homepage);
+    REQUIRE(long_cv);
+    CHECK(d.empty());
+    // HTML: its own style and the shared publication entry, never a LaTeX partial.
+    CHECK(homepage->partials.count("style"));
+    CHECK(homepage->partials.count("mkcv-pub"));
+    CHECK(homepage->partials.count("mkcv-pub-legend"));
+    CHECK_FALSE(homepage->partials.count("mkcv-base"));
+    CHECK(homepage->partials.at("mkcv-pub").path.filename() == "mkcv-pub.html.mustache");
+    // LaTeX: as before, the *.tex.mustache files only.
+    CHECK(long_cv->partials.count("mkcv-base"));
+    CHECK_FALSE(long_cv->partials.count("mkcv-pub"));
+    CHECK(partial_suffix(TextFormat::Latex) == ".tex.mustache");
+    CHECK(partial_suffix(TextFormat::Markdown) == ".md.mustache");
+}
+
+TEST_CASE("in HTML, << name >> prints typed text with its marks, << & >> its plain text") {
+    ContextTree tree;
+    const auto root = ContextTree::root();
+    const RichText marks{{TextRun::Kind::Text, Mark::Group, "An ", "", {}},
+                         {TextRun::Kind::Open, Mark::Emphasis, "", "emph", {}},
+                         {TextRun::Kind::Text, Mark::Group, "Elastic & <Fast>", "", {}},
+                         {TextRun::Kind::Close, Mark::Emphasis, "", "", {}}};
+    tree.add_string(root, "title", "An Elastic & <Fast>", marks);
+    Template t =
+        make("<<title>>|<a title=\"<<&title>>\">|<<#json_escaped>><<title>><</json_escaped>>");
+    t.manifest.format = TextFormat::Html;
+    Diagnostics d;
+    const std::string html = render_template(t, tree, d).tex;
+    CHECK(html ==
+          "An <em>Elastic &amp; &lt;Fast&gt;</em>|<a title=\"An Elastic &amp; &lt;Fast&gt;\">|"
+          "An Elastic \\u0026 \\u003cFast\\u003e");
+    CHECK(d.empty());
+}
