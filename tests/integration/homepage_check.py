@@ -94,12 +94,19 @@ NOT_PRINTED = {"start", "end", "kind", "bibliography"}
 URL_KEYS = {"url", "homepage", "links"}
 
 
+def as_printed(value):
+    """The value as the CV prints it: prose fields take inline Markdown, and two strings of
+    tests/data/hostile.toml happen to be Markdown (a code span, an escaped backslash); as
+    as_printed in tests/integration/lib.sh."""
+    return value.replace("?` !`", "? !").replace("\\\\ \\csname", "\\ \\csname")
+
+
 def check_strings(cv, page, label):
     text = text_of(page)
     hrefs = {value for _, name, value in parse(page).attributes if name == "href"}
     missing = []
     for key, value in toml_strings(work / cv, NOT_PRINTED):
-        folded = re.sub(r"\s+", " ", value).strip()
+        folded = re.sub(r"\s+", " ", as_printed(value)).strip()
         if key in URL_KEYS and (value in hrefs or re.sub(r"^https?://", "", value) in text):
             continue
         if key == "github" and ("github.com/" + value) in text:
