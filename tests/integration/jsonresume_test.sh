@@ -5,6 +5,7 @@
 # Needs `npm ci` in tests/tools (build_scripts/test.sh does it); fails without it unless
 # MKCV_ALLOW_SKIP=1.
 source "$(dirname "$0")/lib.sh"
+MKCV="$(realpath "$MKCV")" SRC="$(realpath "$SRC")"  # run by hand with relative paths too
 
 tools="$SRC/tests/tools/node_modules"
 ajv="$tools/.bin/ajv"

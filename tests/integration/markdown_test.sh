@@ -5,6 +5,7 @@
 # Needs Debian's cmark-gfm (installed by build_scripts/test.sh); fails without it unless
 # MKCV_ALLOW_SKIP=1.
 source "$(dirname "$0")/lib.sh"
+MKCV="$(realpath "$MKCV")" SRC="$(realpath "$SRC")"  # run by hand with relative paths too
 
 if ! command -v cmark-gfm > /dev/null; then
   if [[ "${MKCV_ALLOW_SKIP:-}" == 1 ]]; then echo "SKIP: cmark-gfm is not installed"; exit 0; fi
@@ -115,7 +116,7 @@ PY
 }
 
 # cv.toml: every string is in the rendered text; links are links.
-env PATH="/nonexistent:$(dirname "$(command -v cmark-gfm)")" "$MKCV" build -t markdown -o out > build.log 2>&1 ||
+env PATH=/nonexistent "$MKCV" build -t markdown -o out > build.log 2>&1 ||
   { cat build.log; fail "the markdown template builds without TeX"; finish; }
 [[ -f out/cv-markdown.md ]] && pass "out/cv-markdown.md" || { fail "no out/cv-markdown.md: $(ls out)"; finish; }
 render out/cv-markdown.md > cv.html
