@@ -74,6 +74,22 @@ for n in "${sizes[@]}"; do
               n, b/1024, p, l, r, t, t/p, m/1024, lt, lt/p}'
 done
 echo
+echo "### Each output format, render only, in process, median"
+echo
+echo "Load and validate are the same for every format; this is the render of one template alone."
+echo
+echo "| publications | long (LaTeX) | homepage (HTML) | markdown | jsonresume (JSON) | HTML / LaTeX |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+for n in "${sizes[@]}"; do
+  repeats=$(( n >= 1000 ? 5 : 20 ))
+  row=()
+  for t in long homepage markdown jsonresume; do
+    row+=("$(field "$("$bench" mkcv "$work/cv-$n.toml" "$repeats" "$t")" render_ms)")
+  done
+  awk -v n="$n" -v l="${row[0]}" -v h="${row[1]}" -v m="${row[2]}" -v j="${row[3]}" \
+      'BEGIN {printf "| %d | %.2f ms | %.2f ms | %.2f ms | %.2f ms | %.2f |\n", n, l, h, m, j, h/l}'
+done
+echo
 echo "### Whole process, LaTeX to standard output: \`mkcv render -t long\` beside pandoc with a LaTeX template, median of 3"
 echo
 echo "| publications | mkcv render -t long | pandoc | pandoc / mkcv |"
@@ -111,5 +127,9 @@ for t in long short modern; do
   echo "| \`mkcv build -t $t\` after an edit, with the format, 5 runs |" \
     "$(median_ms_after 5 edit_cv -- "$mkcv" build -t "$t") ms |"
 done
+echo "| \`mkcv build -t homepage\` from an empty folder (HTML, no TeX), 20 runs |" \
+  "$(median_ms 20 from_empty -t homepage) ms |"
+echo "| \`mkcv build -t homepage -t markdown -t jsonresume\` from an empty folder, 20 runs |" \
+  "$(median_ms 20 from_empty -t homepage -t markdown -t jsonresume) ms |"
 echo "| \`mkcv build\` (long and short in parallel) from an empty folder, 3 runs |" \
   "$(median_ms 3 from_empty) ms |"

@@ -9,22 +9,31 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/build_scripts/setup.sh"
-# Tools only the tests use, installed here so the PDF path (setup.sh) stays lean: headless
-# Chromium and tidy check the HTML templates (tests/integration/homepage_test.sh).
-test_packages=(chromium tidy)
-missing=()
-for package in "${test_packages[@]}"; do
+
+# Test-only tools, not needed to build CVs (so not in setup.sh): headless Chromium and tidy
+# check the HTML templates (homepage_test.sh); cmark-gfm renders the Markdown output as
+# GitHub does (markdown_test.sh); node and the npm packages pinned in
+# tests/tools/package-lock.json (the JSON Resume schema and ajv-cli) validate the JSON
+# Resume output (jsonresume_test.sh). node and npm are looked for as commands: a node from
+# elsewhere may bring its own npm.
+test_missing=()
+for package in chromium tidy; do
   status="$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)"
-  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+  [[ "$status" == "install ok installed" ]] || test_missing+=("$package")
 done
-if ((${#missing[@]})); then
-  echo "test: installing ${missing[*]}" >&2
+command -v cmark-gfm > /dev/null || test_missing+=(cmark-gfm)
+command -v node > /dev/null || test_missing+=(nodejs)
+command -v npm > /dev/null || test_missing+=(npm)
+if ((${#test_missing[@]})); then
+  echo "test: installing ${test_missing[*]}" >&2
   sudo=()
   ((EUID == 0)) || sudo=(sudo)
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+    "${test_missing[@]}" > /dev/null
 fi
+(cd "$root/tests/tools" && npm ci --no-audit --no-fund --loglevel=error)
+
 (cd "${MKCV_BUILD_DIR:-$root/build}" && ctest --output-on-failure -j "$(nproc)" "$@")
 
 if [[ "${MKCV_SANITIZE_TESTS:-1}" != 0 ]]; then

@@ -5,6 +5,7 @@
 
 #include "context/publication_groups.h"
 #include "cv/authors.h"
+#include "cv/dates.h"
 #include "cv/sections.h"
 #include "text/latex_escape.h"
 
@@ -56,10 +57,19 @@ std::string join(const std::vector<Text>& texts, const std::string& separator) {
 }
 
 // A link's `href` for a template of `format` (ContextOptions::format); null when refused.
+// JSON promises URIs (JSON Resume's "format": "uri"), so there it is percent-encoded; so it
+// is in Markdown, with its parentheses too, since an unbalanced `)` would end `[text](href)`.
 void add_href(ContextTree& t, Id item, const std::string& target, TextFormat format) {
     if (format == TextFormat::Latex)
         t.add_string(item, "href", escape_href(target));
-    else if (is_safe_href(target))
+    else if (format == TextFormat::Json && is_safe_href(target))
+        t.add_string(item, "href", encode_uri(target));
+    else if (format == TextFormat::Markdown && is_safe_href(target)) {
+        std::string href;
+        for (const char c : encode_uri(target))
+            href += c == '(' ? "%28" : c == ')' ? "%29" : std::string(1, c);
+        t.add_string(item, "href", href);
+    } else if (is_safe_href(target))
         t.add_string(item, "href", target);
     else
         t.add_null(item, "href");
@@ -71,6 +81,36 @@ void add_links(ContextTree& t, Id parent, const std::vector<Link>& links, TextFo
         t.add_string(item, "url", l.url.value);
         add_href(t, item, link_target(l.url.value), format);
     });
+}
+
+// ISO 8601 dates for machine-readable outputs (JSON Resume): `start_iso` and `end_iso`, null
+// when not given; an end that is "present" is null too, as JSON Resume leaves out the end of
+// what goes on.
+std::string iso_or_empty(const std::optional<PartialDate>& date) {
+    return date && !date->present ? iso_date(*date) : "";
+}
+
+void add_iso_range(ContextTree& t, Id item, const std::optional<PartialDate>& start,
+                   const std::optional<PartialDate>& end) {
+    t.add_text(item, "start_iso", iso_or_empty(start));
+    t.add_text(item, "end_iso", iso_or_empty(end));
+}
+
+// Several periods as one range: the earliest start and the latest end, no end while one
+// period goes on (no end, or "present").
+void add_iso_span(ContextTree& t, Id item, const std::vector<DateRange>& periods) {
+    std::optional<PartialDate> start;
+    std::optional<PartialDate> end;
+    bool ongoing = false;
+    for (const auto& p : periods) {
+        if (p.start && (!start || compare_dates(*p.start, *start) < 0))
+            start = p.start;
+        if (!p.end || p.end->present)
+            ongoing = true;
+        else if (!end || compare_dates(*p.end, *end) > 0)
+            end = p.end;
+    }
+    add_iso_range(t, item, start, ongoing ? std::nullopt : end);
 }
 
 template <typename At>
@@ -122,15 +162,26 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const DatesField& f) {
                     const auto& dates = f.member(r);
                     t.add_text(item, key, dates ? format_range(dates->start, dates->end) : "");
+                    if (dates)
+                        add_iso_range(t, item, dates->start, dates->end);
+                    else
+                        add_iso_range(t, item, std::nullopt, std::nullopt);
                 },
                 [&](const PeriodsField& f) {
                     std::vector<Text> ranges;
                     for (const auto& p : f.member(r))
                         ranges.push_back({format_range(p.start, p.end), {}});
                     t.add_text(item, key, join(ranges, ", "));
-                    add_items(t, item, "periods", ranges, [&](Id period, const Text& range) {
-                        t.add_string(period, key, range.value);
-                    });
+                    add_iso_span(t, item, f.member(r));
+                    const Id list = t.add_list(item, "periods");
+                    const auto& periods = f.member(r);
+                    for (std::size_t i = 0; i < periods.size(); ++i) {
+                        const Id period = t.add_object(list);
+                        t.add_string(period, key, ranges[i].value);
+                        add_iso_range(t, period, periods[i].start, periods[i].end);
+                        t.add_bool(period, "first", i == 0);
+                        t.add_bool(period, "last", i + 1 == periods.size());
+                    }
                 },
                 [&](const LinksField& f) { add_links(t, item, f.member(r), format); },
                 [](const ChoiceField&) {},  // only publications have one; written for
@@ -308,6 +359,8 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
             t.add_string(paper, "number",
                          number_prefix(group.kind) + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
+            t.add_bool(paper, "first", i == 0);
+            t.add_bool(paper, "last", i + 1 == kept.size());
         }
     });
     return !groups.empty();
@@ -367,6 +420,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_string(meta, "template", options.template_name);
     t.add_string(meta, "generator", options.generator);
     t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
+    t.add_text(meta, "updated_iso", options.updated ? iso_date(*options.updated) : "");
     add_person(t, cv.person, options.format);
 
     // Sections in the table's order; publications and awards are written for.

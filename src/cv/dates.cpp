@@ -122,7 +122,9 @@ std::string iso_date(const PartialDate& date) {
     if (date.present)
         return "present";
     auto two = [](int n) { return (n < 10 ? "0" : "") + std::to_string(n); };
+    // ISO 8601 writes four digits: year 999 is "0999".
     std::string out = std::to_string(date.year);
+    out.insert(0, out.size() < 4 ? 4 - out.size() : 0, '0');
     if (date.month != 0)
         out += "-" + two(date.month);
     if (date.day != 0)

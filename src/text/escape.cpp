@@ -88,7 +88,8 @@ std::string escape_html(std::string_view text) {
 
 // CommonMark: a backslash makes any ASCII punctuation literal. Escaped everywhere are the
 // characters that start inline syntax (emphasis, code, links, HTML, entities, tables,
-// strikethrough); at the start, those that would make the line a heading, list or quote.
+// strikethrough) and the `:` or `.` that make GitHub link a bare URL; at the start, those
+// that would make the line a heading, list or quote.
 std::string escape_markdown(std::string_view text) {
     std::string out;
     out.reserve(text.size() + 8);
@@ -96,6 +97,13 @@ std::string escape_markdown(std::string_view text) {
     bool started = false;  // a character other than a space has been written
     for (std::size_t i = 0; i < text.size(); ++i) {
         const char c = text[i];
+        // Leading blanks as one space: four would start an indented code block (also after
+        // "- "). One is kept, as the value may follow other text on its line.
+        if (!started && (c == ' ' || is_line_break(c))) {
+            if (out.empty())
+                out += ' ';
+            continue;
+        }
         if (is_line_break(c)) {
             out += ' ';
             continue;
@@ -106,6 +114,11 @@ std::string escape_markdown(std::string_view text) {
         started = started || c != ' ';
         if (kInline.find(c) != std::string_view::npos ||
             (at_start && (c == '#' || c == '-' || c == '+' || c == '=')))
+            out += '\\';
+        // GitHub links bare URLs: "https://…" and "www.…" become links unless the `:` of
+        // "://" or the `.` of "www." is escaped (an escaped character ends the match).
+        if ((c == ':' && text.substr(i + 1, 2) == "//") ||
+            (c == '.' && i >= 3 && ascii_lower(text.substr(i - 3, 3)) == "www"))
             out += '\\';
         out += c;
         // "1. " at the start would begin an ordered list.
@@ -121,6 +134,9 @@ std::string escape_markdown(std::string_view text) {
             }
         }
     }
+    // Trailing blanks as one space: two before the end of a line would be a hard line break.
+    while (out.size() >= 2 && out.back() == ' ' && out[out.size() - 2] == ' ')
+        out.pop_back();
     return out;
 }
 
@@ -204,6 +220,29 @@ bool is_safe_href(std::string_view url) {
             return false;  // not a scheme, yet a browser might read one: refused
     const std::string scheme = ascii_lower(written);
     return scheme == "http" || scheme == "https" || scheme == "mailto" || scheme == "tel";
+}
+
+std::string encode_uri(std::string_view url) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    static constexpr std::string_view kAllowed =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=";
+    auto is_hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
+    std::string out;
+    out.reserve(url.size());
+    for (std::size_t i = 0; i < url.size(); ++i) {
+        const char c = url[i];
+        const bool escape_of_byte =
+            c == '%' && i + 2 < url.size() && is_hex(url[i + 1]) && is_hex(url[i + 2]);
+        if (kAllowed.find(c) != std::string_view::npos || escape_of_byte) {
+            out += c;
+            continue;
+        }
+        const auto byte = static_cast<unsigned char>(c);
+        out += '%';
+        out += kHex[byte >> 4];
+        out += kHex[byte & 0xF];
+    }
+    return out;
 }
 
 }  // namespace mkcv

@@ -25,4 +25,9 @@ std::string escape_text(std::string_view text, TextFormat format);
 // is refused too, since browsers drop those and "java\tscript:" would become a scheme.
 bool is_safe_href(std::string_view url);
 
+// `url` as an RFC 3986 URI: every byte that a URI cannot hold (non-ASCII, space, `"`, `<`,
+// `>`, `\`, `^`, backtick, `{`, `|`, `}`, a `%` not followed by two hex digits) as `%XX`;
+// the rest as written. For outputs that promise a URI (JSON Resume's "format": "uri").
+std::string encode_uri(std::string_view url);
+
 }  // namespace mkcv

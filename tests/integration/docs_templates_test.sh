@@ -21,7 +21,7 @@ text = "Two rounds."
 highlights = ["Reviewed 12 papers"]
 TOML
 for cv in cv.toml hostile.toml entries.toml; do
-  for t in long short modern homepage publications-html; do
+  for t in long short modern homepage publications-html markdown jsonresume; do
     "$MKCV" context "$cv" -t "$t" > "context-${cv%.toml}-$t.json"
   done
 done

@@ -26,7 +26,7 @@ contains "$html" '<a href="https://github.com/Rivendile/Muri">code</a>' "links p
 contains "$html" '<a href="mailto:zhaoyh98@pku.edu.cn">' "contacts are links"
 contains "$(cat text.log)" "page-html: written → out/cv-page-html.html" "the report names the file"
 contains "$md" "# Yihao Zhao" "the Markdown has the name"
-contains "$md" "[code](https://github.com/Rivendile/Muri)" "Markdown links"
+contains "$md" "[code](https\\://github.com/Rivendile/Muri)" "Markdown links (the : of :// escaped against autolinks)"
 # Filters: notes-md keeps selected papers only; page-html's order has publications only.
 lacks "$md" "MuxFlow" "notes-md's [filters.publications] selected = true"
 lacks "$html" "Education" "page-html's order leaves out education"

@@ -92,3 +92,59 @@ TEST_CASE("prose fields carry their inline Markdown's marks into the context") {
     CHECK(render_text("h", *t.marks(t.find(bullet, "text")), TextFormat::Latex) ==
           "\\href{https://x.org}{h}");
 }
+
+TEST_CASE("ISO dates for machine-readable outputs: null for present, spans over periods") {
+    const Cv cv = test::load_ok(std::string(test::kMinimal) + R"(
+[[education]]
+degree = "PhD"
+institution = "U"
+start = "2015-10"
+end = "present"
+
+[[experience]]
+role = "R"
+organization = "O"
+periods = [{ start = "2021-01", end = "2021-10" }, { start = "2019-03-02", end = "2020" }]
+
+[[experience]]
+role = "R"
+organization = "P"
+periods = [{ start = "2021-01", end = "2021-10" }, { start = "2022-05" }]
+)");
+    ContextOptions options;
+    options.updated = PartialDate{2025, 8, 0, false};
+    const auto context = to_json(build_context(cv, options));
+    CHECK(context["meta"]["updated_iso"] == "2025-08");
+    CHECK(context["education"][0]["start_iso"] == "2015-10");
+    CHECK(context["education"][0]["end_iso"].is_null());
+    const auto& first = context["experience"][0];
+    CHECK(first["start_iso"] == "2019-03-02");  // the earliest start, not the first written
+    CHECK(first["end_iso"] == "2021-10");
+    CHECK(first["periods"][1]["start_iso"] == "2019-03-02");
+    CHECK(first["periods"][1]["end_iso"] == "2020");
+    CHECK(first["periods"][1]["last"] == true);
+    CHECK(context["experience"][1]["start_iso"] == "2021-01");
+    CHECK(context["experience"][1]["end_iso"].is_null());  // a period goes on
+    CHECK(to_json(build_context(cv, {}))["meta"]["updated_iso"].is_null());
+}
+
+TEST_CASE("hrefs per format: URIs in JSON, no ( ) in Markdown; contacts say their kind") {
+    const Cv cv = test::load_ok(R"toml([person]
+name = "Ada"
+homepage = "https://example.org/ü_(x)"
+)toml");
+    ContextOptions options;
+    options.format = TextFormat::Json;
+    auto context = to_json(build_context(cv, options));
+    const auto& homepage = context["person"]["contacts"][0];
+    CHECK(homepage["is"]["homepage"] == true);
+    CHECK(homepage["is"]["email"] == false);
+    CHECK(homepage["href"] == "https://example.org/%C3%BC_(x)");
+    CHECK(homepage["url"] == "https://example.org/ü_(x)");
+    options.format = TextFormat::Markdown;
+    context = to_json(build_context(cv, options));
+    CHECK(context["person"]["contacts"][0]["href"] == "https://example.org/%C3%BC_%28x%29");
+    options.format = TextFormat::Html;
+    context = to_json(build_context(cv, options));
+    CHECK(context["person"]["contacts"][0]["href"] == "https://example.org/ü_(x)");
+}

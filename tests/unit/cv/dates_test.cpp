@@ -50,4 +50,5 @@ TEST_CASE("dates compare with present last") {
     CHECK(compare_dates({2020, 3, 0, false}, {2020, 3, 0, false}) == 0);
     CHECK(iso_date({2025, 8, 0, false}) == "2025-08");
     CHECK(iso_date({0, 0, 0, true}) == "present");
+    CHECK(iso_date({999, 1, 2, false}) == "0999-01-02");
 }

@@ -58,3 +58,28 @@ TEST_CASE("Links in HTML go only to http, https, mailto, tel or relative URLs") 
           "a b", "java%73cript:x", ":x"})
         CHECK_FALSE(is_safe_href(url));
 }
+
+TEST_CASE("encode_uri percent-encodes what a URI cannot hold, and nothing else") {
+    CHECK(encode_uri("https://example.org/~zoe/a_b%20c#top?x=1&y=(2)") ==
+          "https://example.org/~zoe/a_b%20c#top?x=1&y=(2)");
+    CHECK(encode_uri("https://x.org/\"><img src=x>") == "https://x.org/%22%3E%3Cimg%20src=x%3E");
+    CHECK(encode_uri("https://例.jp/ü") == "https://%E4%BE%8B.jp/%C3%BC");
+    CHECK(encode_uri("a%zz%4") == "a%25zz%254");
+    CHECK(encode_uri("a\\b^c`d{e|f}") == "a%5Cb%5Ec%60d%7Be%7Cf%7D");
+}
+
+TEST_CASE("Markdown mode keeps one leading or trailing blank: no code block, no line break") {
+    CHECK(escape_text("    code", TextFormat::Markdown) == " code");
+    CHECK(escape_text("  # x", TextFormat::Markdown) == " \\# x");
+    CHECK(escape_text("a    b", TextFormat::Markdown) == "a    b");
+    CHECK(escape_text("\n\n \t\n    x", TextFormat::Markdown) == " x");
+    CHECK(escape_text("x  \n", TextFormat::Markdown) == "x ");
+    CHECK(escape_text("x ", TextFormat::Markdown) == "x ");
+}
+
+TEST_CASE("Markdown mode keeps bare URLs from becoming GitHub links") {
+    CHECK(escape_text("see https://x.org/a", TextFormat::Markdown) == "see https\\://x.org/a");
+    CHECK(escape_text("WWW.x.org and www.y.org", TextFormat::Markdown) ==
+          "WWW\\.x.org and www\\.y.org");
+    CHECK(escape_text("a: b", TextFormat::Markdown) == "a: b");
+}

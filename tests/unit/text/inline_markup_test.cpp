@@ -195,6 +195,19 @@ TEST_CASE("inline markup: deep nesting and long texts are plain text") {
           0);
 }
 
+// `text` with each run of blanks at its start and end made one space.
+static std::string blanks_at_ends_as_one(std::string text) {
+    const auto first = text.find_first_not_of(' ');
+    if (first == std::string::npos)
+        return text.empty() ? text : " ";
+    if (first > 0)
+        text.replace(0, first, " ");
+    const auto last = text.find_last_not_of(' ');
+    if (last + 1 < text.size() - 1)
+        text.replace(last + 1, std::string::npos, " ");
+    return text;
+}
+
 // Random texts of markup characters: the text runs always join to the plain text, and the
 // Markdown printed for a text reads back as the same marks and text (it is valid Markdown
 // and its literal characters stay literal).
@@ -220,7 +233,9 @@ TEST_CASE("inline markup: Markdown output reads back as the same text") {
         const std::string markdown = render_text(m.plain, m.runs, TextFormat::Markdown);
         INFO(markdown);
         const InlineMarkup again = parse_inline_markup(markdown);
-        CHECK(again.plain == m.plain);
+        // Markdown output keeps one blank of a run at either end of a value (more would be
+        // a code block or a hard line break; text/escape.cpp), and only there differs.
+        CHECK(blanks_at_ends_as_one(again.plain) == blanks_at_ends_as_one(m.plain));
         if (markdown == escape_text(m.plain, TextFormat::Markdown)) {
             ++literal;  // the marks would not read back: printed without them
             continue;

@@ -1,0 +1,110 @@
+# The built-in `jsonresume` template: the JSON Resume document of cv.toml, hostile.toml,
+# hostile_text.toml, scripts.toml and a CV with a name only parses, validates against the
+# official schema (@jsonresume/schema, with ajv-cli and ajv-formats, pinned in tests/tools),
+# and holds every string of its cv.toml exactly as written (hostile values round-trip).
+# Needs `npm ci` in tests/tools (build_scripts/test.sh does it); fails without it unless
+# MKCV_ALLOW_SKIP=1.
+source "$(dirname "$0")/lib.sh"
+MKCV="$(realpath "$MKCV")" SRC="$(realpath "$SRC")"  # run by hand with relative paths too
+
+tools="$SRC/tests/tools/node_modules"
+ajv="$tools/.bin/ajv"
+schema="$tools/@jsonresume/schema/schema.json"
+if [[ ! -x "$ajv" || ! -f "$schema" ]] || ! command -v node > /dev/null; then
+  if [[ "${MKCV_ALLOW_SKIP:-}" == 1 ]]; then echo "SKIP: no ajv-cli or @jsonresume/schema"; exit 0; fi
+  fail "ajv-cli or @jsonresume/schema missing: run npm ci in tests/tools (or MKCV_ALLOW_SKIP=1)"; finish
+fi
+cd "$WORK"
+export SOURCE_DATE_EPOCH=1700000000
+cp "$SRC/cv.toml" cv.toml
+cp "$SRC/tests/data/hostile.toml" "$SRC/tests/data/hostile_text.toml" "$SRC/tests/data/scripts.toml" .
+printf '[person]\nname = "Only A. Name"\n' > minimal.toml
+
+# round_trip CV JSON: the JSON's strings (and keys) hold every string of CV exactly, but
+# "present", which JSON Resume writes as no end date; an author is `name` and `suffix`
+# ("Xuanzhe Liu" and " (Advisor)", as mkcv reads them: blanks before the remark may
+# differ) with the marks * and † as `equal` and `corresponding`.
+cat > round_trip.py <<'PY'
+import json, sys, tomllib
+cv = tomllib.load(open(sys.argv[1], "rb"))
+doc = json.load(open(sys.argv[2], encoding="utf-8"))
+strings = set()
+def collect(v):
+    if isinstance(v, dict):
+        for k, x in v.items(): strings.add(k); collect(x)
+    elif isinstance(v, list):
+        for x in v: collect(x)
+    elif isinstance(v, str): strings.add(v)
+collect(doc)
+bad = []
+def walk(v, key=None):
+    if isinstance(v, dict):
+        for k, x in v.items(): walk(x, k)
+    elif isinstance(v, list):
+        for x in v: walk(x, key)
+    elif isinstance(v, str):
+        if key == "authors" or v.lower() == "present": return
+        if v not in strings: bad.append(v)
+walk(cv)
+for v in bad: print(f"not in the JSON exactly: {v!r}")
+# The marks of authors: as booleans, in order.
+papers = [p for p in doc.get("publications", [])]
+for p in cv.get("publications", []):
+    match = [q for q in papers if q["name"] == p["title"]]
+    if len(match) != 1: bad.append(f"paper {p['title']!r} not once"); continue
+    squeeze = lambda s: "".join(s.split())
+    got = [(squeeze(a["name"] + (a["suffix"] or "")), a["equal"], a["corresponding"])
+           for a in match[0]["mkcv"]["authors"]]
+    want = [(squeeze(a.rstrip("*†")), "*" in a[len(a.rstrip("*†")):], "†" in a[len(a.rstrip("*†")):]) for a in p["authors"]]
+    if got != want: bad.append(f"authors of {p['title']!r}: {got} != {want}")
+if bad: print("\n".join(bad)); sys.exit(1)
+PY
+
+for cv in cv hostile hostile_text scripts minimal; do
+  env PATH=/nonexistent "$MKCV" build "$cv.toml" -t jsonresume -o out > "$cv.log" 2>&1 ||
+    { cat "$cv.log"; fail "$cv.toml: the jsonresume template builds without TeX"; continue; }
+  json="out/$cv-jsonresume.json"
+  python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$json" &&
+    pass "$cv.toml: the output parses as JSON" || { fail "$cv.toml: not JSON"; continue; }
+  "$ajv" validate -s "$schema" -d "$json" -c ajv-formats --spec=draft7 --all-errors --errors=text \
+    > "$cv.ajv" 2>&1 && pass "$cv.toml: valid against @jsonresume/schema" ||
+    { cat "$cv.ajv"; fail "$cv.toml: invalid JSON Resume"; }
+  python3 round_trip.py "$cv.toml" "$json" && pass "$cv.toml: every string round-trips exactly" ||
+    fail "$cv.toml: strings changed or missing"
+done
+
+# The mapping, on cv.toml.
+python3 - out/cv-jsonresume.json <<'PY' && pass "cv.toml maps onto JSON Resume fields" || fail "mapping"
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+b = d["basics"]
+checks = [
+    (b["name"], "Yihao Zhao"), (b["label"], "Ph.D. Candidate"), (b["email"], "zhaoyh98@pku.edu.cn"),
+    (b["url"], "https://rivendile.github.io"), (b["summary"][:17], "AI infrastructure"),
+    (b["profiles"], [{"network": "GitHub", "username": "Rivendile", "url": "https://github.com/Rivendile"}]),
+    (b["mkcv"]["native_name"], "赵怡浩"),
+    ([w["name"] for w in d["work"]], ["Xiaomi MiMo", "Shanghai AI Lab", "ByteDance", "Hyperplane Lab"]),
+    ((d["work"][0]["startDate"], d["work"][0]["endDate"]), ("2025-08", "2026-02")),
+    ((d["work"][2]["startDate"], d["work"][2]["endDate"]), ("2021-01", "2023-10")),
+    ([(p["startDate"], p["endDate"]) for p in d["work"][2]["mkcv"]["periods"]],
+     [("2021-01", "2021-10"), ("2022-05", "2023-10")]),
+    ("endDate" in d["education"][0], False), (d["education"][0]["studyType"], "Ph.D. in Computer Science"),
+    (d["education"][0]["mkcv"]["advisors"], ["Xuanzhe Liu", "Xin Jin"]),
+    (len(d["publications"]), 9),
+    ([(a["title"], a["date"], a["awarder"]) for a in d["awards"]], [("Best Paper Award", "2024", "MoNeTec")]),
+    (d["meta"]["lastModified"], "2023-11-14"), (len(d["meta"]["mkcv"]["teaching"]), 3),
+]
+bad = [f"{got!r} != {want!r}" for got, want in checks if got != want]
+print("\n".join(bad)); sys.exit(1 if bad else 0)
+PY
+
+# One build with the LaTeX templates and the Markdown beside it, in parallel.
+"$MKCV" build -t long -t short -t markdown -t jsonresume -j 2 -o all > all.log 2>&1 ||
+  { cat all.log; fail "long, short, markdown and jsonresume in one build with -j 2"; }
+for f in cv-long.pdf cv-short.pdf cv-markdown.md cv-jsonresume.json; do
+  [[ -s "all/$f" ]] && pass "one build writes $f" || fail "one build: no $f ($(ls all))"
+done
+"$MKCV" build -t long -t short -t markdown -t jsonresume -j 2 -o all > again.log 2>&1 || fail "again"
+contains "$(cat again.log)" "jsonresume: up to date" "an unchanged JSON Resume is not written again"
+
+finish
