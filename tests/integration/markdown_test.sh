@@ -103,7 +103,7 @@ PY
 # every_string CV TEXT_FILE: every string of CV (toml_strings, blanks folded) is in the text,
 # but URLs, which are links (hrefs), and dates and kinds, which print formatted.
 every_string() {
-  toml_strings "$1" start end kind > strings.txt
+  toml_strings "$1" start end kind | as_printed > strings.txt
   python3 - strings.txt "$2" <<'PY'
 import re, sys
 fold = lambda s: re.sub(r"\s+", " ", s).strip()
@@ -145,6 +145,13 @@ for cv in hostile hostile_text; do
     render "out/$name-markdown.md" > "$name.html"
     python3 inspect.py inventory "$name.html" > "$name.inventory"
   done
+  # hostile.toml's research interests hold a code span (`?` !``), which inline markup
+  # prints as one, as it should: the only element its twin lacks.
+  if [[ $cv == hostile ]]; then
+    grep -vx -e code -e /code "$cv.inventory" > "$cv.inventory.tmp" || true
+    [[ "$(grep -cx code "$cv.inventory")" == 1 ]] || fail "hostile.toml: one code span"
+    mv "$cv.inventory.tmp" "$cv.inventory"
+  fi
   if diff "$cv-benign.inventory" "$cv.inventory" > "$cv.diff"; then
     pass "$cv.toml: the same elements, attributes and links as its benign twin"
   else
