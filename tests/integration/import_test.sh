@@ -1,0 +1,188 @@
+# `mkcv import` with the real binary: the three formats of tests/data/import, detected and
+# named; each result validates and renders; one builds a PDF whose text has the source's
+# strings; nothing of a source is dropped (every scalar is in cv.toml or the summary);
+# hostile values round-trip exactly; bad input exits 2 with file:line:col; a YAML bomb is
+# refused fast; an existing file is kept without --force.
+source "$(dirname "$0")/lib.sh"
+
+cd "$WORK"
+DATA="$SRC/tests/data/import"
+export SOURCE_DATE_EPOCH=1700000000
+
+# no_drop SOURCE TOML SUMMARY: every scalar of SOURCE appears in a string (or integer) of
+# TOML, or on a summary line that names its path with its value or "not imported".
+no_drop() {
+  python3 - "$@" <<'PY'
+import json, sys, tomllib, yaml
+src, out, summary = sys.argv[1:4]
+text = open(src, encoding="utf-8").read()
+data = json.loads(text) if src.endswith(".json") else yaml.safe_load(text)
+written = []
+def collect(v):
+    if isinstance(v, dict): [collect(x) for x in v.values()]
+    elif isinstance(v, list): [collect(x) for x in v]
+    else: written.append(str(v))
+collect(tomllib.load(open(out, "rb")))
+lines = [l.strip() for l in open(summary, encoding="utf-8") if "→" in l]
+def scalar_text(v):
+    if isinstance(v, bool): return "true" if v else "false"
+    return v.isoformat() if hasattr(v, "isoformat") else str(v)
+missing = []
+def walk(v, path):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            walk(x, (path + "." if path else "") + str(k))
+    elif isinstance(v, list):
+        for i, x in enumerate(v): walk(x, f"{path}[{i}]")
+    elif v is not None:
+        s = scalar_text(v)
+        if any(s in w for w in written): return
+        # YAML reads 2016-09 as text but 2021 as an int; the summary quotes the source text.
+        if any(l.startswith(path) and (s in l or "not imported" in l) for l in lines): return
+        missing.append(f"{path} = {s!r}")
+walk(data, "")
+if missing:
+    print("\n".join(missing)); sys.exit(1)
+PY
+}
+
+for fixture in jsonresume.json rendercv.yaml yamlresume.yaml; do
+  format="${fixture%%.*}"
+  mkdir "$format" && cd "$format"
+  "$MKCV" import "$DATA/$fixture" > out.log 2> summary.log
+  expect_status 0 $? "$fixture imports"
+  contains "$(cat summary.log)" "$format (detected)" "$fixture: the format is detected and said"
+  contains "$(cat summary.log)" "values imported from $format" "$fixture: the summary has the count"
+  [[ ! -s out.log ]] && pass "$fixture: nothing on standard output" || fail "$fixture: stdout: $(cat out.log)"
+  head -1 cv.toml | grep -qx '#:schema ./schema/cv.schema.json' && pass "$fixture: the #:schema line" ||
+    fail "$fixture: first line $(head -1 cv.toml)"
+  "$MKCV" validate cv.toml > validate.log 2>&1
+  expect_status 0 $? "$fixture: the cv.toml validates"
+  "$MKCV" render cv.toml -t long > long.tex 2> render.log
+  expect_status 0 $? "$fixture: the cv.toml renders with the long template"
+  out="$(no_drop "$DATA/$fixture" cv.toml summary.log)" && pass "$fixture: nothing dropped" ||
+    fail "$fixture: values neither in cv.toml nor in the summary: $out"
+  cd "$WORK"
+done
+
+contains "$(cat jsonresume/summary.log)" "work[1].description → experience[1].note" "summary: a field moved into a note"
+contains "$(cat jsonresume/summary.log)" "basics.profiles[2] (ORCID) → person.links[1]" "summary: a profile"
+contains "$(cat jsonresume/summary.log)" "jsonresume.json:39:" "a warning points at the source line"
+contains "$(cat jsonresume/summary.log)" "warning: work[1].endDate: ends (2017-02) before it starts" "an end before its start warns"
+contains "$(cat rendercv/cv.toml)" '**legged robots** that walk on [rough terrain](https://example.org/terrain)' "RenderCV Markdown is kept as written"
+
+# One real PDF from an import: its text has the source's strings.
+if command -v latexmk > /dev/null; then
+  cd jsonresume
+  "$MKCV" build -t long -o out > build.log 2>&1
+  expect_status 0 $? "an imported cv.toml builds a PDF"
+  text="$(pdf_text out/cv-long.pdf)"
+  for s in "Ingrid Halvorsen" "Senior Data Engineer" "Nordic Ocean Institute" \
+           "Physical Oceanography" "Young Researcher Prize" "Coastal Cleanup Bergen" \
+           "Streaming Quality Control for Ocean Buoys" "Kafka" "Norwegian" "buoyq"; do
+    contains "$text" "$s" "the PDF has «$s»"
+  done
+  cd "$WORK"
+elif [[ "${MKCV_ALLOW_SKIP:-0}" == 1 ]]; then
+  echo "skip: no latexmk"
+else
+  fail "latexmk is missing"
+fi
+
+# Output: -o -, an existing file, --force, --from.
+"$MKCV" import "$DATA/rendercv.yaml" -o - > printed.toml 2> /dev/null
+expect_status 0 $? "-o - prints"
+grep -q '^name = "Tomás Ferreira"' printed.toml && pass "-o - prints the cv.toml" || fail "-o - output"
+echo "keep me" > existing.toml
+"$MKCV" import "$DATA/rendercv.yaml" -o existing.toml > /dev/null 2> exists.log
+expect_status 2 $? "an existing file is refused"
+contains "$(cat exists.log)" "existing.toml exists; add --force" "the refusal says --force"
+[[ "$(cat existing.toml)" == "keep me" ]] && pass "the existing file is untouched" || fail "existing file changed"
+"$MKCV" import "$DATA/rendercv.yaml" -o existing.toml --force > /dev/null 2>&1
+expect_status 0 $? "--force replaces it"
+"$MKCV" import "$DATA/yamlresume.yaml" --from yamlresume -o named.toml 2> named.log
+contains "$(cat named.log)" "yamlresume.yaml: yamlresume" "--from is said"
+lacks "$(cat named.log)" "(detected)" "--from is not 'detected'"
+"$MKCV" import "$DATA/jsonresume.json" --from nosuch -o x.toml > /dev/null 2>&1
+expect_status 2 $? "an unknown --from is a usage error"
+
+# Hostile values: LaTeX specials, HTML, TOML-breaking quotes and newlines, control
+# characters, non-BMP text round-trip exactly; the result validates and renders.
+python3 - <<'PY'
+import json
+nasty = "\\textbf{x} $ & % # _ ^ ~ { } <script>alert(1)</script> \"\"\" ''' \\n \t \x01 \x1b \x7f 😀 𝔸"
+doc = {"basics": {"name": nasty, "label": "a\nb\r\nc", "summary": "para one\n\n" + nasty},
+       "work": [{"name": "]]\n[person]\nname = \"x\"", "position": nasty, "highlights": [nasty]}]}
+json.dump(doc, open("hostile.json", "w"), ensure_ascii=False)
+json.dump(doc, open("hostile.expected.json", "w"))
+PY
+"$MKCV" import hostile.json -o hostile.toml > /dev/null 2> hostile.log
+expect_status 0 $? "hostile values import"
+python3 - <<'PY' && pass "hostile values round-trip exactly" || fail "hostile values changed"
+import json, tomllib
+doc = json.load(open("hostile.expected.json"))
+t = tomllib.load(open("hostile.toml", "rb"))
+assert t["person"]["name"] == doc["basics"]["name"]
+assert t["person"]["position"] == doc["basics"]["label"]
+assert t["experience"][0]["organization"] == doc["work"][0]["name"]
+assert t["experience"][0]["role"] == doc["work"][0]["position"]
+assert t["experience"][0]["highlights"] == doc["work"][0]["highlights"]
+assert any(s.get("text") == doc["basics"]["summary"] for s in t["sections"])
+assert list(t.keys()) == ["person", "experience", "sections"]
+PY
+"$MKCV" validate hostile.toml > /dev/null 2>&1
+expect_status 0 $? "the hostile import validates"
+"$MKCV" render hostile.toml -t long > hostile.tex 2> /dev/null
+expect_status 0 $? "the hostile import renders"
+lacks "$(cat hostile.tex)" "<script>alert(1)</script> \"" "no raw specials in the .tex"
+
+# Bad input: exit 2, file:line:col, nothing written.
+printf '{\n  "basics": {\n    "name": "A",,\n  }\n}\n' > broken.json
+"$MKCV" import broken.json -o broken.toml > /dev/null 2> broken.log
+expect_status 2 $? "broken JSON exits 2"
+contains "$(cat broken.log)" "broken.json:3:" "broken JSON: its line"
+contains "$(cat broken.log)" "error: invalid JSON" "broken JSON: the message"
+[[ ! -e broken.toml ]] && pass "nothing written on an error" || fail "broken.toml written"
+printf '{"basics": {\n  "name": 42\n}}\n' > type.json
+"$MKCV" import type.json -o type.toml > /dev/null 2> type.log
+expect_status 2 $? "a wrong type exits 2"
+contains "$(cat type.log)" "type.json:2:11: error: basics.name: expected text, found a number" "a wrong type: position and message"
+printf 'cv:\n  name: A\n  sections:\n    education:\n      - institution: [x\n' > broken.yaml
+"$MKCV" import broken.yaml -o b.toml > /dev/null 2> brokenyaml.log
+expect_status 2 $? "broken YAML exits 2"
+contains "$(cat brokenyaml.log)" "broken.yaml:" "broken YAML: its file"
+contains "$(cat brokenyaml.log)" "error: invalid YAML" "broken YAML: the message"
+printf '{"basics": {"name": "A", "name": "B"}}\n' > dup.json
+"$MKCV" import dup.json -o d.toml > /dev/null 2> dup.log
+expect_status 2 $? "a duplicate key exits 2"
+contains "$(cat dup.log)" "duplicate key \"name\"" "a duplicate key is named"
+printf '{"basics": {"name": "A\xff"}}\n' > utf.json
+"$MKCV" import utf.json -o u.toml > /dev/null 2> utf.log
+expect_status 2 $? "invalid UTF-8 exits 2"
+printf 'title: what is this\n' > unknown.yaml
+"$MKCV" import unknown.yaml -o u.toml > /dev/null 2> unknown.log
+expect_status 2 $? "an unknown format exits 2"
+contains "$(cat unknown.log)" "--from" "an unknown format: the hint names --from"
+"$MKCV" import nosuch.json -o n.toml > /dev/null 2> missing.log
+expect_status 2 $? "a missing file exits 2"
+
+# A billion laughs: refused fast, within bounded memory.
+{
+  echo 'a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]'
+  for i in 1 2 3 4 5 6 7 8 9; do
+    echo "a$i: &a$i [*a$((i-1)), *a$((i-1)), *a$((i-1)), *a$((i-1)), *a$((i-1)), *a$((i-1)), *a$((i-1)), *a$((i-1)), *a$((i-1)), *a$((i-1))]"
+  done
+  echo 'cv: {name: *a9}'
+} > bomb.yaml
+start=$SECONDS
+( ulimit -v 1000000; timeout 20 "$MKCV" import bomb.yaml -o bomb.toml > /dev/null 2> bomb.log )
+status=$?
+expect_status 2 $status "a YAML bomb exits 2"
+((SECONDS - start < 10)) && pass "a YAML bomb is refused fast" || fail "a YAML bomb took $((SECONDS - start)) s"
+contains "$(cat bomb.log)" "aliases are expanded" "a YAML bomb: the message says why"
+
+"$MKCV" import --help > help.log 2>&1
+contains "$(cat help.log)" "--from" "import --help lists --from"
+contains "$(cat help.log)" "docs/import.md" "import --help points at the docs"
+
+finish

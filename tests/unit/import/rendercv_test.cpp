@@ -1,0 +1,62 @@
+#include "import/rendercv.h"
+
+#include "import_support.h"
+
+using namespace mkcv;
+using namespace mkcv::test;
+
+TEST_CASE("RenderCV section titles come from their keys", "[import]") {
+    CHECK(rendercv_section_title("selected_honors") == "Selected Honors");
+    CHECK(rendercv_section_title("Work Experience") == "Work Experience");
+    CHECK(rendercv_section_title("talks") == "Talks");
+}
+
+TEST_CASE("RenderCV's cv becomes [person] and its entry types their sections", "[import]") {
+    const Imported r = import_fixture("rendercv.yaml");
+    CHECK(r.outcome.format == ImportFormat::RenderCv);
+    const auto person = r.toml["person"];
+    CHECK(str(person["name"]) == "Tomás Ferreira");
+    CHECK(str(person["position"]) == "Postdoctoral Researcher in Robotics");
+    CHECK(str(person["phone"]) == "+351 21 555 0199");
+    CHECK(str(person["github"]) == "tferreira");
+    CHECK(str(person["links"][0]["url"]) == "https://www.linkedin.com/in/tomasferreira");
+    CHECK(str(person["links"][1]["url"]) == "https://scholar.google.com/citations?user=AbCdEf123");
+
+    CHECK(str(r.toml["education"][0]["degree"]) == "PhD in Electrical Engineering");
+    CHECK(str(r.toml["education"][0]["start"]) == "2016-09");
+    CHECK(str(r.toml["experience"][0]["end"]) == "present");
+    CHECK(str(r.toml["experience"][0]["note"]) == "Leads the quadruped team.");
+    CHECK(str(r.toml["publications"][0]["venue"]) == "IEEE Robotics and Automation Letters");
+    CHECK(r.toml["publications"][0]["year"].value<int>() == 2022);
+    // RenderCV's bold owner loses its asterisks: a trailing * means "equal contribution".
+    CHECK(str(r.toml["publications"][0]["authors"][0]) == "Tomás Ferreira");
+    CHECK(summary_has(r.outcome, "authors[0] \"***Tomás Ferreira***\"",
+                      "publications[0].authors[0] = \"Tomás Ferreira\""));
+    CHECK(str(r.toml["publications"][0]["links"]["doi"]) == "10.5555/ral.2022.11");
+
+    const auto sections = r.toml["sections"];
+    // TextEntry: the Markdown stays as written.
+    CHECK(str(sections[0]["title"]) == "Welcome");
+    CHECK(str(sections[0]["text"]) ==
+          "I build **legged robots** that walk on [rough terrain](https://example.org/terrain).\n"
+          "Currently at the Lisbon Robotics Lab.");
+    // A publication without a journal: a custom entry.
+    CHECK(str(sections[1]["title"]) == "Publications");
+    CHECK(str(sections[1]["entries"][0]["date"]) == "2023");
+    CHECK(str(sections[2]["entries"][0]["title"]) == "OpenLeg");           // NormalEntry
+    CHECK(str(sections[3]["entries"][1]["text"]) == "MuJoCo, Isaac Gym");  // OneLineEntry
+    CHECK(str(sections[4]["items"][0]) == "Best Paper Award, ICRA 2022");  // BulletEntry
+    CHECK(str(sections[5]["items"][1]) == "Invited talk at TU Delft");     // NumberedEntry
+    CHECK(str(sections[6]["title"]) == "Recent News");                     // ReversedNumbered
+    CHECK(summary_has(r.outcome, "design", "not imported"));
+}
+
+TEST_CASE("RenderCV files that are not shaped as RenderCV fail with positions", "[import]") {
+    const ImportOutcome outcome =
+        import_cv("r.yaml", "cv:\n  name: A\n  sections:\n    x: 3\n", std::nullopt, "cv.toml");
+    CHECK_FALSE(outcome.toml);
+    REQUIRE(outcome.diagnostics.has_errors());
+    CHECK(outcome.diagnostics.items().front().pos.line == 4);
+    CHECK(outcome.diagnostics.items().front().message ==
+          "cv.sections.x: expected a list, found a number");
+}
