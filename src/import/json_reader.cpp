@@ -178,7 +178,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
         }
         Frame& parent = stack_.back();
         if (parent.node.kind == SourceNode::Kind::Object)
-            parent.node.members.emplace_back(std::move(parent.key), std::move(node));
+            parent.node.members.push_back({std::move(parent.key), std::move(node)});
         else
             parent.node.items.push_back(std::move(node));
         return true;

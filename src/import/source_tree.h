@@ -23,8 +23,11 @@ struct SourceNode {
     // field that wants text takes it as written.
     bool strictly_typed = true;
     SourcePos pos;
-    std::vector<SourceNode> items;                            // Array
-    std::vector<std::pair<std::string, SourceNode>> members;  // Object, in file order
+    // A key and its value; named like std::pair's members, which clang 14 cannot hold here
+    // (a pair needs SourceNode complete).
+    struct Member;
+    std::vector<SourceNode> items;  // Array
+    std::vector<Member> members;    // Object, in file order
     // Set by the mappers for each value they place (mutable: they read a const tree).
     mutable bool used = false;
 
@@ -32,6 +35,11 @@ struct SourceNode {
     bool is_null() const { return kind == Kind::Null; }
     // The member `key` of an object; nullptr when absent, null or not an object.
     const SourceNode* get(std::string_view key) const;
+};
+
+struct SourceNode::Member {
+    std::string first;
+    SourceNode second;
 };
 
 // Bounds on what a reader builds: a CV is a few hundred values, five levels deep. YAML

@@ -112,7 +112,7 @@ class Converter {
                 if (existing == name)
                     return fail(key.Mark(), "duplicate key \"" + shorten(name) + "\"",
                                 "YAML leaves open which of the two values counts; keep one");
-            out.members.emplace_back(name, SourceNode{});
+            out.members.push_back({name, SourceNode{}});
             if (!convert(pair.second, out.members.back().second, depth + 1))
                 return false;
         }
@@ -138,7 +138,7 @@ class Converter {
                         present = present || existing == name;
                     if (present)
                         continue;
-                    out.members.emplace_back(name, SourceNode{});
+                    out.members.push_back({name, SourceNode{}});
                     if (!convert(pair.second, out.members.back().second, depth + 1))
                         return false;
                 }
