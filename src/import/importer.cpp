@@ -6,6 +6,7 @@
 #include "import/jsonresume.h"
 #include "import/rendercv.h"
 #include "import/yaml_reader.h"
+#include "util/ascii.h"
 #include "util/utf8.h"
 
 namespace mkcv {
@@ -78,9 +79,21 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
             "save the file as UTF-8");
         return outcome;
     }
-    // JSON Resume may be written in YAML too; RenderCV and YAMLResume are YAML only.
-    const bool json = looks_like_json(text);
-    Result<SourceNode> root = json ? read_json(file, text) : read_yaml(file, text);
+    // JSON Resume may be written in YAML too; RenderCV and YAMLResume are YAML only. YAML in
+    // flow style also starts with `{`: such a file that is not JSON is read as YAML, unless
+    // its name says .json (then the JSON error is the one that helps).
+    const bool yaml_format = from && *from != ImportFormat::JsonResume;
+    const bool named_json =
+        file.size() >= 5 && ascii_lower(file.substr(file.size() - 5)) == ".json";
+    Result<SourceNode> root = fail(Diagnostic{});
+    if (!yaml_format && (named_json || looks_like_json(text))) {
+        root = read_json(file, text);
+        if (!root && !named_json)
+            if (Result<SourceNode> yaml = read_yaml(file, text); yaml)
+                root = std::move(yaml);
+    } else {
+        root = read_yaml(file, text);
+    }
     if (!root) {
         outcome.diagnostics.add(root.error());
         return outcome;

@@ -40,6 +40,43 @@ struct CountingIterator {
     bool operator!=(const CountingIterator& other) const { return p != other.p; }
 };
 
+// position_at from the start of the text for every value would take time quadratic in the
+// size of the file; the parser's offsets only go forward, or back a few bytes within a
+// token, so a cursor moves from one to the next.
+class PositionCursor {
+  public:
+    explicit PositionCursor(std::string_view text) : text_(text) {}
+
+    SourcePos at(std::size_t target) {
+        target = std::min(target, text_.size());
+        if (target < offset_) {
+            if (text_.substr(target, offset_ - target).find('\n') == std::string_view::npos) {
+                for (std::size_t i = target; i < offset_; ++i)
+                    if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80)
+                        --pos_.column;
+                offset_ = target;
+                return pos_;
+            }
+            offset_ = 0;
+            pos_ = {1, 1};
+        }
+        for (; offset_ < target; ++offset_) {
+            if (text_[offset_] == '\n') {
+                ++pos_.line;
+                pos_.column = 1;
+            } else if ((static_cast<unsigned char>(text_[offset_]) & 0xC0) != 0x80) {
+                ++pos_.column;
+            }
+        }
+        return pos_;
+    }
+
+  private:
+    std::string_view text_;
+    std::size_t offset_ = 0;
+    SourcePos pos_{1, 1};
+};
+
 bool is_number_char(char c) {
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
 }
@@ -47,7 +84,7 @@ bool is_number_char(char c) {
 class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
   public:
     TreeBuilder(const std::string& file, const std::string& text, const std::size_t& furthest)
-        : file_(file), text_(text), furthest_(furthest) {}
+        : file_(file), text_(text), furthest_(furthest), cursor_(text) {}
 
     bool null() override { return scalar(SourceNode::Kind::Null, "null", start_of_word(4)); }
     bool boolean(bool value) override {
@@ -147,7 +184,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
         SourceNode node;
         node.kind = kind;
         node.scalar = std::move(text);
-        node.pos = position_at(text_, offset);
+        node.pos = cursor_.at(offset);
         return attach(std::move(node));
     }
 
@@ -159,7 +196,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
                                           " levels deep; a CV needs five");
         Frame frame;
         frame.node.kind = kind;
-        frame.node.pos = position_at(text_, furthest_);
+        frame.node.pos = cursor_.at(furthest_);
         stack_.push_back(std::move(frame));
         return true;
     }
@@ -195,6 +232,7 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     const std::string& file_;
     const std::string& text_;
     const std::size_t& furthest_;
+    PositionCursor cursor_;
     std::vector<Frame> stack_;
     SourceNode root_;
     bool root_done_ = false;

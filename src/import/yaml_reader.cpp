@@ -79,12 +79,22 @@ class Converter {
     SourcePos pos_of(const YAML::Mark& mark) const {
         if (mark.is_null())
             return {};
-        // yaml-cpp counts the column in bytes; diagnostics count characters.
-        const std::size_t offset = mark.pos >= 0 ? static_cast<std::size_t>(mark.pos) : 0;
-        const SourcePos at = position_at(text_, offset);
-        if (at.line == mark.line + 1)
-            return at;
-        return {mark.line + 1, mark.column + 1};
+        // yaml-cpp counts the column in bytes; diagnostics count characters. Counting them
+        // from the line's start costs the column's length, so a very long line (a whole file
+        // in flow style) keeps yaml-cpp's count: a value's position stays cheap to find.
+        constexpr int kCountedColumns = 1000;
+        SourcePos pos{mark.line + 1, mark.column + 1};
+        if (mark.pos < mark.column || mark.column > kCountedColumns ||
+            static_cast<std::size_t>(mark.pos) > text_.size())
+            return pos;
+        const auto start = static_cast<std::size_t>(mark.pos - mark.column);
+        if (start > 0 && text_[start - 1] != '\n')
+            return pos;  // not the start of a line: yaml-cpp counted something else
+        pos.column = 1;
+        for (std::size_t i = start; i < static_cast<std::size_t>(mark.pos); ++i)
+            if ((static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80)
+                ++pos.column;
+        return pos;
     }
 
     bool fail(const YAML::Mark& mark, std::string message, std::string hint = "") {

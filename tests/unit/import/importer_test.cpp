@@ -1,5 +1,6 @@
 #include "import/importer.h"
 
+#include <chrono>
 #include <set>
 
 #include "cv/loader.h"
@@ -120,4 +121,30 @@ TEST_CASE("the summary ends with the count and the format", "[import]") {
     const Imported r = import_text(R"({"basics": {"name": "Ana"}})");
     CHECK(format_import_summary(r.outcome) ==
           "  basics.name → person.name\n1 values imported from jsonresume (detected)\n");
+}
+
+TEST_CASE("YAML in flow style is YAML though it starts like JSON", "[import]") {
+    const Imported r = import_text("{cv: {name: Ana, sections: {x: [hello]}}}", "flow.yaml");
+    CHECK(r.outcome.format == ImportFormat::RenderCv);
+    CHECK(str(r.toml["person"]["name"]) == "Ana");
+    // A .json file is JSON: its error is the JSON one.
+    const ImportOutcome json = import_cv("bad.json", "{cv: 1}", std::nullopt, "cv.toml");
+    REQUIRE(json.diagnostics.has_errors());
+    CHECK(json.diagnostics.items().front().message.find("invalid JSON") == 0);
+}
+
+TEST_CASE("long files import in linear time", "[import]") {
+    // Positions were once found from the file's start for every value: 3,000 jobs took 18 s.
+    std::string json = R"({"basics": {"name": "Many"}, "work": [)";
+    std::string yaml = "cv:\n  name: Many\n  sections:\n    experience:\n";
+    for (int i = 0; i < 3000; ++i) {
+        json += std::string(i ? "," : "") +
+                R"({"name": "Org", "position": "Role", "highlights": ["a", "b", "c", "d"]})";
+        yaml += "      - {company: Org, position: Role, highlights: [a, b, c, d]}\n";
+    }
+    json += "]}";
+    const auto start = std::chrono::steady_clock::now();
+    CHECK(import_cv("long.json", json, std::nullopt, "cv.toml").toml);
+    CHECK(import_cv("long.yaml", yaml, std::nullopt, "cv.toml").toml);
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5);
 }
