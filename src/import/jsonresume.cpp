@@ -139,7 +139,7 @@ void map_summary(ImportMapper& m, const SourceNode* node, const std::string& pat
     if (!m.read_text(node, path))
         return;
     Target section = m.new_section("Summary", {});
-    m.comment(section, "basics.summary: cv.toml has no summary of its own yet.");
+    m.comment(section, path + ": cv.toml has no summary of its own yet.");
     m.put(section, "text", node, path);
 }
 

@@ -98,14 +98,21 @@ void map_experience(ImportMapper& m, const SourceNode& entry, const std::string&
     put_common(m, e, entry, at, true);
 }
 
-// A publication that cv.toml's [[publications]] takes: authors, a journal and a year.
-bool map_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+// A publication that cv.toml's [[publications]] takes: authors, a journal and a year. Empty
+// when mapped, else what it lacks.
+std::string map_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
     const auto authors = m.read_texts(entry.get("authors"), field(at, "authors"));
     const auto journal = m.read_text(entry.get("journal"), field(at, "journal"));
     const auto date_text = m.read_text(entry.get("date"), field(at, "date"));
     const auto date = date_text ? m.read_date(entry.get("date"), field(at, "date")) : std::nullopt;
-    if (authors.empty() || !journal || !date || date->present)
-        return false;
+    std::string lacks;
+    for (const auto& [missing, what] : {std::pair{authors.empty(), "authors"},
+                                        std::pair{!journal, "a journal"},
+                                        std::pair{!date || date->present, "a year"}})
+        if (missing)
+            lacks += (lacks.empty() ? "" : ", ") + std::string(what);
+    if (!lacks.empty())
+        return lacks;
     Target e = m.new_entry("publications");
     m.put(e, "title", entry.get("title"), field(at, "title"));
     // RenderCV bolds the owner with ***Name***; cv.toml bolds person.name by itself and reads
@@ -151,7 +158,7 @@ bool map_publication(ImportMapper& m, const SourceNode& entry, const std::string
         m.append_text(e, "note", *summary, {});
         m.used(entry.get("summary"), field(at, "summary"), e.path + ".note");
     }
-    return true;
+    return {};
 }
 
 // Entries of a custom section: Normal, OneLine, a publication cv.toml cannot take, and
@@ -222,10 +229,10 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
                 map_experience(m, entry, at);
                 break;
             case EntryType::Publication:
-                if (!map_publication(m, entry, at)) {
+                if (const std::string lacks = map_publication(m, entry, at); !lacks.empty()) {
                     m.warn(&entry, at,
-                           "a publication without authors, a journal or a year, which "
-                           "[[publications]] needs; imported into the section \"" +
+                           "a publication without " + lacks +
+                               ", which [[publications]] needs; imported into the section \"" +
                                title + "\"");
                     map_custom_entry(m, section_for('e'), entry, at, type);
                 }

@@ -36,7 +36,7 @@ done
 for seed in "$root"/tests/data/bibtex/*.bib "$root"/tests/data/bibtex/hostile/*.bib; do
   if [[ -f "$seed" ]]; then cp "$seed" "$build/corpus/fuzz_bib/seed-$(basename "$seed")"; fi
 done
-for seed in "$root"/tests/data/import/*; do
+for seed in "$root"/tests/data/import/*.json "$root"/tests/data/import/*.yaml; do
   cp "$seed" "$build/corpus/fuzz_import/seed-$(basename "$seed")"
 done
 for target in "${targets[@]}"; do

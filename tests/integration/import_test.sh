@@ -67,6 +67,27 @@ for fixture in jsonresume.json rendercv.yaml yamlresume.yaml; do
   cd "$WORK"
 done
 
+# Golden: the cv.toml and the summary on standard error of each fixture, imported by its
+# bare name (MKCV_UPDATE_GOLDEN=1 rewrites tests/golden/import/ after a change on purpose).
+mkdir golden && cd golden
+for fixture in jsonresume.json rendercv.yaml yamlresume.yaml; do
+  cp "$DATA/$fixture" .
+  "$MKCV" import "$fixture" -o "$fixture.toml" 2> "$fixture.summary" && status=0 || status=$?
+  expect_status 0 $status "$fixture imports by its bare name"
+  for kind in toml summary; do
+    expected="$SRC/tests/golden/import/$fixture.$kind"
+    if [[ "${MKCV_UPDATE_GOLDEN:-0}" == 1 ]]; then
+      mkdir -p "$(dirname "$expected")" && cp "$fixture.$kind" "$expected"
+    fi
+    if diff -u "$expected" "$fixture.$kind" > diff.log 2>&1; then
+      pass "$fixture: the $kind is as in tests/golden/import"
+    else
+      fail "$fixture: the $kind differs from tests/golden/import: $(head -40 diff.log)"
+    fi
+  done
+done
+cd "$WORK"
+
 contains "$(cat jsonresume/summary.log)" "work[1].description → experience[1].note" "summary: a field moved into a note"
 contains "$(cat jsonresume/summary.log)" "basics.profiles[2] (ORCID) → person.links[1]" "summary: a profile"
 contains "$(cat jsonresume/summary.log)" "jsonresume.json:39:" "a warning points at the source line"
