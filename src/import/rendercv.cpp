@@ -106,9 +106,9 @@ std::string map_publication(ImportMapper& m, const SourceNode& entry, const std:
     const auto date_text = m.read_text(entry.get("date"), field(at, "date"));
     const auto date = date_text ? m.read_date(entry.get("date"), field(at, "date")) : std::nullopt;
     std::string lacks;
-    for (const auto& [missing, what] : {std::pair{authors.empty(), "authors"},
-                                        std::pair{!journal, "a journal"},
-                                        std::pair{!date || date->present, "a year"}})
+    for (const auto& [missing, what] :
+         {std::pair{authors.empty(), "authors"}, std::pair{!journal, "a journal"},
+          std::pair{!date || date->present, "a year"}})
         if (missing)
             lacks += (lacks.empty() ? "" : ", ") + std::string(what);
     if (!lacks.empty())

@@ -1,6 +1,7 @@
 #include "import/yaml_reader.h"
 
 #include <regex>
+#include <unordered_set>
 
 #include <yaml-cpp/yaml.h>
 
@@ -108,6 +109,7 @@ class Converter {
     bool convert_map(const YAML::Node& node, SourceNode& out, std::size_t depth) {
         out.kind = SourceNode::Kind::Object;
         std::vector<YAML::Node> merges;
+        std::unordered_set<std::string> keys;  // a set: 100,000 keys stay linear
         for (const auto& pair : node) {
             const YAML::Node& key = pair.first;
             if (key.Type() != YAML::NodeType::Scalar)
@@ -118,10 +120,9 @@ class Converter {
                 merges.push_back(pair.second);
                 continue;
             }
-            for (const auto& [existing, child] : out.members)
-                if (existing == name)
-                    return fail(key.Mark(), "duplicate key \"" + shorten(name) + "\"",
-                                "YAML leaves open which of the two values counts; keep one");
+            if (!keys.insert(name).second)
+                return fail(key.Mark(), "duplicate key \"" + shorten(name) + "\"",
+                            "YAML leaves open which of the two values counts; keep one");
             out.members.push_back({name, SourceNode{}});
             if (!convert(pair.second, out.members.back().second, depth + 1))
                 return false;
@@ -143,10 +144,7 @@ class Converter {
                     if (pair.first.Type() != YAML::NodeType::Scalar)
                         return fail(pair.first.Mark(), "a key that is a list or a mapping");
                     const std::string& name = pair.first.Scalar();
-                    bool present = false;
-                    for (const auto& [existing, child] : out.members)
-                        present = present || existing == name;
-                    if (present)
+                    if (!keys.insert(name).second)
                         continue;
                     out.members.push_back({name, SourceNode{}});
                     if (!convert(pair.second, out.members.back().second, depth + 1))

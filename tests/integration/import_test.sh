@@ -204,6 +204,37 @@ expect_status 2 $status "a YAML bomb exits 2"
 ((SECONDS - start < 10)) && pass "a YAML bomb is refused fast" || fail "a YAML bomb took $((SECONDS - start)) s"
 contains "$(cat bomb.log)" "aliases are expanded" "a YAML bomb: the message says why"
 
+# Hostile files: none may crash, hang or exhaust memory; each ends with 0 or 2 and a message.
+mkdir hostile && cd hostile
+python3 - <<'PY'
+import random
+random.seed(13)
+def write(name, data):
+    open(name, "wb").write(data if isinstance(data, bytes) else data.encode())
+write("garbage.json", bytes(random.getrandbits(8) for _ in range(65536)))
+write("garbage.yaml", bytes(random.getrandbits(8) for _ in range(65536)).replace(b"\0", b"x"))
+write("empty.yaml", "")
+write("deep-array.json", "[" * 200000 + "]" * 200000)
+write("deep-object.json", '{"a":' * 100000 + "1" + "}" * 100000)
+write("deep-flow.yaml", "cv: " + "[" * 100000 + "]" * 100000 + "\n")
+write("deep-block.yaml", "".join("  " * i + "a:\n" for i in range(3000)))
+write("self-alias.yaml", "cv: &a\n  name: A\n  sections: {x: [*a]}\n")
+write("merge-bomb.yaml", "a0: &a0 {k0: v}\n" + "".join(
+    "a%d: &a%d {<<: [*a%d, *a%d], k%d: v}\n" % (i, i, i - 1, i - 1, i) for i in range(1, 40)))
+write("wide-keys.json", '{"basics": {"name": "A"}, ' + ", ".join('"k%d": %d' % (i, i) for i in range(300000)) + "}")
+write("huge-value.json", '{"basics": {"name": "' + "x" * 200000 + '"}}')
+write("huge-line.yaml", "cv:\n  name: " + "y" * 3000000 + "\n")
+write("not-an-object.json", "[1, 2, 3]")
+write("string-root.yaml", "just text\n")
+PY
+for f in *; do
+  ( ulimit -v 2000000; timeout 30 "$MKCV" import "$f" -o "$f.toml" > /dev/null 2> "$f.log" ) &&
+    status=0 || status=$?
+  if [[ $status == 0 || $status == 2 ]]; then pass "hostile $f: exit $status"; else fail "hostile $f: exit $status"; fi
+  [[ $status == 0 ]] || grep -q "error:" "$f.log" && pass "hostile $f: says why" || fail "hostile $f: no error message"
+done
+cd "$WORK"
+
 "$MKCV" import --help > help.log 2>&1
 contains "$(cat help.log)" "--from" "import --help lists --from"
 contains "$(cat help.log)" "docs/import.md" "import --help points at the docs"
