@@ -2,6 +2,7 @@
 
 #include <functional>
 
+#include "cv/validate.h"
 #include "util/ascii.h"
 
 namespace mkcv {
@@ -92,6 +93,19 @@ void map_profiles(ImportMapper& m, const SourceNode& value, const std::string& p
         }
         if (!url && network && user)
             url = profile_url(*network, *user);
+        if (url && !url->empty() && !looks_like_url(*url)) {
+            // cv.toml's links take http(s) and mailto only: the profile stays as text.
+            m.warn(entry.get("url"), field(at, "url"),
+                   "\"" + shorten(*url) +
+                       "\" is not a link cv.toml takes; kept as text in the "
+                       "section \"Profiles\"",
+                   "a link starts with https://");
+            Target section = m.section_named("Profiles");
+            m.append_item(section, "items", label + (user ? ": " + *user : "") + " (" + *url + ")",
+                          {});
+            m.used(&entry, at + " (" + label + ")", section.path + ".items");
+            return;
+        }
         if (!url || url->empty()) {
             // No address: the profile is text in a section of its own.
             Target section = m.section_named("Profiles");
@@ -156,7 +170,8 @@ void map_basics(ImportMapper& m, const SourceNode& value, const std::string& pat
     m.put(person, "phone", value.get("phone"), field(path, "phone"));
     {
         auto [node, at] = first_of(value, path, {"url", "website"});
-        m.put(person, "homepage", node, at);
+        if (auto url = m.read_text(node, at); url && url->find(' ') == std::string::npos)
+            m.put(person, "homepage", node, at);  // with a space it waits in "Other imported data"
     }
     if (const SourceNode* location = value.get("location"))
         map_location(m, *location, field(path, "location"));

@@ -139,6 +139,9 @@ std::optional<std::string> ImportMapper::read_text(const SourceNode* node,
               "remove it from the source");
         return std::nullopt;
     }
+    // Blank is absent: cv.toml refuses a blank required value, and a blank one prints nothing.
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        return std::nullopt;
     return text;
 }
 
@@ -427,6 +430,11 @@ void ImportMapper::place_leftovers() {
         if (i < kWarned)
             warn(node, path,
                  "has no place in cv.toml; kept in the section \"Other imported data\"");
+        if (node->kind == SourceNode::Kind::String &&
+            node->scalar.find_first_not_of(" \t\r\n") == std::string::npos) {
+            skip(node, path, "blank");
+            continue;
+        }
         if (node->kind == SourceNode::Kind::String && !read_text(node, path))
             continue;  // too long, or a control character cv.toml refuses: an error was said
         append_item(other, "items", path + ": " + node->scalar, path);

@@ -1,5 +1,6 @@
 #include "import/rendercv.h"
 
+#include "cv/validate.h"
 #include "util/ascii.h"
 
 namespace mkcv {
@@ -283,7 +284,9 @@ void map_person(ImportMapper& m, const SourceNode& cv) {
     m.put(person, "location", cv.get("location"), "cv.location");
     m.put(person, "email", cv.get("email"), "cv.email");
     m.put(person, "phone", cv.get("phone"), "cv.phone");
-    m.put(person, "homepage", cv.get("website"), "cv.website");
+    if (auto url = m.read_text(cv.get("website"), "cv.website");
+        url && url->find(' ') == std::string::npos)
+        m.put(person, "homepage", cv.get("website"), "cv.website");  // else: "Other imported data"
 
     if (const auto* networks = m.read_list(cv.get("social_networks"), "cv.social_networks")) {
         for (std::size_t i = 0; i < networks->size(); ++i) {
@@ -302,7 +305,7 @@ void map_person(ImportMapper& m, const SourceNode& cv) {
                 continue;
             }
             const std::string url = profile_url(*network, *user);
-            if (url.empty()) {
+            if (url.empty() || !looks_like_url(url)) {
                 Target section = m.section_named("Profiles");
                 m.append_item(section, "items", *network + ": " + *user, {});
                 m.used(entry, at + " (" + *network + ")", section.path + ".items");

@@ -96,3 +96,26 @@ TEST_CASE("YAMLResume maps like JSON Resume, with its own keys", "[import]") {
     CHECK(r.toml["awards"][0]["year"].value<int>() == 2021);
     CHECK(summary_has(r.outcome, "layouts", "not imported"));
 }
+
+TEST_CASE("a profile whose URL cv.toml refuses stays as text, with a warning", "[import]") {
+    const Imported r = import_text(
+        R"({"basics": {"name": "A", "profiles": [{"network": "Web", "url": "ftp://x y"}]}})");
+    CHECK_FALSE(r.toml["person"]["links"]);
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "Web (ftp://x y)");
+    CHECK(has_warning(r.outcome, "is not a link cv.toml takes"));
+}
+
+TEST_CASE("blank values are absent, and what cv.toml refuses waits in a custom section",
+          "[import]") {
+    const Imported r = import_text(
+        R"({"basics": {"name": "A", "url": "my site", "label": "  "},
+            "work": [{"name": "", "position": "Dev"}],
+            "education": [{"institution": " ", "studyType": "BSc"}]})");
+    CHECK_FALSE(r.toml["person"]["position"]);
+    CHECK_FALSE(r.toml["person"]["homepage"]);
+    CHECK_FALSE(r.toml["experience"]);
+    CHECK_FALSE(r.toml["education"]);
+    CHECK(summary_has(r.outcome, "basics.label", "not imported: blank"));
+    CHECK(has_warning(r.outcome, "has no place in cv.toml"));
+    CHECK(r.outcome.toml->find("basics.url: my site") != std::string::npos);
+}
