@@ -190,7 +190,7 @@ void map_work(ImportMapper& m, const SourceNode& value, const std::string& path)
         const auto role = peek(m, entry, at, "position");
         if (!m.read_text(org, org_path) || !role) {
             m.warn(&entry, at,
-                   "a job without a name and a position, which [[experience]] needs; imported "
+                   "a job without a name or a position, which [[experience]] needs; imported "
                    "into the section \"Work\"");
             Target section = m.section_named("Work");
             Target e = m.new_section_entry(section);

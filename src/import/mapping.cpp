@@ -335,7 +335,8 @@ std::optional<PartialDate> ImportMapper::read_date(const SourceNode* node,
 }
 
 void ImportMapper::put_dates(Target& target, const SourceNode* start, const std::string& start_path,
-                             const SourceNode* end, const std::string& end_path) {
+                             const SourceNode* end, const std::string& end_path,
+                             const std::string& end_label) {
     const auto start_text = read_text(start, start_path);
     const auto end_text = read_text(end, end_path);
     auto start_date = start_text ? read_date(start, start_path) : std::nullopt;
@@ -345,7 +346,7 @@ void ImportMapper::put_dates(Target& target, const SourceNode* start, const std:
         used(start, start_path, target.path + ".note");
     }
     if (end_text && !end_date) {
-        append_text(target, "note", "Ended: " + *end_text, {});
+        append_text(target, "note", end_label + ": " + *end_text, {});
         used(end, end_path, target.path + ".note");
     }
     if (start_date && start_date->present) {
@@ -359,7 +360,7 @@ void ImportMapper::put_dates(Target& target, const SourceNode* start, const std:
              "ends (" + *end_text + ") before it starts (" + *start_text +
                  "); cv.toml refuses that, so the end is kept in the note",
              "check the dates in the source");
-        append_text(target, "note", "Ended: " + *end_text, {});
+        append_text(target, "note", end_label + ": " + *end_text, {});
         used(end, end_path, target.path + ".note");
         end_date.reset();
     }

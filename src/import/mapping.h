@@ -113,8 +113,10 @@ class ImportMapper {
     // `start` and `end` of a built-in entry from the source's two dates: a text that is no
     // date goes to the note, an end before its start too (cv.toml refuses it), both with a
     // warning.
+    // `end_label` names the end in the note ("Ended", or "Date" for a single date).
     void put_dates(Target& target, const SourceNode* start, const std::string& start_path,
-                   const SourceNode* end, const std::string& end_path);
+                   const SourceNode* end, const std::string& end_path,
+                   const std::string& end_label = "Ended");
     // The date text of a custom entry: "Aug. 2025 – Present", or the source text as written.
     void put_date_text(Target& target, const SourceNode* start, const std::string& start_path,
                        const SourceNode* end, const std::string& end_path,

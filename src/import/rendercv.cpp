@@ -58,7 +58,10 @@ void put_common(ImportMapper& m, Target& e, const SourceNode& entry, const std::
         m.put_dates(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
                     field(at, "end_date"));
         if (const SourceNode* date = entry.get("date")) {
-            if (auto text = m.read_text(date, field(at, "date"))) {
+            // RenderCV's one `date`: cv.toml prints an `end` alone as that date.
+            if (!entry.get("start_date") && !entry.get("end_date")) {
+                m.put_dates(e, nullptr, {}, date, field(at, "date"), "Date");
+            } else if (auto text = m.read_text(date, field(at, "date"))) {
                 m.append_text(e, text_key, "Date: " + *text, {});
                 m.used(date, field(at, "date"), e.path + "." + text_key);
             }
@@ -314,7 +317,10 @@ void map_person(ImportMapper& m, const SourceNode& cv) {
             TomlValue& links = m.person().at("links", TomlValue::Kind::Array);
             TomlValue link = TomlValue::table();
             link.inline_table = true;
-            link.set("label", TomlValue::text(*network));
+            // The user name shows in the label when the URL does not hold it as written.
+            link.set("label", TomlValue::text(url.find(*user) == std::string::npos
+                                                  ? *network + " (" + *user + ")"
+                                                  : *network));
             link.set("url", TomlValue::text(url));
             links.items.push_back(std::move(link));
             m.used(entry, at + " (" + *network + ": " + *user + ")",

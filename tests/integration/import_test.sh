@@ -48,9 +48,11 @@ if missing:
 PY
 }
 
-for fixture in jsonresume.json rendercv.yaml yamlresume.yaml; do
-  format="${fixture%%.*}"
-  mkdir "$format" && cd "$format"
+for fixture in jsonresume.json rendercv.yaml yamlresume.yaml jsonresume-older.json \
+               rendercv-mixed.yaml yamlresume-minimal.yaml; do
+  format="${fixture%%[.-]*}"
+  dir="${fixture%.*}"
+  mkdir "$dir" && cd "$dir"
   "$MKCV" import "$DATA/$fixture" > out.log 2> summary.log && status=0 || status=$?
   expect_status 0 $status "$fixture imports"
   contains "$(cat summary.log)" "$format (detected)" "$fixture: the format is detected and said"
@@ -70,7 +72,8 @@ done
 # Golden: the cv.toml and the summary on standard error of each fixture, imported by its
 # bare name (MKCV_UPDATE_GOLDEN=1 rewrites tests/golden/import/ after a change on purpose).
 mkdir golden && cd golden
-for fixture in jsonresume.json rendercv.yaml yamlresume.yaml; do
+for fixture in jsonresume.json rendercv.yaml yamlresume.yaml jsonresume-older.json \
+               rendercv-mixed.yaml yamlresume-minimal.yaml; do
   cp "$DATA/$fixture" .
   "$MKCV" import "$fixture" -o "$fixture.toml" 2> "$fixture.summary" && status=0 || status=$?
   expect_status 0 $status "$fixture imports by its bare name"

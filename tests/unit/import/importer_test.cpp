@@ -39,7 +39,9 @@ TEST_CASE("the format is detected and said", "[import]") {
 }
 
 TEST_CASE("what import writes, mkcv loads and validates", "[import]") {
-    for (const char* name : {"jsonresume.json", "rendercv.yaml", "yamlresume.yaml"}) {
+    for (const char* name :
+         {"jsonresume.json", "rendercv.yaml", "yamlresume.yaml", "jsonresume-older.json",
+          "rendercv-mixed.yaml", "yamlresume-minimal.yaml"}) {
         const Imported r = import_fixture(name);
         INFO(name);
         CHECK(r.outcome.toml->rfind("#:schema ./schema/cv.schema.json\n", 0) == 0);
@@ -49,7 +51,9 @@ TEST_CASE("what import writes, mkcv loads and validates", "[import]") {
 
 TEST_CASE("nothing is silently dropped: every source value is in cv.toml or the summary",
           "[import]") {
-    for (const char* name : {"jsonresume.json", "rendercv.yaml", "yamlresume.yaml"}) {
+    for (const char* name :
+         {"jsonresume.json", "rendercv.yaml", "yamlresume.yaml", "jsonresume-older.json",
+          "rendercv-mixed.yaml", "yamlresume-minimal.yaml"}) {
         INFO(name);
         const std::string text = source_file(std::string("tests/data/import/") + name);
         const Imported r = import_fixture(name);

@@ -119,3 +119,17 @@ TEST_CASE("blank values are absent, and what cv.toml refuses waits in a custom s
     CHECK(has_warning(r.outcome, "has no place in cv.toml"));
     CHECK(r.outcome.toml->find("basics.url: my site") != std::string::npos);
 }
+
+TEST_CASE("older JSON Resume keys, per-language values, an unnamed job", "[import]") {
+    const Imported r = import_fixture("jsonresume-older.json");
+    CHECK(str(r.toml["person"]["position"]) == "Agricultural Economist");
+    CHECK(str(r.toml["person"]["homepage"]) == "https://kmensah.example.org");
+    CHECK(str(r.toml["person"]["links"][0]["url"]) ==
+          "https://scholar.google.com/citations?user=kMensah01");
+    CHECK(str(r.toml["experience"][0]["organization"]) == "International Food Policy Lab");
+    CHECK(str(r.toml["experience"][0]["end"]) == "present");
+    CHECK(str(r.toml["education"][1]["degree"]) == "Economics");
+    CHECK(has_warning(r.outcome, "a job without a name or a position", 24));
+    CHECK(r.outcome.toml->find("basics.summary [fr]: Étudie") != std::string::npos);
+    CHECK(r.outcome.toml->find("favouriteColour: green") != std::string::npos);
+}

@@ -60,3 +60,26 @@ TEST_CASE("RenderCV files that are not shaped as RenderCV fail with positions", 
     CHECK(outcome.diagnostics.items().front().message ==
           "cv.sections.x: expected a list, found a number");
 }
+
+TEST_CASE("RenderCV: one date, mixed sections, anchors and an older label", "[import]") {
+    const Imported r = import_fixture("rendercv-mixed.yaml");
+    CHECK(str(r.toml["person"]["position"]) == "Software Engineer & Educator");
+    CHECK(str(r.toml["experience"][1]["note"]) ==
+          "Date: Fall 2019\nTaught COMP 2140 *Data Structures*.");
+    CHECK(has_warning(r.outcome, "\"Fall 2019\" is not a date", 25));
+    CHECK(str(r.toml["publications"][0]["authors"][0]) == "Aiyana O'Neill");
+    // Text, then entries: two sections of the same title.
+    CHECK(str(r.toml["sections"][0]["title"]) == "Teaching Notes");
+    CHECK(r.toml["sections"][0]["text"]);
+    CHECK(str(r.toml["sections"][1]["title"]) == "Teaching Notes");
+    CHECK(str(r.toml["sections"][1]["entries"][1]["location"]) == "University of Manitoba");
+}
+
+TEST_CASE("RenderCV's single date of a job prints as that date", "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    experience:\n"
+        "      - {company: C, position: P, date: 2019-09}\n",
+        "r.yaml");
+    CHECK(str(r.toml["experience"][0]["end"]) == "2019-09");
+    CHECK_FALSE(r.toml["experience"][0]["start"]);
+}
