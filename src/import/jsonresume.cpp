@@ -452,6 +452,10 @@ void map_sections(ImportMapper& m, const SourceNode& root, const std::string& pa
 }
 
 void require_name(ImportMapper& m, const std::string& where) {
+    // A name of a wrong type was reported as such already.
+    for (const Diagnostic& d : m.diagnostics().items())
+        if (d.message.rfind(where + ".name:", 0) == 0)
+            return;
     if (!m.person().find("name"))
         m.diagnostics().error(m.file(), m.root().pos, "import-type",
                               where + ".name is missing: cv.toml needs the person's name",

@@ -416,6 +416,8 @@ void ImportMapper::put_date_text(Target& target, const SourceNode* start,
 // ---- the safety net ----
 
 void ImportMapper::place_leftovers() {
+    if (diagnostics_.has_errors())
+        return;  // nothing is written: warnings about where values would go are noise
     std::vector<std::pair<std::string, const SourceNode*>> left;
     walk_scalars(root_, "", [&](const std::string& path, const SourceNode& node) {
         if (!node.used && !node.is_null())

@@ -350,7 +350,10 @@ void map_rendercv(ImportMapper& m) {
     if (!cv)
         return;
     map_person(m, *cv);
-    if (!m.person().find("name"))
+    bool name_reported = false;  // as a wrong type
+    for (const Diagnostic& d : m.diagnostics().items())
+        name_reported = name_reported || d.message.rfind("cv.name:", 0) == 0;
+    if (!m.person().find("name") && !name_reported)
         m.diagnostics().error(m.file(), cv->pos, "import-type",
                               "cv.name is missing: cv.toml needs the person's name",
                               "add it to the source, or to cv.toml's [person] after import");

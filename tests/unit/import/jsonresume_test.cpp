@@ -81,6 +81,7 @@ TEST_CASE("a wrong type in JSON Resume is an error at its position", "[import]")
     CHECK(d.pos.line == 2);
     CHECK(d.pos.column == 11);
     CHECK(d.message == "basics.name: expected text, found a number");
+    CHECK(outcome.diagnostics.items().size() == 1);  // not "missing" too, nor a leftover
 }
 
 TEST_CASE("YAMLResume maps like JSON Resume, with its own keys", "[import]") {
