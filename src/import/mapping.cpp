@@ -112,11 +112,11 @@ std::optional<std::string> ImportMapper::read_text(const SourceNode* node,
         text = node->members.front().second.scalar;
         if (!translated_.insert(node).second)
             return text;
-        Target translations = section_named("Translations");
+        // Kept for the section "Translations", written last (place_leftovers).
         for (std::size_t i = 1; i < node->members.size(); ++i) {
             const auto& [language, value] = node->members[i];
-            append_item(translations, "items", path + " [" + language + "]: " + value.scalar,
-                        child_path(path, language));
+            translations_.emplace_back(child_path(path, language),
+                                       path + " [" + language + "]: " + value.scalar);
             mark_used(value);
         }
         warn(node, path,
@@ -418,6 +418,15 @@ void ImportMapper::put_date_text(Target& target, const SourceNode* start,
 void ImportMapper::place_leftovers() {
     if (diagnostics_.has_errors())
         return;  // nothing is written: warnings about where values would go are noise
+    if (!translations_.empty()) {
+        Target section = section_named("Translations");
+        comment(section,
+                "Values given per language: the first language's is in its field, the "
+                "others are here.");
+        for (auto& [from, item] : translations_)
+            append_item(section, "items", std::move(item), from);
+        translations_.clear();
+    }
     std::vector<std::pair<std::string, const SourceNode*>> left;
     walk_scalars(root_, "", [&](const std::string& path, const SourceNode& node) {
         if (!node.used && !node.is_null())

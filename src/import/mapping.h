@@ -56,7 +56,8 @@ class ImportMapper {
     // ---- reading the source ----
     // The text of a scalar (numbers and booleans of YAML as written; of JSON an error where
     // text is expected). A per-language object ({"en": "…", "de": "…"}) gives its first
-    // value; the others go to the "Translations" section with a warning. nullopt when absent,
+    // value; the others go to the "Translations" section (written by place_leftovers) with
+    // a warning. nullopt when absent,
     // null or of a wrong type (an error is recorded). Marks nothing as used.
     std::optional<std::string> read_text(const SourceNode* node, const std::string& path);
     // The items of a list (an error when it is not one); empty when absent.
@@ -122,8 +123,8 @@ class ImportMapper {
                        const SourceNode* end, const std::string& end_path,
                        const SourceNode* single = nullptr, const std::string& single_path = {});
 
-    // Every value no mapper placed → the "Other imported data" section, each with a warning
-    // at its top-level key. Call last.
+    // The "Translations" section, then every value no mapper placed → the "Other imported
+    // data" section, each with a warning at its line. Call last.
     void place_leftovers();
 
   private:
@@ -137,6 +138,7 @@ class ImportMapper {
     // A value is often read twice (looked at, then placed): its translations are placed and
     // its problems reported once.
     std::set<const SourceNode*> translated_;
+    std::vector<std::pair<std::string, std::string>> translations_;  // from, item
     std::set<std::tuple<int, int, std::string>> reported_;
 };
 
