@@ -221,6 +221,25 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         const SourceNode& entry = (*entries)[i];
         const std::string at = item_path(path, i);
         const EntryType type = entry_type(entry);
+        // [[education]] and [[experience]] need their two texts: blank ones make a custom entry.
+        const auto has = [&](std::string_view key) {
+            return m.read_text(entry.get(key), field(at, key)).has_value();
+        };
+        if ((type == EntryType::Education && !(has("institution") && has("area"))) ||
+            (type == EntryType::Experience && !(has("company") && has("position")))) {
+            m.warn(&entry, at,
+                   "a blank institution, area, company or position; imported as "
+                   "an entry of the section \"" +
+                       title + "\"");
+            Target e = m.new_section_entry(section_for('e'));
+            bool titled = false;  // the rest waits in "Other imported data"
+            for (const char* key : {"institution", "company", "position", "area", "degree"})
+                titled = titled || m.put(e, "title", entry.get(key), field(at, key));
+            if (!titled)
+                m.put_value(e, "title", "(untitled)", {});
+            put_common(m, e, entry, at, false);
+            continue;
+        }
         switch (type) {
             case EntryType::Education:
                 map_education(m, entry, at);

@@ -83,3 +83,15 @@ TEST_CASE("RenderCV's single date of a job prints as that date", "[import]") {
     CHECK(str(r.toml["experience"][0]["end"]) == "2019-09");
     CHECK_FALSE(r.toml["experience"][0]["start"]);
 }
+
+TEST_CASE("a RenderCV job with a blank position is a custom entry, not an invalid cv.toml",
+          "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    experience:\n"
+        "      - {company: Acme, position: '', start_date: 2020-01}\n",
+        "r.yaml");
+    CHECK_FALSE(r.toml["experience"]);
+    CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "Acme");
+    CHECK(str(r.toml["sections"][0]["entries"][0]["date"]) == "Jan. 2020 – Present");
+    CHECK(has_warning(r.outcome, "a blank institution, area, company or position"));
+}
