@@ -429,7 +429,12 @@ void ImportMapper::place_leftovers() {
     }
     std::vector<std::pair<std::string, const SourceNode*>> left;
     walk_scalars(root_, "", [&](const std::string& path, const SourceNode& node) {
-        if (!node.used && !node.is_null())
+        if (node.used || node.is_null())
+            return;
+        if (node.kind == SourceNode::Kind::String &&
+            node.scalar.find_first_not_of(" \t\r\n") == std::string::npos)
+            skip(&node, path, "blank");  // nothing to print
+        else
             left.emplace_back(path, &node);
     });
     if (left.empty())
@@ -442,11 +447,6 @@ void ImportMapper::place_leftovers() {
         if (i < kWarned)
             warn(node, path,
                  "has no place in cv.toml; kept in the section \"Other imported data\"");
-        if (node->kind == SourceNode::Kind::String &&
-            node->scalar.find_first_not_of(" \t\r\n") == std::string::npos) {
-            skip(node, path, "blank");
-            continue;
-        }
         if (node->kind == SourceNode::Kind::String && !read_text(node, path))
             continue;  // too long, or a control character cv.toml refuses: an error was said
         append_item(other, "items", path + ": " + node->scalar, path);

@@ -109,10 +109,11 @@ std::string map_publication(ImportMapper& m, const SourceNode& entry, const std:
     const auto journal = m.read_text(entry.get("journal"), field(at, "journal"));
     const auto date_text = m.read_text(entry.get("date"), field(at, "date"));
     const auto date = date_text ? m.read_date(entry.get("date"), field(at, "date")) : std::nullopt;
+    const bool titled = m.read_text(entry.get("title"), field(at, "title")).has_value();
     std::string lacks;
     for (const auto& [missing, what] :
-         {std::pair{authors.empty(), "authors"}, std::pair{!journal, "a journal"},
-          std::pair{!date || date->present, "a year"}})
+         {std::pair{!titled, "a title"}, std::pair{authors.empty(), "authors"},
+          std::pair{!journal, "a journal"}, std::pair{!date || date->present, "a year"}})
         if (missing)
             lacks += (lacks.empty() ? "" : ", ") + std::string(what);
     if (!lacks.empty())
@@ -130,8 +131,12 @@ std::string map_publication(ImportMapper& m, const SourceNode& entry, const std:
                name[name.size() - 1 - stars] == '*')
             ++stars;
         const std::string bare = name.substr(stars, name.size() - 2 * stars);
+        if (bare.find_first_not_of(" \t\r\n") == std::string::npos) {
+            m.skip(&items[i], item_path(field(at, "authors"), i), "blank");
+            continue;
+        }
+        const std::string to = item_path(e.path + ".authors", names.items.size());
         names.items.push_back(TomlValue::text(bare));
-        const std::string to = item_path(e.path + ".authors", i);
         if (stars) {
             m.used(&items[i], item_path(field(at, "authors"), i) + " \"" + name + "\"",
                    to + " = \"" + bare + "\"");
@@ -176,7 +181,8 @@ void map_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
             m.put(e, "text", entry.get("details"), field(at, "details"));
             break;
         case EntryType::Publication: {
-            m.put(e, "title", entry.get("title"), field(at, "title"));
+            if (!m.put(e, "title", entry.get("title"), field(at, "title")))
+                m.put_value(e, "title", "(untitled)", {});
             const auto authors = m.read_texts(entry.get("authors"), field(at, "authors"));
             std::string joined;
             for (std::size_t i = 0; i < authors.size(); ++i)

@@ -95,3 +95,14 @@ TEST_CASE("a RenderCV job with a blank position is a custom entry, not an invali
     CHECK(str(r.toml["sections"][0]["entries"][0]["date"]) == "Jan. 2020 – Present");
     CHECK(has_warning(r.outcome, "a blank institution, area, company or position"));
 }
+
+TEST_CASE("blank authors and titles never reach [[publications]]", "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    publications:\n"
+        "      - {title: T, authors: [A, '', '****'], journal: J, date: 2020}\n"
+        "      - {title: ' ', authors: [A], journal: J, date: 2021}\n",
+        "r.yaml");
+    CHECK(r.toml["publications"].as_array()->size() == 1);
+    CHECK(r.toml["publications"][0]["authors"].as_array()->size() == 1);
+    CHECK(has_warning(r.outcome, "a publication without a title"));
+}
