@@ -155,11 +155,20 @@ std::string map_publication(ImportMapper& m, const SourceNode& entry, const std:
     TomlValue links = TomlValue::table();
     links.inline_table = true;
     for (const std::string_view key : {"doi", "url"}) {
-        if (auto text = m.read_text(entry.get(key), field(at, key))) {
-            links.set(key == "doi" ? "doi" : "link", TomlValue::text(*text));
-            m.used(entry.get(key), field(at, key),
-                   e.path + ".links." + (key == "doi" ? "doi" : "link"));
+        auto text = m.read_text(entry.get(key), field(at, key));
+        if (!text)
+            continue;
+        if (!looks_like_url(*text)) {  // cv.toml's links refuse it: the note keeps it
+            m.warn(entry.get(key), field(at, key),
+                   "\"" + shorten(*text) + "\" is not a link cv.toml takes; kept in the note",
+                   key == "doi" ? "a DOI looks like 10.1234/abc" : "a link starts with https://");
+            m.append_text(e, "note", std::string(key == "doi" ? "DOI: " : "URL: ") + *text, {});
+            m.used(entry.get(key), field(at, key), e.path + ".note");
+            continue;
         }
+        links.set(key == "doi" ? "doi" : "link", TomlValue::text(*text));
+        m.used(entry.get(key), field(at, key),
+               e.path + ".links." + (key == "doi" ? "doi" : "link"));
     }
     if (!links.keys.empty())
         m.table(e).set("links", std::move(links));
@@ -202,6 +211,8 @@ void map_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
                 !m.put(e, "title", entry.get("title"), field(at, "title")))
                 m.put_value(e, "title", "(untitled)", {});
     }
+    if (!m.table(e).find("title"))  // a blank label or name
+        m.put_value(e, "title", "(untitled)", {});
     put_common(m, e, entry, at, false);
 }
 

@@ -207,6 +207,24 @@ expect_status 2 $status "a YAML bomb exits 2"
 ((SECONDS - start < 10)) && pass "a YAML bomb is refused fast" || fail "a YAML bomb took $((SECONDS - start)) s"
 contains "$(cat bomb.log)" "aliases are expanded" "a YAML bomb: the message says why"
 
+# Random odd values (blank, not dates, not URLs, Markdown, per language) of the right types:
+# each file imports, or fails because of the source (no name); never "does not validate".
+mkdir random && cd random
+imported=0
+for seed in $(seq 1 40); do
+  for kind in json yaml; do
+    python3 "$DATA/random_import.py" "$seed" "$kind" > "in-$seed.$kind"
+    "$MKCV" import "in-$seed.$kind" -o out.toml --force > /dev/null 2> log && status=0 || status=$?
+    ((status == 0)) && imported=$((imported + 1))
+    if ((status != 0 && status != 2)) || grep -q "does not validate" log; then
+      fail "random $seed.$kind: exit $status: $(grep error: log | head -3)"
+    fi
+  done
+done
+((imported >= 60)) && pass "random odd values: $imported of 80 import, the rest fail on the source" ||
+  fail "random odd values: only $imported of 80 imported"
+cd "$WORK"
+
 # Hostile files: none may crash, hang or exhaust memory; each ends with 0 or 2 and a message.
 mkdir hostile && cd hostile
 python3 - <<'PY'

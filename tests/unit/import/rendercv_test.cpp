@@ -106,3 +106,15 @@ TEST_CASE("blank authors and titles never reach [[publications]]", "[import]") {
     CHECK(r.toml["publications"][0]["authors"].as_array()->size() == 1);
     CHECK(has_warning(r.outcome, "a publication without a title"));
 }
+
+TEST_CASE("a DOI or URL cv.toml's links refuse goes to the note", "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    publications:\n"
+        "      - {title: T, authors: [A], journal: J, date: 2020, doi: '2020', url: x}\n"
+        "    talks:\n      - {label: '', details: D}\n",
+        "r.yaml");
+    CHECK_FALSE(r.toml["publications"][0]["links"]);
+    CHECK(str(r.toml["publications"][0]["note"]) == "DOI: 2020\nURL: x");
+    CHECK(has_warning(r.outcome, "is not a link cv.toml takes", 5));
+    CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "(untitled)");
+}
