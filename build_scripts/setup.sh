@@ -16,6 +16,7 @@ packages=(
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
   libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev libutfcpp-dev
   libcmark-dev
+  libyaml-cpp-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
 # for Latin, Greek, Cyrillic and CJK text; texlive-latex-extra also has mylatexformat, which

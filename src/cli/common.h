@@ -33,6 +33,9 @@ struct CliState {
     BuildOptions build;
     std::string out_file;       // render and export: -o
     std::string export_format;  // export: what to write ("bib")
+    std::string import_file;    // import: the file to read
+    std::string import_from;    // import: --from, empty to detect
+    bool force = false;         // import: --force, replace an existing file
     ScaffoldRequest scaffold;
     std::string scaffold_dir;
     std::function<int()> run;

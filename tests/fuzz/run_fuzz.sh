@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a fixed time.
 #
-#   tests/fuzz/run_fuzz.sh            90 s in all (what CI runs): fuzz_cv and fuzz_bib 30 s
-#                                     each, fuzz_template and fuzz_partials 15 s each
-#   tests/fuzz/run_fuzz.sh 3600       the same shares of 1.5 hours (N/2, N/2, N/4, N/4)
+#   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 30 s
+#                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s each
+#   tests/fuzz/run_fuzz.sh 3600       the same shares of 1.75 hours (N/2, N/2, N/4, N/4, N/4)
 #   MKCV_FUZZ_BUILD_DIR=dir ...       build somewhere else (default: build-fuzz)
 #
 # The corpus grows in <build dir>/corpus/<target> and is kept between runs; it starts from
@@ -23,9 +23,9 @@ seconds="${1:-60}"
 command -v clang++ > /dev/null || { echo "run_fuzz: needs clang++ (apt-get install clang)" >&2; exit 1; }
 CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMKCV_FUZZ=ON \
   -DMKCV_BUILD_TESTS=OFF > /dev/null
-cmake --build "$build" -j "$(nproc)" --target fuzz_cv fuzz_template fuzz_bib fuzz_partials
+cmake --build "$build" -j "$(nproc)" --target fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import
 
-targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials)
+targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import)
 for target in "${targets[@]}"; do mkdir -p "$build/corpus/$target"; done
 mkdir -p "$build/artifacts"
 for seed in "$root/cv.toml" "$root"/tests/data/*.toml "$root"/tests/data/bibtex/cv.toml "$root"/tests/bad_inputs/*.toml; do
@@ -37,6 +37,9 @@ for seed in "$root"/latex_templates/*/*.mustache "$root"/tests/data/templates/*/
 done
 for seed in "$root"/tests/data/bibtex/*.bib "$root"/tests/data/bibtex/hostile/*.bib; do
   if [[ -f "$seed" ]]; then cp "$seed" "$build/corpus/fuzz_bib/seed-$(basename "$seed")"; fi
+done
+for seed in "$root"/tests/data/import/*.json "$root"/tests/data/import/*.yaml; do
+  cp "$seed" "$build/corpus/fuzz_import/seed-$(basename "$seed")"
 done
 for target in "${targets[@]}"; do
   for seed in "$root/tests/fuzz/seeds/$target"/*; do
@@ -79,4 +82,6 @@ run fuzz_cv "$((seconds / 2))" toml.dict 131072
 run fuzz_bib "$((seconds / 2))" bib.dict 65536 30
 run fuzz_template "$((seconds / 4))" mustache.dict 16384
 run fuzz_partials "$((seconds / 4))" partials.dict 16384
+# `mkcv import`: JSON and YAML files of the three formats (tests/data/import seeds it).
+run fuzz_import "$((seconds / 4))" import.dict 65536
 echo "run_fuzz: no crash, no sanitizer report, no hang" >&2

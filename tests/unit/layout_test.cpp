@@ -18,7 +18,7 @@ namespace {
 
 // The stages, lowest first. A file may include files of its own folder and of folders
 // before it, never of a folder after it (docs/development.md, "Layout").
-const std::vector<std::string> kStages = {"util",    "text",   "cv",  "bib",      "select",
+const std::vector<std::string> kStages = {"util",    "text",   "cv",  "import",   "bib", "select",
                                           "context", "render", "tex", "pipeline", "cli"};
 
 // Modules with no unit test file of their own, and what tests them instead.
@@ -38,6 +38,9 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cli/cli", "integration/cli_test.sh"},
     {"cli/commands", "declarations; integration/cli_test.sh"},
     {"cli/common", "integration/cli_test.sh, build_diagnostics_test.sh"},
+    {"cli/import_command", "integration/import_test.sh"},
+    {"import/source_tree", "import/json_reader_test.cpp, import/yaml_reader_test.cpp"},
+    {"import/mapping", "import/jsonresume_test.cpp, import/rendercv_test.cpp"},
     {"cli/cv_commands", "integration/cli_test.sh, bad_inputs_test.sh"},
     {"cli/exit_code", "constants; integration/cli_test.sh, security/exit_codes_test.sh"},
     {"cli/template_commands", "integration/templates_test.sh"},

@@ -1,0 +1,181 @@
+#include "import/importer.h"
+
+#include "cv/loader.h"
+#include "cv/validate.h"
+#include "import/json_reader.h"
+#include "import/jsonresume.h"
+#include "import/rendercv.h"
+#include "import/yaml_reader.h"
+#include "util/ascii.h"
+#include "util/utf8.h"
+
+namespace mkcv {
+namespace {
+
+constexpr std::string_view kHeader =
+    "#:schema ./schema/cv.schema.json\n"
+    "# Written by `mkcv import` from {FILE} ({FORMAT}). Check it, then run `mkcv`.\n"
+    "# Values cv.toml has no field for yet are in custom [[sections]] at the end.\n";
+
+bool looks_like_json(const std::string& text) {
+    for (const char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        return c == '{' || c == '[';
+    }
+    return false;
+}
+
+std::optional<ImportFormat> detect(const SourceNode& root) {
+    if (root.kind != SourceNode::Kind::Object)
+        return std::nullopt;
+    if (const SourceNode* cv = root.get("cv"); cv && cv->kind == SourceNode::Kind::Object)
+        return ImportFormat::RenderCv;
+    if (const SourceNode* content = root.get("content");
+        content && content->kind == SourceNode::Kind::Object)
+        return ImportFormat::YamlResume;
+    if (root.get("basics") || root.get("work") || root.get("education"))
+        return ImportFormat::JsonResume;
+    return std::nullopt;
+}
+
+std::string replace_all(std::string text, std::string_view from, const std::string& to) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+}  // namespace
+
+std::string_view import_format_name(ImportFormat format) {
+    switch (format) {
+        case ImportFormat::JsonResume:
+            return "jsonresume";
+        case ImportFormat::RenderCv:
+            return "rendercv";
+        case ImportFormat::YamlResume:
+            return "yamlresume";
+    }
+    return "";
+}
+
+std::optional<ImportFormat> parse_import_format(std::string_view name) {
+    for (const ImportFormat format :
+         {ImportFormat::JsonResume, ImportFormat::RenderCv, ImportFormat::YamlResume})
+        if (import_format_name(format) == name)
+            return format;
+    return std::nullopt;
+}
+
+ImportOutcome import_cv(const std::string& file, const std::string& text,
+                        std::optional<ImportFormat> from, const std::string& written_name) {
+    ImportOutcome outcome;
+    outcome.sources[file] = text;
+    // NUL bytes and invalid UTF-8 are refused before either parser sees them.
+    if (const std::size_t bad = invalid_utf8_offset(text); bad != std::string::npos) {
+        outcome.diagnostics.error(
+            file, position_at(text, bad), "import-syntax",
+            text[bad] == '\0' ? "a NUL byte: this is not a text file" : "not UTF-8 text",
+            "save the file as UTF-8");
+        return outcome;
+    }
+    // JSON Resume may be written in YAML too; RenderCV and YAMLResume are YAML only. YAML in
+    // flow style also starts with `{`: such a file that is not JSON is read as YAML, unless
+    // its name says .json (then the JSON error is the one that helps).
+    const bool yaml_format = from && *from != ImportFormat::JsonResume;
+    const bool named_json =
+        file.size() >= 5 && ascii_lower(file.substr(file.size() - 5)) == ".json";
+    Result<SourceNode> root = fail(Diagnostic{});
+    if (!yaml_format && (named_json || looks_like_json(text))) {
+        root = read_json(file, text);
+        if (!root && !named_json)
+            if (Result<SourceNode> yaml = read_yaml(file, text); yaml)
+                root = std::move(yaml);
+    } else {
+        root = read_yaml(file, text);
+    }
+    if (!root) {
+        outcome.diagnostics.add(root.error());
+        return outcome;
+    }
+    outcome.format = from;
+    if (!from) {
+        outcome.format = detect(*root);
+        outcome.detected = true;
+        if (!outcome.format) {
+            outcome.diagnostics.error(
+                file, root->pos, "import-format",
+                "cannot tell the format: no `basics` (JSON Resume), `cv` (RenderCV) or "
+                "`content` (YAMLResume) at the top",
+                "name it: --from jsonresume|rendercv|yamlresume");
+            return outcome;
+        }
+    }
+
+    ImportMapper mapper(file, *root, outcome.diagnostics);
+    switch (*outcome.format) {
+        case ImportFormat::JsonResume:
+            map_jsonresume(mapper);
+            break;
+        case ImportFormat::RenderCv:
+            map_rendercv(mapper);
+            break;
+        case ImportFormat::YamlResume:
+            map_yamlresume(mapper);
+            break;
+    }
+    outcome.summary = mapper.summary();
+    outcome.values_imported = mapper.values_imported();
+    if (outcome.diagnostics.has_errors())
+        return outcome;
+
+    std::string shown_file;  // a file name in a comment: no line breaks, no control characters
+    for (const char c : file)
+        shown_file += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? '?' : c;
+    std::string header = replace_all(std::string(kHeader), "{FILE}", shown_file);
+    header = replace_all(header, "{FORMAT}", std::string(import_format_name(*outcome.format)));
+    // Custom sections print after the built-in ones, so the file lists them last too.
+    TomlValue& document = mapper.document();
+    for (std::size_t i = 0; i < document.keys.size(); ++i) {
+        if (document.keys[i] == "sections" && i + 1 < document.keys.size()) {
+            TomlValue sections = std::move(document.values[i]);
+            document.keys.erase(document.keys.begin() + static_cast<std::ptrdiff_t>(i));
+            document.values.erase(document.values.begin() + static_cast<std::ptrdiff_t>(i));
+            document.keys.push_back("sections");
+            document.values.push_back(std::move(sections));
+            break;
+        }
+    }
+    std::string toml = write_toml(document, header);
+
+    // The promise: what import writes, mkcv reads. A failure here is a value cv.toml refuses
+    // (or a bug of the importer); it is reported against the text that would have been written.
+    LoadResult loaded = load_cv(toml, written_name);
+    if (loaded.cv)
+        validate_cv(*loaded.cv, loaded.diagnostics);
+    if (loaded.diagnostics.has_errors()) {
+        outcome.sources[written_name] = toml;
+        outcome.diagnostics.append(loaded.diagnostics);
+        outcome.diagnostics.note(file, {}, "import-invalid",
+                                 "the cv.toml made from this file does not validate; nothing "
+                                 "was written",
+                                 "fix the value in the source and import again");
+        return outcome;
+    }
+    outcome.toml = std::move(toml);
+    return outcome;
+}
+
+std::string format_import_summary(const ImportOutcome& outcome) {
+    std::string out;
+    for (const MappedValue& line : outcome.summary)
+        out += "  " + line.from + " → " + line.to + "\n";
+    out += std::to_string(outcome.values_imported) + " values imported";
+    if (outcome.format)
+        out += " from " + std::string(import_format_name(*outcome.format)) +
+               (outcome.detected ? " (detected)" : "");
+    out += "\n";
+    return out;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,487 @@
+#include "import/jsonresume.h"
+
+#include <functional>
+
+#include "cv/validate.h"
+#include "util/ascii.h"
+
+namespace mkcv {
+namespace {
+
+// A section of the source: its key and the function that maps its value (found at `path`).
+struct SectionRow {
+    std::string_view key;
+    void (*map)(ImportMapper&, const SourceNode& value, const std::string& path);
+};
+
+// Calls `each(entry, path)` for each object of the list `value`.
+void for_each_entry(ImportMapper& m, const SourceNode& value, const std::string& path,
+                    const std::function<void(const SourceNode&, const std::string&)>& each) {
+    const auto* items = m.read_list(&value, path);
+    if (!items)
+        return;
+    for (std::size_t i = 0; i < items->size(); ++i) {
+        const std::string at = item_path(path, i);
+        if (const SourceNode* entry = m.read_object(&(*items)[i], at))
+            each(*entry, at);
+    }
+}
+
+std::string field(const std::string& path, std::string_view key) {
+    return child_path(path, key);
+}
+
+// The first of several keys a format uses for one thing (JSON Resume 0.x said `company`
+// and `website`, 1.0 says `name` and `url`; YAMLResume says `headline` for `label`).
+std::pair<const SourceNode*, std::string> first_of(const SourceNode& entry, const std::string& path,
+                                                   std::initializer_list<std::string_view> keys) {
+    for (const std::string_view key : keys)
+        if (const SourceNode* node = entry.get(key))
+            return {node, field(path, key)};
+    return {nullptr, field(path, *keys.begin())};
+}
+
+// A text of the entry with its path, read without marking it used.
+std::optional<std::string> peek(ImportMapper& m, const SourceNode& entry, const std::string& path,
+                                std::string_view key) {
+    return m.read_text(entry.get(key), field(path, key));
+}
+
+// Appends "Label: value" to the note (or a custom entry's text) for a field cv.toml lacks.
+void put_extra(ImportMapper& m, Target& target, std::string_view to_key, const SourceNode& entry,
+               const std::string& path, std::string_view key, std::string_view label) {
+    const SourceNode* node = entry.get(key);
+    if (auto text = m.read_text(node, field(path, key))) {
+        m.append_text(target, to_key, label.empty() ? *text : std::string(label) + ": " + *text,
+                      {});
+        m.used(node, field(path, key), target.path + "." + std::string(to_key));
+    }
+}
+
+// A list of keywords, courses or roles, joined into one line of text.
+void put_joined(ImportMapper& m, Target& target, std::string_view to_key, const SourceNode& entry,
+                const std::string& path, std::string_view key, std::string_view label) {
+    const SourceNode* node = entry.get(key);
+    const std::vector<std::string> items = m.read_texts(node, field(path, key));
+    if (items.empty())
+        return;
+    std::string line = label.empty() ? "" : std::string(label) + ": ";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        line += (i ? ", " : "") + items[i];
+    m.append_text(target, to_key, line, {});
+    m.used(node, field(path, key), target.path + "." + std::string(to_key));
+}
+
+// ---- basics ----
+
+void map_profiles(ImportMapper& m, const SourceNode& value, const std::string& path) {
+    Target person = m.person_target();
+    for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
+        const auto network = peek(m, entry, at, "network");
+        const auto user = peek(m, entry, at, "username");
+        auto url = peek(m, entry, at, "url");
+        const std::string label = network.value_or(user.value_or("Profile"));
+        if (network && ascii_lower(*network) == "github" && user &&
+            !m.table(person).find("github")) {
+            m.put(person, "github", entry.get("username"), field(at, "username"));
+            m.used(entry.get("network"), field(at, "network") + " (" + *network + ")",
+                   "person.github");
+            if (url)
+                m.used(entry.get("url"), field(at, "url") + " \"" + *url + "\"",
+                       "person.github (the same profile)");
+            return;
+        }
+        if (!url && network && user)
+            url = profile_url(*network, *user);
+        if (url && !url->empty() && !looks_like_url(*url)) {
+            // cv.toml's links take http(s) and mailto only: the profile stays as text.
+            m.warn(entry.get("url"), field(at, "url"),
+                   "\"" + shorten(*url) +
+                       "\" is not a link cv.toml takes; kept as text in the "
+                       "section \"Profiles\"",
+                   "a link starts with https://");
+            Target section = m.section_named("Profiles");
+            m.append_item(section, "items", label + (user ? ": " + *user : "") + " (" + *url + ")",
+                          {});
+            m.used(&entry, at + " (" + label + ")", section.path + ".items");
+            return;
+        }
+        if (!url || url->empty()) {
+            // No address: the profile is text in a section of its own.
+            Target section = m.section_named("Profiles");
+            m.append_item(section, "items", label + (user ? ": " + *user : ""), {});
+            m.used(&entry, at + " (" + label + ")", section.path + ".items");
+            return;
+        }
+        // The user name shows in the label when the URL does not hold it.
+        std::string shown = label;
+        if (user && ascii_lower(*url).find(ascii_lower(*user)) == std::string::npos)
+            shown += " (" + *user + ")";
+        TomlValue& links = m.person().at("links", TomlValue::Kind::Array);
+        TomlValue link = TomlValue::table();
+        link.inline_table = true;
+        link.set("label", TomlValue::text(shown));
+        link.set("url", TomlValue::text(*url));
+        links.items.push_back(std::move(link));
+        m.used(&entry, at + " (" + label + ")", item_path("person.links", links.items.size() - 1));
+    });
+}
+
+void map_location(ImportMapper& m, const SourceNode& value, const std::string& path) {
+    Target person = m.person_target();
+    if (value.kind != SourceNode::Kind::Object) {  // YAMLResume and old files: one text
+        m.put(person, "location", &value, path);
+        return;
+    }
+    std::string joined;
+    std::string from;
+    for (const std::string_view key :
+         {"address", "postalCode", "city", "region", "country", "countryCode"}) {
+        const SourceNode* node = value.get(key);
+        if (auto text = m.read_text(node, field(path, key))) {
+            if (text->empty())
+                continue;
+            joined += (joined.empty() ? "" : ", ") + *text;
+            m.used(node, field(path, key), "person.location");
+        }
+    }
+    if (!joined.empty())
+        m.table(person).set("location", TomlValue::text(joined));
+}
+
+void map_summary(ImportMapper& m, const SourceNode* node, const std::string& path) {
+    if (!m.read_text(node, path))
+        return;
+    Target section = m.new_section("Summary", {});
+    m.comment(section, path + ": cv.toml has no summary of its own yet.");
+    m.put(section, "text", node, path);
+}
+
+void map_basics(ImportMapper& m, const SourceNode& value, const std::string& path) {
+    if (!m.read_object(&value, path))
+        return;
+    Target person = m.person_target();
+    m.put(person, "name", value.get("name"), field(path, "name"));
+    {
+        auto [node, at] = first_of(value, path, {"label", "headline"});
+        m.put(person, "position", node, at);
+    }
+    m.put(person, "email", value.get("email"), field(path, "email"));
+    m.put(person, "phone", value.get("phone"), field(path, "phone"));
+    {
+        auto [node, at] = first_of(value, path, {"url", "website"});
+        if (auto url = m.read_text(node, at); url && url->find(' ') == std::string::npos)
+            m.put(person, "homepage", node, at);  // with a space it waits in "Other imported data"
+    }
+    if (const SourceNode* location = value.get("location"))
+        map_location(m, *location, field(path, "location"));
+    // The summary before the profiles: both may open a custom section, summary first.
+    map_summary(m, value.get("summary"), field(path, "summary"));
+    if (const SourceNode* profiles = value.get("profiles"))
+        map_profiles(m, *profiles, field(path, "profiles"));
+    // `image`: a photo; cv.toml has no photo yet, so it waits in "Other imported data".
+}
+
+// ---- built-in sections ----
+
+void map_work(ImportMapper& m, const SourceNode& value, const std::string& path) {
+    for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
+        auto [org, org_path] = first_of(entry, at, {"name", "company", "organization"});
+        const auto role = peek(m, entry, at, "position");
+        if (!m.read_text(org, org_path) || !role) {
+            m.warn(&entry, at,
+                   "a job without a name or a position, which [[experience]] needs; imported "
+                   "into the section \"Work\"");
+            Target section = m.section_named("Work");
+            Target e = m.new_section_entry(section);
+            if (!m.put(e, "title", entry.get("position"), field(at, "position")) &&
+                !m.put(e, "title", org, org_path))
+                m.put_value(e, "title", "(untitled)", {});
+            m.put(e, "subtitle", org, org_path);
+            m.put(e, "location", entry.get("location"), field(at, "location"));
+            m.put_date_text(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                            field(at, "endDate"));
+            m.put(e, "text", entry.get("summary"), field(at, "summary"));
+            put_extra(m, e, "text", entry, at, "description", "Description");
+            put_extra(m, e, "text", entry, at, "url", "Website");
+            m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+            return;
+        }
+        Target e = m.new_entry("experience");
+        m.put(e, "role", entry.get("position"), field(at, "position"));
+        m.put(e, "organization", org, org_path);
+        m.put(e, "location", entry.get("location"), field(at, "location"));
+        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                    field(at, "endDate"));
+        m.put(e, "note", entry.get("summary"), field(at, "summary"));
+        put_extra(m, e, "note", entry, at, "description", "Description");
+        put_extra(m, e, "note", entry, at, "url", "Website");
+        put_extra(m, e, "note", entry, at, "website", "Website");
+        put_joined(m, e, "note", entry, at, "keywords", "Keywords");
+        m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+    });
+}
+
+void map_education(ImportMapper& m, const SourceNode& value, const std::string& path) {
+    for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
+        auto [type, type_path] = first_of(entry, at, {"studyType", "degree"});
+        const auto study = m.read_text(type, type_path);
+        const auto area = peek(m, entry, at, "area");
+        const auto institution = peek(m, entry, at, "institution");
+        std::string degree =
+            study && area ? *study + " in " + *area : study.value_or(area.value_or(""));
+        Target e = institution && !degree.empty() ? m.new_entry("education") : Target{};
+        if (e.path.empty()) {
+            m.warn(&entry, at,
+                   "a degree without an institution or a degree name, which [[education]] "
+                   "needs; imported into the section \"Education\"");
+            Target section = m.section_named("Education");
+            e = m.new_section_entry(section);
+            if (!institution)
+                m.put_value(e, "title", degree.empty() ? "(untitled)" : degree, {});
+        }
+        const bool builtin = e.path.rfind("education", 0) == 0;
+        if (builtin) {
+            m.put_value(e, "degree", degree, {});
+            if (study)
+                m.used(type, type_path, e.path + ".degree");
+            if (area)
+                m.used(entry.get("area"), field(at, "area"), e.path + ".degree");
+            m.put(e, "institution", entry.get("institution"), field(at, "institution"));
+            m.put(e, "location", entry.get("location"), field(at, "location"));
+            m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                        field(at, "endDate"));
+            m.put(e, "note", entry.get("summary"), field(at, "summary"));
+        } else {
+            m.put(e, "title", entry.get("institution"), field(at, "institution"));
+            if (!degree.empty())
+                m.put_value(e, "subtitle", degree, {});
+            if (study)
+                m.used(type, type_path, e.path + ".subtitle");
+            if (area)
+                m.used(entry.get("area"), field(at, "area"), e.path + ".subtitle");
+            m.put(e, "location", entry.get("location"), field(at, "location"));
+            m.put_date_text(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                            field(at, "endDate"));
+            m.put(e, "text", entry.get("summary"), field(at, "summary"));
+        }
+        const char* note = builtin ? "note" : "text";
+        put_extra(m, e, note, entry, at, "score", "Score");
+        put_extra(m, e, note, entry, at, "gpa", "GPA");
+        put_extra(m, e, note, entry, at, "url", "Website");
+        if (builtin && entry.get("courses"))
+            m.comment(e, "courses: printed as highlights");
+        m.put_texts(e, "highlights", entry.get("courses"), field(at, "courses"));
+    });
+}
+
+void map_awards(ImportMapper& m, const SourceNode& value, const std::string& path) {
+    for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
+        const SourceNode* date = entry.get("date");
+        const std::string date_path = field(at, "date");
+        const auto date_text = m.read_text(date, date_path);
+        const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
+        const auto title = peek(m, entry, at, "title");
+        if (title && parsed && !parsed->present) {
+            Target e = m.new_entry("awards");
+            m.put(e, "title", entry.get("title"), field(at, "title"));
+            m.table(e).set("year", TomlValue::number(parsed->year));
+            m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
+            if (parsed->month)
+                m.comment(e, "date: " + *date_text + " (cv.toml keeps the year of an award)");
+            m.put(e, "issuer", entry.get("awarder"), field(at, "awarder"));
+            m.put(e, "note", entry.get("summary"), field(at, "summary"));
+            return;
+        }
+        // cv.toml's awards need a year: one without stays an entry of a custom section.
+        m.warn(&entry, at,
+               "an award without a title or a year, which [[awards]] needs; imported into the "
+               "section \"Awards\"");
+        Target section = m.section_named("Awards");
+        Target e = m.new_section_entry(section);
+        if (!m.put(e, "title", entry.get("title"), field(at, "title")))
+            m.put_value(e, "title", "(untitled)", {});
+        m.put(e, "subtitle", entry.get("awarder"), field(at, "awarder"));
+        m.put_date_text(e, nullptr, {}, nullptr, {}, date, date_path);
+        m.put(e, "text", entry.get("summary"), field(at, "summary"));
+    });
+}
+
+// ---- custom sections, until cv.toml has these ----
+
+// A section of entries: title ← `title_key`, subtitle ← `subtitle_key`, date from
+// startDate/endDate or `date_key`, text ← `text_keys` in order, highlights ← `highlights`.
+struct CustomShape {
+    std::string_view heading;
+    std::initializer_list<std::string_view> title_keys;
+    std::string_view subtitle_key;
+    std::string_view date_key;
+    std::initializer_list<std::pair<std::string_view, std::string_view>> text_keys;  // key, label
+    std::initializer_list<std::pair<std::string_view, std::string_view>> joined_keys;
+};
+
+void map_custom(ImportMapper& m, const SourceNode& value, const std::string& path,
+                const CustomShape& shape) {
+    Target section = m.new_section(std::string(shape.heading), {});
+    m.comment(section, path + ": cv.toml has no such section yet, so it is a custom one.");
+    for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
+        Target e = m.new_section_entry(section);
+        bool titled = false;
+        for (const std::string_view key : shape.title_keys)
+            titled = titled || m.put(e, "title", entry.get(key), field(at, key));
+        if (!titled)
+            m.put_value(e, "title", "(untitled)", {});
+        if (!shape.subtitle_key.empty())
+            m.put(e, "subtitle", entry.get(shape.subtitle_key), field(at, shape.subtitle_key));
+        m.put(e, "location", entry.get("location"), field(at, "location"));
+        m.put_date_text(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                        field(at, "endDate"),
+                        shape.date_key.empty() ? nullptr : entry.get(shape.date_key),
+                        shape.date_key.empty() ? std::string() : field(at, shape.date_key));
+        for (const auto& [key, label] : shape.text_keys) {
+            if (label.empty())
+                put_extra(m, e, "text", entry, at, key, "");
+            else
+                put_extra(m, e, "text", entry, at, key, label);
+        }
+        for (const auto& [key, label] : shape.joined_keys)
+            put_joined(m, e, "text", entry, at, key, label);
+        m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+    });
+}
+
+void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_custom(m, v, p,
+               {"Volunteering",
+                {"position", "organization"},
+                "organization",
+                "",
+                {{"summary", ""}, {"url", "Website"}},
+                {}});
+}
+void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_custom(m, v, p, {"Certificates", {"name"}, "issuer", "date", {{"url", "Website"}}, {}});
+}
+void map_publications(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    // JSON Resume's publications have no authors, which [[publications]] requires.
+    map_custom(m, v, p,
+               {"Publications",
+                {"name", "title"},
+                "publisher",
+                "releaseDate",
+                {{"summary", ""}, {"url", "Link"}},
+                {}});
+}
+void map_skills(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_custom(m, v, p, {"Skills", {"name"}, "level", "", {}, {{"keywords", ""}}});
+}
+void map_languages(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_custom(m, v, p, {"Languages", {"language", "name"}, "fluency", "", {}, {{"keywords", ""}}});
+}
+void map_interests(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_custom(m, v, p, {"Interests", {"name"}, "", "", {{"summary", ""}}, {{"keywords", ""}}});
+}
+void map_references(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_custom(m, v, p,
+               {"References",
+                {"name"},
+                "relationship",
+                "",
+                {{"reference", ""}, {"summary", ""}, {"phone", "Phone"}, {"email", "E-mail"}},
+                {}});
+}
+void map_projects(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_custom(m, v, p,
+               {"Projects",
+                {"name"},
+                "entity",
+                "",
+                {{"description", ""}, {"summary", ""}, {"type", "Type"}, {"url", "Website"}},
+                {{"roles", "Roles"}, {"keywords", "Keywords"}}});
+}
+
+void skip_meta(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    m.skip(&v, p, "metadata of the JSON Resume file");
+}
+
+// The sections in the order JSON Resume's schema lists them; the file's order decides the
+// order in cv.toml.
+const std::vector<SectionRow>& jsonresume_rows() {
+    static const std::vector<SectionRow> rows = {
+        {"basics", map_basics},
+        {"work", map_work},
+        {"volunteer", map_volunteer},
+        {"education", map_education},
+        {"awards", map_awards},
+        {"certificates", map_certificates},
+        {"publications", map_publications},
+        {"skills", map_skills},
+        {"languages", map_languages},
+        {"interests", map_interests},
+        {"references", map_references},
+        {"projects", map_projects},
+        {"meta", skip_meta},
+        {"$schema", skip_meta},
+    };
+    return rows;
+}
+
+// YAMLResume keeps the location and the profiles beside `basics`, not in it.
+const std::vector<SectionRow>& yamlresume_rows() {
+    static const std::vector<SectionRow> rows = [] {
+        std::vector<SectionRow> r = jsonresume_rows();
+        r.push_back({"location", map_location});
+        r.push_back({"profiles", map_profiles});
+        return r;
+    }();
+    return rows;
+}
+
+void map_sections(ImportMapper& m, const SourceNode& root, const std::string& path,
+                  const std::vector<SectionRow>& rows) {
+    // basics first whatever the file's order: [person] opens every cv.toml.
+    if (const SourceNode* basics = root.get("basics"))
+        map_basics(m, *basics, child_path(path, "basics"));
+    for (const auto& [key, value] : root.members) {
+        if (key == "basics" || value.is_null())
+            continue;
+        for (const SectionRow& row : rows)
+            if (row.key == key)
+                row.map(m, value, child_path(path, key));
+    }
+}
+
+void require_name(ImportMapper& m, const std::string& where) {
+    // A name of a wrong type was reported as such already.
+    for (const Diagnostic& d : m.diagnostics().items())
+        if (d.message.rfind(where + ".name:", 0) == 0)
+            return;
+    if (!m.person().find("name"))
+        m.diagnostics().error(m.file(), m.root().pos, "import-type",
+                              where + ".name is missing: cv.toml needs the person's name",
+                              "add it to the source, or to cv.toml's [person] after import");
+}
+
+}  // namespace
+
+void map_jsonresume(ImportMapper& m) {
+    if (!m.read_object(&m.root(), "(the file)"))
+        return;
+    map_sections(m, m.root(), "", jsonresume_rows());
+    require_name(m, "basics");
+    m.place_leftovers();
+}
+
+void map_yamlresume(ImportMapper& m) {
+    const SourceNode* content = m.read_object(m.root().get("content"), "content");
+    if (!content)
+        return;
+    map_sections(m, *content, "content", yamlresume_rows());
+    for (const auto& [key, value] : m.root().members)
+        if (key != "content")
+            m.skip(&value, key, "YAMLResume's layout and locale settings");
+    require_name(m, "content.basics");
+    m.place_leftovers();
+}
+
+}  // namespace mkcv

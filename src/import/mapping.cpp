@@ -1,0 +1,461 @@
+#include "import/mapping.h"
+
+#include <regex>
+
+#include "cv/validate.h"
+#include "import/loose_dates.h"
+#include "util/ascii.h"
+
+namespace mkcv {
+namespace {
+
+const char* kind_name(SourceNode::Kind kind) {
+    switch (kind) {
+        case SourceNode::Kind::Null:
+            return "null";
+        case SourceNode::Kind::Bool:
+            return "a boolean";
+        case SourceNode::Kind::Number:
+            return "a number";
+        case SourceNode::Kind::String:
+            return "text";
+        case SourceNode::Kind::Array:
+            return "a list";
+        case SourceNode::Kind::Object:
+            return "an object";
+    }
+    return "a value";
+}
+
+// {"en": "…", "de": "…"}: a value given per language (JSON Resume's i18n convention).
+bool is_per_language(const SourceNode& node) {
+    if (node.kind != SourceNode::Kind::Object || node.members.empty())
+        return false;
+    static const std::regex tag("[a-z]{2,3}([-_][A-Za-z0-9]{2,8})*");
+    for (const auto& [key, value] : node.members)
+        if (value.kind != SourceNode::Kind::String || !std::regex_match(key, tag))
+            return false;
+    return true;
+}
+
+std::size_t mark_used(const SourceNode& node) {
+    node.used = true;
+    std::size_t count = node.is_scalar() && !node.is_null() ? 1 : 0;
+    for (const SourceNode& item : node.items)
+        count += mark_used(item);
+    for (const auto& member : node.members)
+        count += mark_used(member.second);
+    return count;
+}
+
+std::string quoted(const std::string& text) {
+    return "\"" + shorten(text, 40) + "\"";
+}
+
+}  // namespace
+
+std::string profile_url(const std::string& network, const std::string& user) {
+    std::string n;
+    for (const char c : network)
+        if (c != ' ' && c != '-' && c != '_')
+            n += ascii_lower(c);
+    if (user.empty())
+        return "";
+    if (n == "github")
+        return "https://github.com/" + user;
+    if (n == "gitlab")
+        return "https://gitlab.com/" + user;
+    if (n == "linkedin")
+        return "https://www.linkedin.com/in/" + user;
+    if (n == "x" || n == "twitter")
+        return "https://x.com/" + user;
+    if (n == "orcid")
+        return "https://orcid.org/" + user;
+    if (n == "googlescholar")
+        return "https://scholar.google.com/citations?user=" + user;
+    if (n == "researchgate")
+        return "https://www.researchgate.net/profile/" + user;
+    if (n == "stackoverflow")
+        return "https://stackoverflow.com/users/" + user;
+    if (n == "youtube")
+        return "https://www.youtube.com/@" + user;
+    if (n == "instagram")
+        return "https://www.instagram.com/" + user;
+    if (n == "telegram")
+        return "https://t.me/" + user;
+    if (n == "bluesky")
+        return "https://bsky.app/profile/" + user;
+    if (n == "mastodon") {  // @name@host
+        const std::string handle = user.front() == '@' ? user.substr(1) : user;
+        const auto at = handle.find('@');
+        if (at != std::string::npos && at > 0 && at + 1 < handle.size())
+            return "https://" + handle.substr(at + 1) + "/@" + handle.substr(0, at);
+    }
+    return "";
+}
+
+ImportMapper::ImportMapper(std::string file, const SourceNode& root, Diagnostics& diagnostics)
+    : file_(std::move(file)), root_(root), diagnostics_(diagnostics) {
+    document_.at("person");  // first in the file, as in every cv.toml
+}
+
+// ---- reading ----
+
+std::optional<std::string> ImportMapper::read_text(const SourceNode* node,
+                                                   const std::string& path) {
+    if (!node || node->is_null())
+        return std::nullopt;
+    std::string text;
+    if (node->kind == SourceNode::Kind::String || (node->is_scalar() && !node->strictly_typed)) {
+        text = node->scalar;
+    } else if (is_per_language(*node)) {
+        text = node->members.front().second.scalar;
+        if (!translated_.insert(node).second)
+            return text;
+        // Kept for the section "Translations", written last (place_leftovers).
+        for (std::size_t i = 1; i < node->members.size(); ++i) {
+            const auto& [language, value] = node->members[i];
+            translations_.emplace_back(child_path(path, language),
+                                       path + " [" + language + "]: " + value.scalar);
+            mark_used(value);
+        }
+        warn(node, path,
+             "a value per language: the first (" + node->members.front().first +
+                 ") is imported, the others go to the section \"Translations\"",
+             "cv.toml has one language per file for now");
+    } else {
+        error(node, path, std::string("expected text, found ") + kind_name(node->kind));
+        return std::nullopt;
+    }
+    if (text.size() > kMaxValueBytes) {
+        error(node, path,
+              "a text of " + std::to_string(text.size()) + " bytes; cv.toml takes at most " +
+                  std::to_string(kMaxValueBytes),
+              "shorten it in the source");
+        return std::nullopt;
+    }
+    if (text.find('\x1A') != std::string::npos || text.find('\0') != std::string::npos) {
+        error(node, path, "holds a NUL or U+001A control character, which cv.toml refuses",
+              "remove it from the source");
+        return std::nullopt;
+    }
+    // Blank is absent: cv.toml refuses a blank required value, and a blank one prints nothing.
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        return std::nullopt;
+    return text;
+}
+
+const std::vector<SourceNode>* ImportMapper::read_list(const SourceNode* node,
+                                                       const std::string& path) {
+    if (!node || node->is_null())
+        return nullptr;
+    if (node->kind != SourceNode::Kind::Array) {
+        error(node, path, std::string("expected a list, found ") + kind_name(node->kind));
+        return nullptr;
+    }
+    return &node->items;
+}
+
+const SourceNode* ImportMapper::read_object(const SourceNode* node, const std::string& path) {
+    if (!node || node->is_null())
+        return nullptr;
+    if (node->kind != SourceNode::Kind::Object) {
+        error(node, path, std::string("expected an object, found ") + kind_name(node->kind));
+        return nullptr;
+    }
+    return node;
+}
+
+std::vector<std::string> ImportMapper::read_texts(const SourceNode* node, const std::string& path) {
+    std::vector<std::string> out;
+    if (const auto* items = read_list(node, path))
+        for (std::size_t i = 0; i < items->size(); ++i)
+            if (auto text = read_text(&(*items)[i], item_path(path, i)))
+                out.push_back(std::move(*text));
+    return out;
+}
+
+void ImportMapper::error(const SourceNode* node, const std::string& path, std::string message,
+                         std::string hint) {
+    if (node && !reported_.emplace(node->pos.line, node->pos.column, message).second)
+        return;
+    diagnostics_.error(file_, node ? node->pos : SourcePos{}, "import-type",
+                       path + ": " + std::move(message), std::move(hint));
+}
+
+void ImportMapper::warn(const SourceNode* node, const std::string& path, std::string message,
+                        std::string hint) {
+    if (node && !reported_.emplace(node->pos.line, node->pos.column, message).second)
+        return;
+    diagnostics_.warning(file_, node ? node->pos : SourcePos{}, "import", path + ": " + message,
+                         std::move(hint));
+}
+
+// ---- writing ----
+
+TomlValue& ImportMapper::table(const Target& target) {
+    TomlValue* at = &document_;
+    for (const auto& [key, index] : target.steps) {
+        at = &at->at(key,
+                     index == Target::kNotListed ? TomlValue::Kind::Table : TomlValue::Kind::Array);
+        if (index != Target::kNotListed)
+            at = &at->items[index];
+    }
+    return *at;
+}
+
+TomlValue& ImportMapper::person() {
+    return document_.at("person");
+}
+
+Target ImportMapper::person_target() {
+    return {{{"person", Target::kNotListed}}, "person"};
+}
+
+Target ImportMapper::new_entry(std::string_view key) {
+    TomlValue& list = document_.at(key, TomlValue::Kind::Array);
+    list.items.push_back(TomlValue::table());
+    const std::size_t index = list.items.size() - 1;
+    return {{{std::string(key), index}}, item_path(key, index)};
+}
+
+Target ImportMapper::new_section(std::string title, const std::string& from) {
+    TomlValue& list = document_.at("sections", TomlValue::Kind::Array);
+    list.items.push_back(TomlValue::table());
+    const std::size_t index = list.items.size() - 1;
+    Target section{{{"sections", index}}, item_path("sections", index)};
+    put_value(section, "title", std::move(title), from);
+    return section;
+}
+
+Target ImportMapper::section_named(const std::string& title) {
+    for (const auto& [name, index] : named_sections_)
+        if (name == title)
+            return {{{"sections", index}}, item_path("sections", index)};
+    TomlValue& list = document_.at("sections", TomlValue::Kind::Array);
+    list.items.push_back(TomlValue::table());
+    const std::size_t index = list.items.size() - 1;
+    named_sections_.emplace_back(title, index);
+    Target section{{{"sections", index}}, item_path("sections", index)};
+    table(section).set("title", TomlValue::text(title));
+    return section;
+}
+
+Target ImportMapper::new_section_entry(Target& section) {
+    TomlValue& list = table(section).at("entries", TomlValue::Kind::Array);
+    list.items.push_back(TomlValue::table());
+    const std::size_t index = list.items.size() - 1;
+    Target entry = section;
+    entry.steps.emplace_back("entries", index);
+    entry.path = item_path(section.path + ".entries", index);
+    return entry;
+}
+
+bool ImportMapper::put(Target& target, std::string_view key, const SourceNode* node,
+                       const std::string& path) {
+    auto text = read_text(node, path);
+    if (!text)
+        return false;
+    table(target).set(key, TomlValue::text(std::move(*text)));
+    used(node, path, target.path + "." + std::string(key));
+    return true;
+}
+
+void ImportMapper::put_value(Target& target, std::string_view key, std::string value,
+                             const std::string& from) {
+    table(target).set(key, TomlValue::text(std::move(value)));
+    if (!from.empty())
+        record(from, target.path + "." + std::string(key));
+}
+
+bool ImportMapper::put_texts(Target& target, std::string_view key, const SourceNode* node,
+                             const std::string& path) {
+    std::vector<std::string> texts = read_texts(node, path);
+    if (texts.empty())
+        return false;
+    TomlValue list = TomlValue::array();
+    for (std::string& text : texts)
+        list.items.push_back(TomlValue::text(std::move(text)));
+    table(target).set(key, std::move(list));
+    used(node, path, target.path + "." + std::string(key));
+    return true;
+}
+
+void ImportMapper::append_text(Target& target, std::string_view key, const std::string& line,
+                               const std::string& from) {
+    TomlValue& at = table(target);
+    if (TomlValue* existing = at.find(key); existing && existing->kind == TomlValue::Kind::String)
+        existing->string += "\n" + line;
+    else
+        at.set(key, TomlValue::text(line));
+    if (!from.empty())
+        record(from, target.path + "." + std::string(key));
+}
+
+void ImportMapper::append_item(Target& target, std::string_view key, std::string value,
+                               const std::string& from) {
+    TomlValue& list = table(target).at(key, TomlValue::Kind::Array);
+    list.items.push_back(TomlValue::text(std::move(value)));
+    if (!from.empty())
+        record(from, item_path(target.path + "." + std::string(key), list.items.size() - 1));
+}
+
+void ImportMapper::comment(Target& target, std::string line) {
+    table(target).comments.push_back(std::move(line));
+}
+
+void ImportMapper::used(const SourceNode* node, const std::string& from, const std::string& to) {
+    if (node)
+        imported_ += mark_used(*node);
+    record(from, to);
+}
+
+void ImportMapper::record(std::string from, std::string to) {
+    summary_.push_back({std::move(from), std::move(to)});
+}
+
+void ImportMapper::skip(const SourceNode* node, const std::string& path, const std::string& why) {
+    if (node)
+        mark_used(*node);
+    record(path, "not imported: " + why);
+}
+
+// ---- dates ----
+
+std::optional<PartialDate> ImportMapper::read_date(const SourceNode* node,
+                                                   const std::string& path) {
+    auto text = read_text(node, path);
+    if (!text)
+        return std::nullopt;
+    if (auto date = parse_loose_date(*text))
+        return date;
+    warn(node, path, "\"" + shorten(*text) + "\" is not a date mkcv reads; kept as text",
+         "write YYYY, YYYY-MM or YYYY-MM-DD");
+    return std::nullopt;
+}
+
+void ImportMapper::put_dates(Target& target, const SourceNode* start, const std::string& start_path,
+                             const SourceNode* end, const std::string& end_path,
+                             const std::string& end_label) {
+    const auto start_text = read_text(start, start_path);
+    const auto end_text = read_text(end, end_path);
+    auto start_date = start_text ? read_date(start, start_path) : std::nullopt;
+    auto end_date = end_text ? read_date(end, end_path) : std::nullopt;
+    if (start_text && !start_date) {
+        append_text(target, "note", "Started: " + *start_text, {});
+        used(start, start_path, target.path + ".note");
+    }
+    if (end_text && !end_date) {
+        append_text(target, "note", end_label + ": " + *end_text, {});
+        used(end, end_path, target.path + ".note");
+    }
+    if (start_date && start_date->present) {
+        warn(start, start_path, "a start of \"present\"; kept in the note");
+        append_text(target, "note", "Started: " + *start_text, {});
+        used(start, start_path, target.path + ".note");
+        start_date.reset();
+    }
+    if (start_date && end_date && compare_dates(*end_date, *start_date) < 0) {
+        warn(end, end_path,
+             "ends (" + *end_text + ") before it starts (" + *start_text +
+                 "); cv.toml refuses that, so the end is kept in the note",
+             "check the dates in the source");
+        append_text(target, "note", end_label + ": " + *end_text, {});
+        used(end, end_path, target.path + ".note");
+        end_date.reset();
+    }
+    const auto write = [&](const char* key, const SourceNode* node, const std::string& path,
+                           const std::string& text, const PartialDate& date) {
+        const std::string iso = iso_date(date);
+        table(target).set(key, TomlValue::text(iso));
+        used(node, iso == text ? path : path + " " + quoted(text),
+             target.path + "." + key + (iso == text ? "" : " = \"" + iso + "\""));
+    };
+    if (start_date)
+        write("start", start, start_path, *start_text, *start_date);
+    if (end_date)
+        write("end", end, end_path, *end_text, *end_date);
+}
+
+void ImportMapper::put_date_text(Target& target, const SourceNode* start,
+                                 const std::string& start_path, const SourceNode* end,
+                                 const std::string& end_path, const SourceNode* single,
+                                 const std::string& single_path) {
+    std::string from;
+    const auto part = [&](const SourceNode* node, const std::string& path)
+        -> std::pair<std::optional<std::string>, std::optional<PartialDate>> {
+        auto text = read_text(node, path);
+        if (!text)
+            return {};
+        from += (from.empty() ? "" : " + ") + path + " " + quoted(*text);
+        mark_used(*node);
+        ++imported_;
+        return {text, parse_loose_date(*text)};
+    };
+    const auto [start_text, start_date] = part(start, start_path);
+    const auto [end_text, end_date] = part(end, end_path);
+    const auto [single_text, single_date] = part(single, single_path);
+    std::string shown;
+    if (start_text || end_text) {
+        if ((!start_text || start_date) && (!end_text || end_date)) {
+            if (start_date && end_date && compare_dates(*end_date, *start_date) < 0)
+                warn(end, end_path, "ends before it starts; imported as written");
+            shown = format_range(start_date, end_date);
+        } else {
+            shown = start_text.value_or("") + " – " + end_text.value_or("");
+        }
+    }
+    if (single_text) {
+        const std::string text = single_date ? format_date(*single_date) : *single_text;
+        shown = shown.empty() ? text : shown + ", " + text;
+    }
+    if (!shown.empty())
+        put_value(target, "date", shown, from);
+}
+
+// ---- the safety net ----
+
+void ImportMapper::place_leftovers() {
+    if (diagnostics_.has_errors())
+        return;  // nothing is written: warnings about where values would go are noise
+    if (!translations_.empty()) {
+        Target section = section_named("Translations");
+        comment(section,
+                "Values given per language: the first language's is in its field, the "
+                "others are here.");
+        for (auto& [from, item] : translations_)
+            append_item(section, "items", std::move(item), from);
+        translations_.clear();
+    }
+    std::vector<std::pair<std::string, const SourceNode*>> left;
+    walk_scalars(root_, "", [&](const std::string& path, const SourceNode& node) {
+        if (node.used || node.is_null())
+            return;
+        if (node.kind == SourceNode::Kind::String &&
+            node.scalar.find_first_not_of(" \t\r\n") == std::string::npos)
+            skip(&node, path, "blank");  // nothing to print
+        else
+            left.emplace_back(path, &node);
+    });
+    if (left.empty())
+        return;
+    constexpr std::size_t kWarned = 20;
+    Target other = section_named("Other imported data");
+    comment(other, "Values the importer has no cv.toml field for, as \"path: value\".");
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        const auto& [path, node] = left[i];
+        if (i < kWarned)
+            warn(node, path,
+                 "has no place in cv.toml; kept in the section \"Other imported data\"");
+        if (node->kind == SourceNode::Kind::String && !read_text(node, path))
+            continue;  // too long, or a control character cv.toml refuses: an error was said
+        append_item(other, "items", path + ": " + node->scalar, path);
+        imported_ += mark_used(*node);
+    }
+    if (left.size() > kWarned)
+        diagnostics_.warning(file_, {}, "import",
+                             std::to_string(left.size() - kWarned) +
+                                 " more values went to the section \"Other imported data\"");
+}
+
+}  // namespace mkcv

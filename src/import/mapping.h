@@ -1,0 +1,145 @@
+// What every source format's mapper shares: reading the source tree with type checks and
+// positions, building the cv.toml tree (built-in sections, custom `[[sections]]`), dates,
+// notes, the summary of what went where, and the safety net that puts every value no mapper
+// placed into a custom section, so nothing is dropped silently.
+//
+// A mapper (jsonresume.cpp, rendercv.cpp) is a table of small functions, one per section of
+// its format; a section that cv.toml gains later (skills, projects …) changes one row.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "cv/dates.h"
+#include "import/source_tree.h"
+#include "import/toml_writer.h"
+#include "util/diagnostics.h"
+
+namespace mkcv {
+
+// One line of the summary: `work[3].description → experience[3].note`.
+struct MappedValue {
+    std::string from;  // source path, with the value when the value was changed on the way
+    std::string to;    // cv.toml path, or why it was not imported
+};
+
+// A table being filled: the steps from the document to it (key, index in its list or
+// kNotListed) and its cv.toml path ("experience[3]", "sections[2].entries[0]"). Steps, not a
+// pointer: adding a section moves the tables before it.
+struct Target {
+    static constexpr std::size_t kNotListed = static_cast<std::size_t>(-1);
+    std::vector<std::pair<std::string, std::size_t>> steps;
+    std::string path;
+};
+
+// The address of a profile on a network known by name (GitHub, LinkedIn, ORCID, Google
+// Scholar …, any case) from the user name alone; empty for other networks.
+std::string profile_url(const std::string& network, const std::string& user);
+
+class ImportMapper {
+  public:
+    ImportMapper(std::string file, const SourceNode& root, Diagnostics& diagnostics);
+
+    const std::string& file() const { return file_; }
+    const SourceNode& root() const { return root_; }
+    Diagnostics& diagnostics() { return diagnostics_; }
+    const std::vector<MappedValue>& summary() const { return summary_; }
+    TomlValue& document() { return document_; }
+    // How many source values reached cv.toml.
+    std::size_t values_imported() const { return imported_; }
+
+    // ---- reading the source ----
+    // The text of a scalar (numbers and booleans of YAML as written; of JSON an error where
+    // text is expected). A per-language object ({"en": "…", "de": "…"}) gives its first
+    // value; the others go to the "Translations" section (written by place_leftovers) with
+    // a warning. nullopt when absent,
+    // null or of a wrong type (an error is recorded). Marks nothing as used.
+    std::optional<std::string> read_text(const SourceNode* node, const std::string& path);
+    // The items of a list (an error when it is not one); empty when absent.
+    const std::vector<SourceNode>* read_list(const SourceNode* node, const std::string& path);
+    // An object, or nullptr with an error when the value is something else.
+    const SourceNode* read_object(const SourceNode* node, const std::string& path);
+    // A list of texts: each item's text (items that are not text are errors).
+    std::vector<std::string> read_texts(const SourceNode* node, const std::string& path);
+
+    void error(const SourceNode* node, const std::string& path, std::string message,
+               std::string hint = "");
+    void warn(const SourceNode* node, const std::string& path, std::string message,
+              std::string hint = "");
+
+    // ---- writing cv.toml ----
+    TomlValue& person();
+    Target person_target();
+    // A new `[[key]]` entry of a built-in section (education, experience, awards,
+    // publications).
+    Target new_entry(std::string_view key);
+    // A new custom section `[[sections]]` with this title.
+    Target new_section(std::string title, const std::string& from);
+    // The custom section of this title made by `section_named` (created on first use).
+    Target section_named(const std::string& title);
+    Target new_section_entry(Target& section);
+    TomlValue& table(const Target& target);
+
+    // Reads `node` as text and writes it at `target.key`; records the move. False when absent.
+    bool put(Target& target, std::string_view key, const SourceNode* node, const std::string& path);
+    // Writes a value made from the source (joined, reworded): `from` says from what.
+    void put_value(Target& target, std::string_view key, std::string value,
+                   const std::string& from);
+    // A list of texts at `target.key`.
+    bool put_texts(Target& target, std::string_view key, const SourceNode* node,
+                   const std::string& path);
+    // Appends a line to the text at `target.key` (a note, a paragraph).
+    void append_text(Target& target, std::string_view key, const std::string& line,
+                     const std::string& from);
+    // Appends one string to the list at `target.key` (a custom section's items).
+    void append_item(Target& target, std::string_view key, std::string value,
+                     const std::string& from);
+    void comment(Target& target, std::string line);
+
+    // Marks `node` (and what it holds) placed, and records the summary line.
+    void used(const SourceNode* node, const std::string& from, const std::string& to);
+    void record(std::string from, std::string to);
+    // A value deliberately not imported (another tool's settings): listed, not placed.
+    void skip(const SourceNode* node, const std::string& path, const std::string& why);
+
+    // ---- dates ----
+    // A date of the source (cv.toml's forms or free text, loose_dates.h). When it is no date,
+    // warns at its line and returns nothing; the caller keeps the text.
+    std::optional<PartialDate> read_date(const SourceNode* node, const std::string& path);
+    // `start` and `end` of a built-in entry from the source's two dates: a text that is no
+    // date goes to the note, an end before its start too (cv.toml refuses it), both with a
+    // warning.
+    // `end_label` names the end in the note ("Ended", or "Date" for a single date).
+    void put_dates(Target& target, const SourceNode* start, const std::string& start_path,
+                   const SourceNode* end, const std::string& end_path,
+                   const std::string& end_label = "Ended");
+    // The date text of a custom entry: "Aug. 2025 – Present", or the source text as written.
+    void put_date_text(Target& target, const SourceNode* start, const std::string& start_path,
+                       const SourceNode* end, const std::string& end_path,
+                       const SourceNode* single = nullptr, const std::string& single_path = {});
+
+    // The "Translations" section, then every value no mapper placed → the "Other imported
+    // data" section, each with a warning at its line. Call last.
+    void place_leftovers();
+
+  private:
+    std::string file_;
+    const SourceNode& root_;
+    Diagnostics& diagnostics_;
+    TomlValue document_;
+    std::vector<MappedValue> summary_;
+    std::size_t imported_ = 0;
+    std::vector<std::pair<std::string, std::size_t>> named_sections_;
+    // A value is often read twice (looked at, then placed): its translations are placed and
+    // its problems reported once.
+    std::set<const SourceNode*> translated_;
+    std::vector<std::pair<std::string, std::string>> translations_;  // from, item
+    std::set<std::tuple<int, int, std::string>> reported_;
+};
+
+}  // namespace mkcv

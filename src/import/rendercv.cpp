@@ -1,0 +1,406 @@
+#include "import/rendercv.h"
+
+#include "cv/validate.h"
+#include "util/ascii.h"
+
+namespace mkcv {
+namespace {
+
+enum class EntryType {
+    Text,
+    Education,
+    Experience,
+    Publication,
+    OneLine,
+    Bullet,
+    Numbered,
+    ReversedNumbered,
+    Normal,
+    Unknown
+};
+
+// RenderCV tells the entry types apart by the keys they require.
+EntryType entry_type(const SourceNode& entry) {
+    if (entry.is_scalar())
+        return EntryType::Text;
+    if (entry.kind != SourceNode::Kind::Object)
+        return EntryType::Unknown;
+    if (entry.get("institution") && entry.get("area"))
+        return EntryType::Education;
+    if (entry.get("company") && entry.get("position"))
+        return EntryType::Experience;
+    if (entry.get("title") && entry.get("authors"))
+        return EntryType::Publication;
+    if (entry.get("label") && entry.get("details"))
+        return EntryType::OneLine;
+    if (entry.get("bullet"))
+        return EntryType::Bullet;
+    if (entry.get("reversed_number"))
+        return EntryType::ReversedNumbered;
+    if (entry.get("number"))
+        return EntryType::Numbered;
+    if (entry.get("name"))
+        return EntryType::Normal;
+    return EntryType::Unknown;
+}
+
+std::string field(const std::string& path, std::string_view key) {
+    return child_path(path, key);
+}
+
+// Writes the rest of a RenderCV entry that every type may have: location, dates, summary,
+// highlights, url; `text_key` is where prose goes (note or text).
+void put_common(ImportMapper& m, Target& e, const SourceNode& entry, const std::string& at,
+                bool builtin) {
+    const char* text_key = builtin ? "note" : "text";
+    m.put(e, "location", entry.get("location"), field(at, "location"));
+    if (builtin) {
+        m.put_dates(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
+                    field(at, "end_date"));
+        if (const SourceNode* date = entry.get("date")) {
+            // RenderCV's one `date`: cv.toml prints an `end` alone as that date.
+            if (!entry.get("start_date") && !entry.get("end_date")) {
+                m.put_dates(e, nullptr, {}, date, field(at, "date"), "Date");
+            } else if (auto text = m.read_text(date, field(at, "date"))) {
+                m.append_text(e, text_key, "Date: " + *text, {});
+                m.used(date, field(at, "date"), e.path + "." + text_key);
+            }
+        }
+    } else {
+        m.put_date_text(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
+                        field(at, "end_date"), entry.get("date"), field(at, "date"));
+    }
+    if (auto summary = m.read_text(entry.get("summary"), field(at, "summary"))) {
+        m.append_text(e, text_key, *summary, {});
+        m.used(entry.get("summary"), field(at, "summary"), e.path + "." + text_key);
+    }
+    for (const std::string_view key : {"url", "doi"}) {
+        if (auto text = m.read_text(entry.get(key), field(at, key))) {
+            m.append_text(e, text_key, std::string(key == "url" ? "URL: " : "DOI: ") + *text, {});
+            m.used(entry.get(key), field(at, key), e.path + "." + text_key);
+        }
+    }
+    m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+}
+
+void map_education(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+    Target e = m.new_entry("education");
+    const auto degree = m.read_text(entry.get("degree"), field(at, "degree"));
+    const auto area = m.read_text(entry.get("area"), field(at, "area"));
+    m.put_value(e, "degree", degree && area ? *degree + " in " + *area : area.value_or(""), {});
+    if (degree)
+        m.used(entry.get("degree"), field(at, "degree"), e.path + ".degree");
+    m.used(entry.get("area"), field(at, "area"), e.path + ".degree");
+    m.put(e, "institution", entry.get("institution"), field(at, "institution"));
+    put_common(m, e, entry, at, true);
+}
+
+void map_experience(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+    Target e = m.new_entry("experience");
+    m.put(e, "role", entry.get("position"), field(at, "position"));
+    m.put(e, "organization", entry.get("company"), field(at, "company"));
+    put_common(m, e, entry, at, true);
+}
+
+// A publication that cv.toml's [[publications]] takes: authors, a journal and a year. Empty
+// when mapped, else what it lacks.
+std::string map_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+    const auto authors = m.read_texts(entry.get("authors"), field(at, "authors"));
+    const auto journal = m.read_text(entry.get("journal"), field(at, "journal"));
+    const auto date_text = m.read_text(entry.get("date"), field(at, "date"));
+    const auto date = date_text ? m.read_date(entry.get("date"), field(at, "date")) : std::nullopt;
+    const bool titled = m.read_text(entry.get("title"), field(at, "title")).has_value();
+    std::string lacks;
+    for (const auto& [missing, what] :
+         {std::pair{!titled, "a title"}, std::pair{authors.empty(), "authors"},
+          std::pair{!journal, "a journal"}, std::pair{!date || date->present, "a year"}})
+        if (missing)
+            lacks += (lacks.empty() ? "" : ", ") + std::string(what);
+    if (!lacks.empty())
+        return lacks;
+    Target e = m.new_entry("publications");
+    m.put(e, "title", entry.get("title"), field(at, "title"));
+    // RenderCV bolds the owner with ***Name***; cv.toml bolds person.name by itself and reads
+    // a trailing `*` as "equal contribution", so the asterisks around a name go.
+    TomlValue names = TomlValue::array();
+    const auto& items = entry.get("authors")->items;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const std::string& name = items[i].scalar;
+        std::size_t stars = 0;
+        while (stars < 3 && stars < name.size() / 2 && name[stars] == '*' &&
+               name[name.size() - 1 - stars] == '*')
+            ++stars;
+        const std::string bare = name.substr(stars, name.size() - 2 * stars);
+        if (bare.find_first_not_of(" \t\r\n") == std::string::npos) {
+            m.skip(&items[i], item_path(field(at, "authors"), i), "blank");
+            continue;
+        }
+        const std::string to = item_path(e.path + ".authors", names.items.size());
+        names.items.push_back(TomlValue::text(bare));
+        if (stars) {
+            m.used(&items[i], item_path(field(at, "authors"), i) + " \"" + name + "\"",
+                   to + " = \"" + bare + "\"");
+            m.comment(e, "authors: RenderCV's bold (" + std::string(stars, '*') +
+                             ") dropped; mkcv sets person.name in bold itself");
+        } else {
+            m.used(&items[i], item_path(field(at, "authors"), i), to);
+        }
+    }
+    m.table(e).set("authors", std::move(names));
+    m.put(e, "venue", entry.get("journal"), field(at, "journal"));
+    m.table(e).set("year", TomlValue::number(date->year));
+    m.used(entry.get("date"), field(at, "date") + " \"" + *date_text + "\"", e.path + ".year");
+    if (date->month)
+        m.comment(e, "date: " + *date_text + " (cv.toml keeps the year of a publication)");
+    TomlValue links = TomlValue::table();
+    links.inline_table = true;
+    for (const std::string_view key : {"doi", "url"}) {
+        auto text = m.read_text(entry.get(key), field(at, key));
+        if (!text)
+            continue;
+        if (!looks_like_url(*text)) {  // cv.toml's links refuse it: the note keeps it
+            m.warn(entry.get(key), field(at, key),
+                   "\"" + shorten(*text) + "\" is not a link cv.toml takes; kept in the note",
+                   key == "doi" ? "a DOI looks like 10.1234/abc" : "a link starts with https://");
+            m.append_text(e, "note", std::string(key == "doi" ? "DOI: " : "URL: ") + *text, {});
+            m.used(entry.get(key), field(at, key), e.path + ".note");
+            continue;
+        }
+        links.set(key == "doi" ? "doi" : "link", TomlValue::text(*text));
+        m.used(entry.get(key), field(at, key),
+               e.path + ".links." + (key == "doi" ? "doi" : "link"));
+    }
+    if (!links.keys.empty())
+        m.table(e).set("links", std::move(links));
+    if (auto summary = m.read_text(entry.get("summary"), field(at, "summary"))) {
+        m.append_text(e, "note", *summary, {});
+        m.used(entry.get("summary"), field(at, "summary"), e.path + ".note");
+    }
+    return {};
+}
+
+// Entries of a custom section: Normal, OneLine, a publication cv.toml cannot take, and
+// anything unknown with a name or a title.
+void map_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
+                      const std::string& at, EntryType type) {
+    Target e = m.new_section_entry(section);
+    switch (type) {
+        case EntryType::OneLine:
+            m.put(e, "title", entry.get("label"), field(at, "label"));
+            m.put(e, "text", entry.get("details"), field(at, "details"));
+            break;
+        case EntryType::Publication: {
+            if (!m.put(e, "title", entry.get("title"), field(at, "title")))
+                m.put_value(e, "title", "(untitled)", {});
+            const auto authors = m.read_texts(entry.get("authors"), field(at, "authors"));
+            std::string joined;
+            for (std::size_t i = 0; i < authors.size(); ++i)
+                joined += (i ? ", " : "") + authors[i];
+            if (!joined.empty()) {
+                m.put_value(e, "subtitle", joined, {});
+                m.used(entry.get("authors"), field(at, "authors"), e.path + ".subtitle");
+            }
+            if (auto journal = m.read_text(entry.get("journal"), field(at, "journal"))) {
+                m.append_text(e, "text", *journal, {});
+                m.used(entry.get("journal"), field(at, "journal"), e.path + ".text");
+            }
+            break;
+        }
+        default:
+            if (!m.put(e, "title", entry.get("name"), field(at, "name")) &&
+                !m.put(e, "title", entry.get("title"), field(at, "title")))
+                m.put_value(e, "title", "(untitled)", {});
+    }
+    if (!m.table(e).find("title"))  // a blank label or name
+        m.put_value(e, "title", "(untitled)", {});
+    put_common(m, e, entry, at, false);
+}
+
+void map_section(ImportMapper& m, const std::string& key, const SourceNode& value,
+                 const std::string& path) {
+    const std::string title = rendercv_section_title(key);
+    const auto* entries = m.read_list(&value, path);
+    if (!entries)
+        return;
+    // A custom section holds one kind of thing (text, items or entries): a change of kind
+    // starts another section of the same title.
+    Target section;
+    char kind = 0;  // 't' text, 'i' items, 'e' entries
+    const auto section_for = [&](char want) -> Target& {
+        if (kind != want || section.path.empty()) {
+            section = m.new_section(title, {});
+            m.comment(section, "cv.sections." + key);
+            kind = want;
+        }
+        return section;
+    };
+    for (std::size_t i = 0; i < entries->size(); ++i) {
+        const SourceNode& entry = (*entries)[i];
+        const std::string at = item_path(path, i);
+        const EntryType type = entry_type(entry);
+        // [[education]] and [[experience]] need their two texts: blank ones make a custom entry.
+        const auto has = [&](std::string_view key) {
+            return m.read_text(entry.get(key), field(at, key)).has_value();
+        };
+        if ((type == EntryType::Education && !(has("institution") && has("area"))) ||
+            (type == EntryType::Experience && !(has("company") && has("position")))) {
+            m.warn(&entry, at,
+                   "a blank institution, area, company or position; imported as "
+                   "an entry of the section \"" +
+                       title + "\"");
+            Target e = m.new_section_entry(section_for('e'));
+            bool titled = false;  // the rest waits in "Other imported data"
+            for (const char* key : {"institution", "company", "position", "area", "degree"})
+                titled = titled || m.put(e, "title", entry.get(key), field(at, key));
+            if (!titled)
+                m.put_value(e, "title", "(untitled)", {});
+            put_common(m, e, entry, at, false);
+            continue;
+        }
+        switch (type) {
+            case EntryType::Education:
+                map_education(m, entry, at);
+                if (ascii_lower(title) != "education")
+                    m.warn(&entry, at,
+                           "an education entry under \"" + title +
+                               "\": imported into [[education]], printed under its heading");
+                break;
+            case EntryType::Experience:
+                map_experience(m, entry, at);
+                break;
+            case EntryType::Publication:
+                if (const std::string lacks = map_publication(m, entry, at); !lacks.empty()) {
+                    m.warn(&entry, at,
+                           "a publication without " + lacks +
+                               ", which [[publications]] needs; imported into the section \"" +
+                               title + "\"");
+                    map_custom_entry(m, section_for('e'), entry, at, type);
+                }
+                break;
+            case EntryType::Text: {
+                Target& s = section_for('t');
+                if (auto text = m.read_text(&entry, at)) {
+                    m.append_text(s, "text", *text, {});
+                    m.used(&entry, at, s.path + ".text");
+                }
+                break;
+            }
+            case EntryType::Bullet:
+            case EntryType::Numbered:
+            case EntryType::ReversedNumbered: {
+                const char* item_key = type == EntryType::Bullet     ? "bullet"
+                                       : type == EntryType::Numbered ? "number"
+                                                                     : "reversed_number";
+                Target& s = section_for('i');
+                if (type != EntryType::Bullet && i == 0)
+                    m.comment(s, "numbered in RenderCV; printed as bullets");
+                if (auto text = m.read_text(entry.get(item_key), field(at, item_key))) {
+                    m.append_item(s, "items", *text, {});
+                    m.used(entry.get(item_key), field(at, item_key), s.path + ".items");
+                }
+                break;
+            }
+            case EntryType::Unknown:
+                if (entry.kind != SourceNode::Kind::Object) {
+                    m.error(&entry, at,
+                            "an entry that is a list; RenderCV's entries are "
+                            "text or objects");
+                    break;
+                }
+                m.warn(&entry, at, "an entry of no RenderCV type; imported as a custom entry");
+                [[fallthrough]];
+            default:
+                map_custom_entry(m, section_for('e'), entry, at, type);
+        }
+    }
+}
+
+void map_person(ImportMapper& m, const SourceNode& cv) {
+    Target person = m.person_target();
+    m.put(person, "name", cv.get("name"), "cv.name");
+    if (!m.put(person, "position", cv.get("headline"), "cv.headline"))
+        m.put(person, "position", cv.get("label"), "cv.label");
+    m.put(person, "location", cv.get("location"), "cv.location");
+    m.put(person, "email", cv.get("email"), "cv.email");
+    m.put(person, "phone", cv.get("phone"), "cv.phone");
+    if (auto url = m.read_text(cv.get("website"), "cv.website");
+        url && url->find(' ') == std::string::npos)
+        m.put(person, "homepage", cv.get("website"), "cv.website");  // else: "Other imported data"
+
+    if (const auto* networks = m.read_list(cv.get("social_networks"), "cv.social_networks")) {
+        for (std::size_t i = 0; i < networks->size(); ++i) {
+            const std::string at = item_path("cv.social_networks", i);
+            const SourceNode* entry = m.read_object(&(*networks)[i], at);
+            if (!entry)
+                continue;
+            const auto network = m.read_text(entry->get("network"), field(at, "network"));
+            const auto user = m.read_text(entry->get("username"), field(at, "username"));
+            if (!network || !user)
+                continue;  // left for "Other imported data"
+            if (ascii_lower(*network) == "github" && !m.table(person).find("github")) {
+                m.put(person, "github", entry->get("username"), field(at, "username"));
+                m.used(entry->get("network"), field(at, "network") + " (" + *network + ")",
+                       "person.github");
+                continue;
+            }
+            const std::string url = profile_url(*network, *user);
+            if (url.empty() || !looks_like_url(url)) {
+                Target section = m.section_named("Profiles");
+                m.append_item(section, "items", *network + ": " + *user, {});
+                m.used(entry, at + " (" + *network + ")", section.path + ".items");
+                continue;
+            }
+            TomlValue& links = m.person().at("links", TomlValue::Kind::Array);
+            TomlValue link = TomlValue::table();
+            link.inline_table = true;
+            // The user name shows in the label when the URL does not hold it as written.
+            link.set("label", TomlValue::text(url.find(*user) == std::string::npos
+                                                  ? *network + " (" + *user + ")"
+                                                  : *network));
+            link.set("url", TomlValue::text(url));
+            links.items.push_back(std::move(link));
+            m.used(entry, at + " (" + *network + ": " + *user + ")",
+                   item_path("person.links", links.items.size() - 1));
+        }
+    }
+}
+
+}  // namespace
+
+std::string rendercv_section_title(const std::string& key) {
+    bool has_upper = false;
+    for (const char c : key)
+        has_upper = has_upper || (c >= 'A' && c <= 'Z');
+    std::string title;
+    bool word_start = true;
+    for (const char c : key) {
+        const char out = c == '_' ? ' ' : c;
+        title += word_start && !has_upper && out >= 'a' && out <= 'z' ? char(out - 'a' + 'A') : out;
+        word_start = out == ' ';
+    }
+    return title;
+}
+
+void map_rendercv(ImportMapper& m) {
+    const SourceNode* cv = m.read_object(m.root().get("cv"), "cv");
+    if (!cv)
+        return;
+    map_person(m, *cv);
+    bool name_reported = false;  // as a wrong type
+    for (const Diagnostic& d : m.diagnostics().items())
+        name_reported = name_reported || d.message.rfind("cv.name:", 0) == 0;
+    if (!m.person().find("name") && !name_reported)
+        m.diagnostics().error(m.file(), cv->pos, "import-type",
+                              "cv.name is missing: cv.toml needs the person's name",
+                              "add it to the source, or to cv.toml's [person] after import");
+    if (const SourceNode* sections = m.read_object(cv->get("sections"), "cv.sections"))
+        for (const auto& [key, value] : sections->members)
+            if (!value.is_null())
+                map_section(m, key, value, child_path("cv.sections", key));
+    for (const auto& [key, value] : m.root().members)
+        if (key != "cv")
+            m.skip(&value, key, "RenderCV's " + key + " settings");
+    m.place_leftovers();
+}
+
+}  // namespace mkcv

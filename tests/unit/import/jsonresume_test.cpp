@@ -1,0 +1,136 @@
+#include "import/jsonresume.h"
+
+#include "import_support.h"
+
+using namespace mkcv;
+using namespace mkcv::test;
+
+TEST_CASE("JSON Resume basics become [person]", "[import]") {
+    const Imported r = import_fixture("jsonresume.json");
+    const auto person = r.toml["person"];
+    CHECK(str(person["name"]) == "Ingrid Halvorsen");
+    CHECK(str(person["position"]) == "Marine Data Engineer");
+    CHECK(str(person["email"]) == "ingrid.halvorsen@example.org");
+    CHECK(str(person["homepage"]) == "https://ingrid.example.org");
+    CHECK(str(person["location"]) == "Strandgaten 12, 5013, Bergen, Vestland, NO");
+    CHECK(str(person["github"]) == "ihalvorsen");
+    CHECK(str(person["links"][0]["label"]) == "Mastodon (@ingrid@fosstodon.org)");
+    CHECK(str(person["links"][0]["url"]) == "https://fosstodon.org/@ingrid");
+    CHECK(str(person["links"][1]["label"]) == "ORCID");
+    CHECK(summary_has(r.outcome, "basics.profiles[2] (ORCID)", "person.links[1]"));
+    CHECK(summary_has(r.outcome, "basics.profiles[3] (Signal)", ".items"));
+}
+
+TEST_CASE("JSON Resume work becomes [[experience]], odd dates warn and stay visible", "[import]") {
+    const Imported r = import_fixture("jsonresume.json");
+    const auto work = r.toml["experience"];
+    CHECK(str(work[0]["role"]) == "Senior Data Engineer");
+    CHECK(str(work[0]["organization"]) == "Nordic Ocean Institute");
+    CHECK(str(work[0]["start"]) == "2021-03-01");
+    CHECK_FALSE(work[0]["end"]);
+    CHECK(str(work[0]["highlights"][1]) == "Mentored four engineers");
+    CHECK(str(work[0]["note"]).find("Website: https://noi.example.org") != std::string::npos);
+    // An end before its start: imported, the end kept in the note, a warning at its line.
+    CHECK(str(work[1]["start"]) == "2018-09");
+    CHECK_FALSE(work[1]["end"]);
+    CHECK(str(work[1]["note"]).find("Ended: 2017-02") != std::string::npos);
+    CHECK(has_warning(r.outcome, "ends (2017-02) before it starts", 39));
+    CHECK(summary_has(r.outcome, "work[1].description", "experience[1].note"));
+    // Free text: "Sept. 2015" is read, "summer 2016" kept as written.
+    CHECK(str(work[2]["start"]) == "2015-09");
+    CHECK(str(work[2]["note"]) == "Ended: summer 2016");
+    CHECK(has_warning(r.outcome, "\"summer 2016\" is not a date", 47));
+}
+
+TEST_CASE("JSON Resume education, awards and the sections cv.toml lacks", "[import]") {
+    const Imported r = import_fixture("jsonresume.json");
+    CHECK(str(r.toml["education"][0]["degree"]) == "Master of Science in Physical Oceanography");
+    CHECK(str(r.toml["education"][0]["highlights"][0]) == "GEOF310 Ocean Dynamics");
+    CHECK(r.toml["awards"][0]["year"].value<int>() == 2020);
+    CHECK(r.toml["awards"][1]["year"].value<int>() == 2016);  // "Oct 2016"
+    CHECK(summary_has(r.outcome, "awards[1].date \"Oct 2016\"", "awards[1].year"));
+    // Without a date an award has no year: a custom section keeps it.
+    std::vector<std::string> titles;
+    for (const auto& section : *r.toml["sections"].as_array())
+        titles.push_back(str(toml::node_view<const toml::node>(section)["title"]));
+    CHECK(titles == std::vector<std::string>{"Summary", "Profiles", "Volunteering", "Awards",
+                                             "Certificates", "Publications", "Skills", "Languages",
+                                             "Interests", "References", "Projects",
+                                             "Other imported data"});
+    CHECK(has_warning(r.outcome, "an award without a title or a year"));
+    CHECK(summary_has(r.outcome, "meta", "not imported"));
+    // basics.image has no field yet: listed, with a warning, not dropped.
+    CHECK(summary_has(r.outcome, "basics.image", "sections[11].items[0]"));
+}
+
+TEST_CASE("a JSON Resume value per language keeps every language", "[import]") {
+    const Imported r = import_text(
+        R"({"basics": {"name": "Ana", "label": {"en": "Engineer", "pt": "Engenheira"}}})");
+    CHECK(str(r.toml["person"]["position"]) == "Engineer");
+    CHECK(str(r.toml["sections"][0]["title"]) == "Translations");
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "basics.label [pt]: Engenheira");
+    CHECK(has_warning(r.outcome, "a value per language"));
+}
+
+TEST_CASE("a wrong type in JSON Resume is an error at its position", "[import]") {
+    const ImportOutcome outcome =
+        import_cv("bad.json", "{\"basics\": {\n  \"name\": 42\n}}", std::nullopt, "cv.toml");
+    CHECK_FALSE(outcome.toml);
+    REQUIRE(outcome.diagnostics.has_errors());
+    const Diagnostic& d = outcome.diagnostics.items().front();
+    CHECK(d.pos.line == 2);
+    CHECK(d.pos.column == 11);
+    CHECK(d.message == "basics.name: expected text, found a number");
+    CHECK(outcome.diagnostics.items().size() == 1);  // not "missing" too, nor a leftover
+}
+
+TEST_CASE("YAMLResume maps like JSON Resume, with its own keys", "[import]") {
+    const Imported r = import_fixture("yamlresume.yaml");
+    CHECK(r.outcome.format == ImportFormat::YamlResume);
+    CHECK(str(r.toml["person"]["position"]) == "Product Designer");
+    CHECK(str(r.toml["person"]["location"]) == "12 Orchard Road, 238826, Singapore, Singapore");
+    CHECK(str(r.toml["education"][0]["degree"]) == "Bachelor in Industrial Design");
+    CHECK(str(r.toml["education"][0]["start"]) == "2012-08");
+    CHECK(str(r.toml["experience"][0]["start"]) == "2020-03");
+    CHECK(str(r.toml["experience"][0]["note"]).find("Keywords: Figma, Accessibility") !=
+          std::string::npos);
+    CHECK(r.toml["awards"][0]["year"].value<int>() == 2021);
+    CHECK(summary_has(r.outcome, "layouts", "not imported"));
+}
+
+TEST_CASE("a profile whose URL cv.toml refuses stays as text, with a warning", "[import]") {
+    const Imported r = import_text(
+        R"({"basics": {"name": "A", "profiles": [{"network": "Web", "url": "ftp://x y"}]}})");
+    CHECK_FALSE(r.toml["person"]["links"]);
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "Web (ftp://x y)");
+    CHECK(has_warning(r.outcome, "is not a link cv.toml takes"));
+}
+
+TEST_CASE("blank values are absent, and what cv.toml refuses waits in a custom section",
+          "[import]") {
+    const Imported r = import_text(
+        R"({"basics": {"name": "A", "url": "my site", "label": "  "},
+            "work": [{"name": "", "position": "Dev"}],
+            "education": [{"institution": " ", "studyType": "BSc"}]})");
+    CHECK_FALSE(r.toml["person"]["position"]);
+    CHECK_FALSE(r.toml["person"]["homepage"]);
+    CHECK_FALSE(r.toml["experience"]);
+    CHECK_FALSE(r.toml["education"]);
+    CHECK(summary_has(r.outcome, "basics.label", "not imported: blank"));
+    CHECK(has_warning(r.outcome, "has no place in cv.toml"));
+    CHECK(r.outcome.toml->find("basics.url: my site") != std::string::npos);
+}
+
+TEST_CASE("older JSON Resume keys, per-language values, an unnamed job", "[import]") {
+    const Imported r = import_fixture("jsonresume-older.json");
+    CHECK(str(r.toml["person"]["position"]) == "Agricultural Economist");
+    CHECK(str(r.toml["person"]["homepage"]) == "https://kmensah.example.org");
+    CHECK(str(r.toml["person"]["links"][0]["url"]) ==
+          "https://scholar.google.com/citations?user=kMensah01");
+    CHECK(str(r.toml["experience"][0]["organization"]) == "International Food Policy Lab");
+    CHECK(str(r.toml["experience"][0]["end"]) == "present");
+    CHECK(str(r.toml["education"][1]["degree"]) == "Economics");
+    CHECK(has_warning(r.outcome, "a job without a name or a position", 24));
+    CHECK(r.outcome.toml->find("basics.summary [fr]: Étudie") != std::string::npos);
+    CHECK(r.outcome.toml->find("favouriteColour: green") != std::string::npos);
+}

@@ -1,0 +1,120 @@
+#include "import/rendercv.h"
+
+#include "import_support.h"
+
+using namespace mkcv;
+using namespace mkcv::test;
+
+TEST_CASE("RenderCV section titles come from their keys", "[import]") {
+    CHECK(rendercv_section_title("selected_honors") == "Selected Honors");
+    CHECK(rendercv_section_title("Work Experience") == "Work Experience");
+    CHECK(rendercv_section_title("talks") == "Talks");
+}
+
+TEST_CASE("RenderCV's cv becomes [person] and its entry types their sections", "[import]") {
+    const Imported r = import_fixture("rendercv.yaml");
+    CHECK(r.outcome.format == ImportFormat::RenderCv);
+    const auto person = r.toml["person"];
+    CHECK(str(person["name"]) == "Tomás Ferreira");
+    CHECK(str(person["position"]) == "Postdoctoral Researcher in Robotics");
+    CHECK(str(person["phone"]) == "+351 21 555 0199");
+    CHECK(str(person["github"]) == "tferreira");
+    CHECK(str(person["links"][0]["url"]) == "https://www.linkedin.com/in/tomasferreira");
+    CHECK(str(person["links"][1]["url"]) == "https://scholar.google.com/citations?user=AbCdEf123");
+
+    CHECK(str(r.toml["education"][0]["degree"]) == "PhD in Electrical Engineering");
+    CHECK(str(r.toml["education"][0]["start"]) == "2016-09");
+    CHECK(str(r.toml["experience"][0]["end"]) == "present");
+    CHECK(str(r.toml["experience"][0]["note"]) == "Leads the quadruped team.");
+    CHECK(str(r.toml["publications"][0]["venue"]) == "IEEE Robotics and Automation Letters");
+    CHECK(r.toml["publications"][0]["year"].value<int>() == 2022);
+    // RenderCV's bold owner loses its asterisks: a trailing * means "equal contribution".
+    CHECK(str(r.toml["publications"][0]["authors"][0]) == "Tomás Ferreira");
+    CHECK(summary_has(r.outcome, "authors[0] \"***Tomás Ferreira***\"",
+                      "publications[0].authors[0] = \"Tomás Ferreira\""));
+    CHECK(str(r.toml["publications"][0]["links"]["doi"]) == "10.5555/ral.2022.11");
+
+    const auto sections = r.toml["sections"];
+    // TextEntry: the Markdown stays as written.
+    CHECK(str(sections[0]["title"]) == "Welcome");
+    CHECK(str(sections[0]["text"]) ==
+          "I build **legged robots** that walk on [rough terrain](https://example.org/terrain).\n"
+          "Currently at the Lisbon Robotics Lab.");
+    // A publication without a journal: a custom entry.
+    CHECK(str(sections[1]["title"]) == "Publications");
+    CHECK(str(sections[1]["entries"][0]["date"]) == "2023");
+    CHECK(str(sections[2]["entries"][0]["title"]) == "OpenLeg");           // NormalEntry
+    CHECK(str(sections[3]["entries"][1]["text"]) == "MuJoCo, Isaac Gym");  // OneLineEntry
+    CHECK(str(sections[4]["items"][0]) == "Best Paper Award, ICRA 2022");  // BulletEntry
+    CHECK(str(sections[5]["items"][1]) == "Invited talk at TU Delft");     // NumberedEntry
+    CHECK(str(sections[6]["title"]) == "Recent News");                     // ReversedNumbered
+    CHECK(summary_has(r.outcome, "design", "not imported"));
+}
+
+TEST_CASE("RenderCV files that are not shaped as RenderCV fail with positions", "[import]") {
+    const ImportOutcome outcome =
+        import_cv("r.yaml", "cv:\n  name: A\n  sections:\n    x: 3\n", std::nullopt, "cv.toml");
+    CHECK_FALSE(outcome.toml);
+    REQUIRE(outcome.diagnostics.has_errors());
+    CHECK(outcome.diagnostics.items().front().pos.line == 4);
+    CHECK(outcome.diagnostics.items().front().message ==
+          "cv.sections.x: expected a list, found a number");
+}
+
+TEST_CASE("RenderCV: one date, mixed sections, anchors and an older label", "[import]") {
+    const Imported r = import_fixture("rendercv-mixed.yaml");
+    CHECK(str(r.toml["person"]["position"]) == "Software Engineer & Educator");
+    CHECK(str(r.toml["experience"][1]["note"]) ==
+          "Date: Fall 2019\nTaught COMP 2140 *Data Structures*.");
+    CHECK(has_warning(r.outcome, "\"Fall 2019\" is not a date", 25));
+    CHECK(str(r.toml["publications"][0]["authors"][0]) == "Aiyana O'Neill");
+    // Text, then entries: two sections of the same title.
+    CHECK(str(r.toml["sections"][0]["title"]) == "Teaching Notes");
+    CHECK(r.toml["sections"][0]["text"]);
+    CHECK(str(r.toml["sections"][1]["title"]) == "Teaching Notes");
+    CHECK(str(r.toml["sections"][1]["entries"][1]["location"]) == "University of Manitoba");
+}
+
+TEST_CASE("RenderCV's single date of a job prints as that date", "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    experience:\n"
+        "      - {company: C, position: P, date: 2019-09}\n",
+        "r.yaml");
+    CHECK(str(r.toml["experience"][0]["end"]) == "2019-09");
+    CHECK_FALSE(r.toml["experience"][0]["start"]);
+}
+
+TEST_CASE("a RenderCV job with a blank position is a custom entry, not an invalid cv.toml",
+          "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    experience:\n"
+        "      - {company: Acme, position: '', start_date: 2020-01}\n",
+        "r.yaml");
+    CHECK_FALSE(r.toml["experience"]);
+    CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "Acme");
+    CHECK(str(r.toml["sections"][0]["entries"][0]["date"]) == "Jan. 2020 – Present");
+    CHECK(has_warning(r.outcome, "a blank institution, area, company or position"));
+}
+
+TEST_CASE("blank authors and titles never reach [[publications]]", "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    publications:\n"
+        "      - {title: T, authors: [A, '', '****'], journal: J, date: 2020}\n"
+        "      - {title: ' ', authors: [A], journal: J, date: 2021}\n",
+        "r.yaml");
+    CHECK(r.toml["publications"].as_array()->size() == 1);
+    CHECK(r.toml["publications"][0]["authors"].as_array()->size() == 1);
+    CHECK(has_warning(r.outcome, "a publication without a title"));
+}
+
+TEST_CASE("a DOI or URL cv.toml's links refuse goes to the note", "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    publications:\n"
+        "      - {title: T, authors: [A], journal: J, date: 2020, doi: '2020', url: x}\n"
+        "    talks:\n      - {label: '', details: D}\n",
+        "r.yaml");
+    CHECK_FALSE(r.toml["publications"][0]["links"]);
+    CHECK(str(r.toml["publications"][0]["note"]) == "DOI: 2020\nURL: x");
+    CHECK(has_warning(r.outcome, "is not a link cv.toml takes", 5));
+    CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "(untitled)");
+}
