@@ -5,7 +5,7 @@
 # Arguments go to ctest (e.g. build_scripts/test.sh -R latex_escape); with arguments the
 # fuzzers are skipped.
 #   MKCV_SANITIZE_TESTS=0   skip the sanitizer run
-#   MKCV_FUZZ_SECONDS=N     fuzz for 1.5 × N seconds in all (default 60; 0 skips)
+#   MKCV_FUZZ_SECONDS=N     fuzz for 1.75 × N seconds in all (default 60; 0 skips)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$root/build_scripts/setup.sh"
