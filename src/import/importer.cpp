@@ -6,6 +6,7 @@
 #include "import/jsonresume.h"
 #include "import/rendercv.h"
 #include "import/yaml_reader.h"
+#include "text/inline_markup.h"
 #include "util/ascii.h"
 #include "util/utf8.h"
 
@@ -45,6 +46,51 @@ std::string replace_all(std::string text, std::string_view from, const std::stri
     return text;
 }
 
+// The keys whose text cv.toml reads as inline Markdown (docs/cv-format.md#inline-markup).
+bool is_prose_key(std::string_view key) {
+    return key == "note" || key == "highlights" || key == "research_interests" || key == "thesis" ||
+           key == "text" || key == "items";
+}
+
+// `text` with a backslash before the `[` of each Markdown link whose URL cv.toml refuses
+// (`[t](u)`), so it prints as written instead of failing validation. How many were kept.
+std::size_t keep_refused_links_literal(std::string& text) {
+    // The byte offset of each link's `[`, through the position the parser gives it.
+    const InlineMarkup markup = parse_inline_markup(text, [](std::size_t offset) {
+        return SourcePos{1, static_cast<int>(offset) + 1};
+    });
+    std::vector<std::size_t> brackets;
+    for (const TextRun& run : markup.runs)
+        if (run.kind == TextRun::Kind::Open && run.mark == Mark::Link && run.latex == "href" &&
+            (run.text.empty() || !looks_like_url(run.text)) && run.pos.known())
+            brackets.push_back(static_cast<std::size_t>(run.pos.column - 1));
+    for (auto it = brackets.rbegin(); it != brackets.rend(); ++it)
+        if (*it < text.size() && text[*it] == '[')
+            text.insert(*it, 1, '\\');
+    return brackets.size();
+}
+
+// Every prose text of the document through keep_refused_links_literal.
+std::size_t keep_refused_links_literal(TomlValue& value, bool prose) {
+    std::size_t kept = 0;
+    switch (value.kind) {
+        case TomlValue::Kind::String:
+            if (prose)
+                kept += keep_refused_links_literal(value.string);
+            break;
+        case TomlValue::Kind::Array:
+            for (TomlValue& item : value.items)
+                kept += keep_refused_links_literal(item, prose);
+            break;
+        case TomlValue::Kind::Table:
+            for (std::size_t i = 0; i < value.values.size(); ++i)
+                kept += keep_refused_links_literal(value.values[i], is_prose_key(value.keys[i]));
+            break;
+        default:
+            break;
+    }
+    return kept;
+}
 }  // namespace
 
 std::string_view import_format_name(ImportFormat format) {
@@ -146,6 +192,14 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
             break;
         }
     }
+    // Prose keeps its Markdown (RenderCV's is cv.toml's), but a link cv.toml would refuse
+    // prints as text.
+    if (const std::size_t kept = keep_refused_links_literal(document, false))
+        outcome.diagnostics.warning(
+            file, {}, "import-link",
+            std::to_string(kept) + (kept == 1 ? " Markdown link has" : " Markdown links have") +
+                " no URL cv.toml accepts: kept as text, `\\[` before it",
+            "write a full URL such as https://example.org/... in the source");
     std::string toml = write_toml(document, header);
 
     // The promise: what import writes, mkcv reads. A failure here is a value cv.toml refuses

@@ -152,3 +152,22 @@ TEST_CASE("long files import in linear time", "[import]") {
     CHECK(import_cv("long.yaml", yaml, std::nullopt, "cv.toml").toml);
     CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() < 5);
 }
+
+TEST_CASE("a Markdown link cv.toml would refuse is kept as text, with a warning", "[import]") {
+    const ImportOutcome outcome = import_cv(
+        "r.json",
+        R"j({"basics": {"name": "Ada"}, "work": [{"name": "O", "position": "R",
+            "summary": "see [t](u) and [ok](https://ok.org) and [e]()"}]})j",
+        std::nullopt, "cv.toml");
+    REQUIRE(outcome.toml);
+    CHECK(outcome.toml->find(R"j(see \\[t](u) and [ok](https://ok.org) and \\[e]())j") !=
+          std::string::npos);
+    bool warned = false;
+    for (const auto& d : outcome.diagnostics.items())
+        warned = warned || (d.code == "import-link" && d.message.find("2 Markdown links") == 0);
+    CHECK(warned);
+    // What was written loads, and the refused links print as written.
+    const LoadResult loaded = load_cv(*outcome.toml, "cv.toml");
+    REQUIRE(loaded.cv);
+    CHECK_FALSE(loaded.diagnostics.has_errors());
+}
