@@ -59,10 +59,23 @@ std::string escape_bibtex(std::string_view text) {
     return out;
 }
 
+// Whether an escaper must look at a byte: those it rewrites, and controls. The others are
+// copied in runs, not one by one: escaping is most of the render of an HTML page.
+bool html_special(unsigned char byte) {
+    return byte < 0x20 || byte == 0x7F || byte == '&' || byte == '<' || byte == '>' ||
+           byte == '"' || byte == '\'';
+}
+
 std::string escape_html(std::string_view text) {
     std::string out;
     out.reserve(text.size() + 8);
-    for (const char c : text) {
+    std::size_t run = 0;  // the start of the bytes not yet written
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (!html_special(static_cast<unsigned char>(c)))
+            continue;
+        out.append(text.data() + run, i - run);
+        run = i + 1;
         switch (c) {
             case '&':
                 out += "&amp;";
@@ -83,6 +96,7 @@ std::string escape_html(std::string_view text) {
                 append_plain(out, c);
         }
     }
+    out.append(text.data() + run, text.size() - run);
     return out;
 }
 
@@ -144,13 +158,24 @@ std::string escape_markdown(std::string_view text) {
 // string may sit inside an HTML <script>. Invalid UTF-8 becomes U+FFFD: JSON is Unicode.
 std::string escape_json(std::string_view text) {
     static constexpr char kHex[] = "0123456789abcdef";
-    const std::string valid =
-        invalid_utf8_offset(text) == std::string_view::npos ? std::string(text) : valid_utf8(text);
+    std::string repaired;
+    std::string_view valid = text;
+    if (invalid_utf8_offset(text) != std::string_view::npos) {
+        repaired = valid_utf8(text);
+        valid = repaired;
+    }
     std::string out;
     out.reserve(valid.size() + 8);
+    std::size_t run = 0;  // the start of the bytes not yet written, copied in one piece
     for (std::size_t i = 0; i < valid.size(); ++i) {
         const char c = valid[i];
         const auto byte = static_cast<unsigned char>(c);
+        // 0xE2 begins U+2028 and U+2029 (and other characters, copied as they are).
+        if (byte >= 0x20 && byte != 0x7F && byte != 0xE2 && c != '"' && c != '\\' && c != '<' &&
+            c != '>' && c != '&')
+            continue;
+        out.append(valid, run, i - run);
+        run = i + 1;
         switch (c) {
             case '"':
                 out += "\\\"";
@@ -177,10 +202,12 @@ std::string escape_json(std::string_view text) {
         } else if (valid.compare(i, 3, "\u2028") == 0 || valid.compare(i, 3, "\u2029") == 0) {
             out += valid[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";
             i += 2;
+            run = i + 1;
         } else {
             out += c;
         }
     }
+    out.append(valid, run, valid.size() - run);
     return out;
 }
 
