@@ -60,27 +60,24 @@ int run_import(const CliState& state) {
 }  // namespace
 
 void add_import_command(CLI::App& app, CliState& state) {
-    auto* import = app.add_subcommand(
+    auto* command = app.add_subcommand(
         "import", "Make a cv.toml from a JSON Resume, RenderCV or YAMLResume file");
-    import->add_option("file", state.import_file, "The file to import (.json or .yaml)")
+    command->add_option("file", state.import_file, "The file to import (.json or .yaml)")
         ->required();
-    import->add_option("-o,--out", state.out_file,
-                       "Write the cv.toml here (default: cv.toml; - for standard output)");
-    import
+    command->add_option("-o,--out", state.out_file,
+                        "Write the cv.toml here (default: cv.toml; - for standard output)");
+    command
         ->add_option("--from", state.import_from,
                      "The source format; detected from the file when not given")
         ->check(CLI::IsMember({"jsonresume", "rendercv", "yamlresume"}));
-    import->add_flag("--force", state.force, "Replace the output file if it exists");
-    import->add_option("--diagnostics", state.common.diagnostics, "How problems are printed")
+    command->add_flag("--force", state.force, "Replace the output file if it exists");
+    command->add_option("--diagnostics", state.common.diagnostics, "How problems are printed")
         ->check(CLI::IsMember({"text", "json", "github"}))
         ->capture_default_str();
-    import->footer(
+    command->footer(
         "The mapping of each format and what goes to custom sections: docs/import.md.\n"
         "A summary of what went where is printed on standard error.");
-    import->callback([&state] { state.run = [&state] { return run_import(state);
-};
-}  // namespace mkcv
-);
+    command->callback([&state] { state.run = [&state] { return run_import(state); }; });
 }
 
 }  // namespace mkcv
