@@ -39,6 +39,8 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cli/commands", "declarations; integration/cli_test.sh"},
     {"cli/common", "integration/cli_test.sh, build_diagnostics_test.sh"},
     {"cli/import_command", "integration/import_test.sh"},
+    {"cli/new_command", "integration/new_test.sh"},
+    {"cli/starter_cv", "integration/new_test.sh: it validates and builds both PDFs, any name"},
     {"import/source_tree", "import/json_reader_test.cpp, import/yaml_reader_test.cpp"},
     {"import/mapping", "import/jsonresume_test.cpp, import/rendercv_test.cpp"},
     {"cli/cv_commands", "integration/cli_test.sh, bad_inputs_test.sh"},

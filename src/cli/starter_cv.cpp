@@ -1,0 +1,112 @@
+#include "cli/starter_cv.h"
+
+#include "import/toml_writer.h"
+
+namespace mkcv {
+namespace {
+
+// {NAME} is replaced by the name as a TOML string. Example entries say they are examples, so
+// a forgotten one shows in the PDF as what it is; dates are strings ("2019-09"), as TOML has
+// no year-month value.
+constexpr std::string_view kStarter = R"toml(#:schema ./schema/cv.schema.json
+# A starter cv.toml from `mkcv new`. Edit it, then run `mkcv` to build the PDFs in out/.
+# Every key is documented in docs/cv-format.md; `mkcv validate` checks the file and points
+# at mistakes. For completion in your editor (Taplo), write the schema beside this file:
+#   mkdir -p schema && mkcv schema > schema/cv.schema.json
+# Prose fields (research_interests, note, highlights, thesis, text, items) take a little
+# Markdown: *emphasis*, **strong**, `code`, [a link](https://example.org).
+
+# One paragraph; top-level keys come before the first [table].
+research_interests = "Your research interests, in a sentence or two."
+
+[person]
+name = {NAME}
+# native_name = "名前"                      # your name in another script
+position = "Your position, e.g. Ph.D. Candidate"
+affiliation = "Your department and institution"
+email = "you@example.org"
+# phone = "+1 555 0100"
+homepage = "https://example.org"
+# github = "your-user-name"
+# location = "City, Country"
+
+# Further links, printed with the contacts.
+[[person.links]]
+label = "Google Scholar"
+url = "https://scholar.google.com/citations?user=EXAMPLE"
+
+# Degrees, newest first.
+[[education]]
+degree = "Ph.D. in Your Field (example)"
+institution = "Your University"
+department = "Department of Your Field"
+start = "2021-09"
+end = "present"                             # or a date: "2026-06"
+advisors = ["Your Advisor"]
+# thesis = "The title of your thesis"
+# note = "A remark printed under the entry"
+# highlights = ["A bullet point"]
+
+# Positions, newest first. Several stints at one place: periods = [{ start = "...", end = "..." }, ...]
+[[experience]]
+role = "Research Intern (example)"
+organization = "A Lab"
+location = "City"
+start = "2023-06"
+end = "2023-09"
+# mentors = ["Your Mentor"]
+highlights = ["What you did, and what came of it"]
+
+# Papers. Mark yourself as you sign your papers (your name above, or aliases in
+# [person] aliases); a trailing * marks equal contribution, † a corresponding author.
+# Or keep them in BibTeX: bibliography = ["papers.bib"] (see docs/publications.md).
+[[publications]]
+title = "The Title of Your Paper (example)"
+authors = [{NAME_AUTHOR}, "A Coauthor"]
+venue = "A Conference"
+year = 2024
+kind = "conference"                         # conference, journal, workshop, preprint, thesis, other
+selected = true                             # printed in the short CV
+links = { paper = "https://example.org/paper.pdf", code = "https://github.com/you/project" }
+
+[[teaching]]
+role = "Teaching Assistant (example)"
+course = "A Course"
+institution = "Your University"
+terms = ["Fall 2024"]
+
+[[awards]]
+title = "An Award (example)"
+year = 2024
+# issuer = "Who gave it"
+
+# Sections of your own, printed after the others: a paragraph (text), a list (items) or
+# entries with a title, subtitle, date, location, text and highlights.
+[[sections]]
+title = "Skills (example)"
+items = ["Programming: C++, Python", "Languages: English (native)"]
+
+# Per template: which sections, in which order, and on how many pages, e.g.
+# [templates.short]
+# max_pages = 1
+
+# [build]
+# date = 2025-01-31                         # "Last updated"; else the last git commit's date
+)toml";
+
+std::string replace_all(std::string text, std::string_view from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+}  // namespace
+
+std::string starter_cv(std::string_view name) {
+    const std::string quoted = toml_basic_string(name);
+    std::string text = replace_all(std::string(kStarter), "{NAME_AUTHOR}", quoted);
+    return replace_all(std::move(text), "{NAME}", quoted);
+}
+
+}  // namespace mkcv
