@@ -87,7 +87,6 @@ std::string arxiv_id(const std::string& url) {
     return "";
 }
 
-
 void write_entry(std::string& out, std::string_view type, const std::string& key,
                  const std::vector<std::pair<std::string, std::string>>& fields,
                  const std::string& month) {
@@ -120,8 +119,8 @@ std::string bibtex_names(const std::vector<std::string>& names) {
 // A key not yet used: "zhao2024keynote", "zhao2024keynotea" …
 std::string fresh_key(const std::string& name, int year, const std::string& title,
                       std::set<std::string>& used) {
-    const std::string base = ascii_word(last_name(name), 1) + std::to_string(year) +
-                             ascii_word(title, 3);
+    const std::string base =
+        ascii_word(last_name(name), 1) + std::to_string(year) + ascii_word(title, 3);
     std::string key = base.empty() ? "misc" : base;
     for (char suffix = 'a'; used.count(key) && suffix <= 'z'; ++suffix)
         key = base + suffix;
@@ -170,9 +169,9 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::strin
         std::vector<std::pair<std::string, std::string>> fields;
         fields.emplace_back("title", "{" + field_value(patent.title) + "}");
         fields.emplace_back("author", bibtex_names(inventors));
-        fields.emplace_back("howpublished", "Patent" + (patent.number.empty()
-                                                            ? std::string()
-                                                            : " " + field_value(patent.number)));
+        fields.emplace_back(
+            "howpublished",
+            "Patent" + (patent.number.empty() ? std::string() : " " + field_value(patent.number)));
         if (!patent.status.empty())
             fields.emplace_back("note", field_value(patent.status));
         if (year)

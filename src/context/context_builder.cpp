@@ -446,8 +446,8 @@ void add_value_flags(ContextTree& t, const Cv& cv, const Section& section) {
             bool used = false;
             for (std::size_t i = 0; i < section.size(cv) && !used; ++i) {
                 const Text& text = f->member(section.entries.at(cv, section.key, i));
-                used = (text.empty() ? field.allowed.back() : std::string_view(text.value)) ==
-                       allowed;
+                used =
+                    (text.empty() ? field.allowed.back() : std::string_view(text.value)) == allowed;
             }
             t.add_bool(flags, allowed, used);
         }

@@ -617,30 +617,28 @@ const SectionTable& sections_of(const Cv& cv) {
 
 int entry_year(const Section& section, const Entry& entry) {
     for (const auto& field : section.fields) {
-        const std::optional<int> year =
-            std::visit(Overloaded{
-                           [&](const YearField& f) -> std::optional<int> { return f.year(entry); },
-                           [&](const DateField& f) -> std::optional<int> {
-                               return year_of(f.member(entry));
-                           },
-                           [&](const DatesField& f) -> std::optional<int> {
-                               const auto& dates = f.member(entry);
-                               return dates ? year_of(*dates) : 0;
-                           },
-                           [&](const PeriodsField& f) -> std::optional<int> {
-                               int latest = 0;
-                               for (const auto& p : f.member(entry))
-                                   latest = std::max(latest, year_of(p));
-                               return latest;
-                           },
-                           [&](const TextListField& f) -> std::optional<int> {
-                               if (f.form != ListForm::Terms)
-                                   return std::nullopt;
-                               return last_year_named(f.member(entry));
-                           },
-                           [](const auto&) -> std::optional<int> { return std::nullopt; },
-                       },
-                       field.kind);
+        const std::optional<int> year = std::visit(
+            Overloaded{
+                [&](const YearField& f) -> std::optional<int> { return f.year(entry); },
+                [&](const DateField& f) -> std::optional<int> { return year_of(f.member(entry)); },
+                [&](const DatesField& f) -> std::optional<int> {
+                    const auto& dates = f.member(entry);
+                    return dates ? year_of(*dates) : 0;
+                },
+                [&](const PeriodsField& f) -> std::optional<int> {
+                    int latest = 0;
+                    for (const auto& p : f.member(entry))
+                        latest = std::max(latest, year_of(p));
+                    return latest;
+                },
+                [&](const TextListField& f) -> std::optional<int> {
+                    if (f.form != ListForm::Terms)
+                        return std::nullopt;
+                    return last_year_named(f.member(entry));
+                },
+                [](const auto&) -> std::optional<int> { return std::nullopt; },
+            },
+            field.kind);
         if (year)
             return *year;
     }

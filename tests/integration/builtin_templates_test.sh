@@ -72,4 +72,23 @@ MKCV_BUILTIN_TEMPLATES_ONLY=1 "$MKCV" build cv.toml -t ./templates/long -o refus
   status=$?
 expect_status 2 "$status" "build refuses a path template too"
 [[ ! -e refused ]] && pass "build wrote nothing" || fail "build wrote refused/"
+
+# The academic sections (talks, service, grants, students, patents, press): the long PDF
+# prints every string of tests/data/academic.toml, its dates and the service groups.
+cp "$SRC/tests/data/academic.toml" "$WORK/academic.toml"
+mapfile -t strings < <(toml_strings "$WORK/academic.toml" kind start end date url links aliases)
+if "$MKCV" build "$WORK/academic.toml" -t long -o "$WORK/academic-out" > "$WORK/academic.log" 2>&1; then
+  text="$(pdf_text "$WORK/academic-out/academic-long.pdf")"
+  for s in "${strings[@]}"; do
+    contains "$text" "$s" "long prints «$s»"
+  done
+  for s in "May 2024" "7 Nov. 2023" "2022 – Present" "Sept. 2023 – Aug. 2026" "16 Jan. 2024" \
+           "2 Mar. 2024" "(invited)" "Reviewing" "Committees" "Organising" "Other Service" \
+           "Talks" "Grants and Funding" "Students Mentored" "Patents" "Press" "[slides]" "[patent]"; do
+    contains "$text" "$s" "long prints «$s»"
+  done
+else
+  cat "$WORK/academic.log"
+  fail "academic.toml builds with long"
+fi
 finish
