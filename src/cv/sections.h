@@ -9,7 +9,9 @@
 //
 // Still special, by key: `publications` (merged with .bib entries: sorted, authors
 // shortened, its own context, checks and value origins) and `awards` (lists the awards of
-// papers too). `research_interests` is a paragraph, not a list of entries.
+// papers too). `research_interests` is a paragraph, not a list of entries. The academic
+// sections (talks … press) are plain rows; service's `kind` is a TextField with `allowed`
+// values, which the context turns into `is.VALUE` flags and `service_kind.VALUE`.
 #pragma once
 
 #include <any>
