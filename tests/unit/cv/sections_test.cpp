@@ -194,3 +194,26 @@ TEST_CASE("walking the table writes each section into the context once") {
     std::sort(keys.begin(), keys.end());
     CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
 }
+
+TEST_CASE("the academic sections are dated for `since` and the page budget, and droppable") {
+    LoadResult result = load_cv(
+        "[person]\nname = \"Ada\"\n"
+        "[[talks]]\ntitle = \"Old Talk\"\nevent = \"E\"\ndate = \"2019-05\"\n"
+        "[[press]]\ntitle = \"New Story\"\noutlet = \"O\"\ndate = \"2024-03-02\"\n"
+        "[[service]]\nrole = \"Reviewer\"\norganization = \"J\"\nstart = \"2020\"\n"
+        "end = \"present\"\n[[students]]\nname = \"Bo\"\n",
+        "cv.toml");
+    REQUIRE(result.cv);
+    const Cv& cv = *result.cv;
+    const SectionTable& table = builtin_sections();
+    CHECK(entry_year(*table.find("talks"), cv.talks[0]) == 2019);
+    CHECK(entry_year(*table.find("press"), cv.press[0]) == 2024);
+    CHECK(entry_year(*table.find("service"), cv.service[0]) == 9999);
+    CHECK(entry_year(*table.find("students"), cv.students[0]) == 0);
+    TemplateInput input;
+    input.filtered = apply_rules(cv, {});
+    const auto order = droppable_entries(input);
+    REQUIRE(order.size() == 4);
+    CHECK(order[0].label == "Bo");  // undated first, then oldest
+    CHECK(order[1].label == "“Old Talk” (2019)");
+}
