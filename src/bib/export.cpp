@@ -87,6 +87,103 @@ std::string arxiv_id(const std::string& url) {
     return "";
 }
 
+void write_entry(std::string& out, std::string_view type, const std::string& key,
+                 const std::vector<std::pair<std::string, std::string>>& fields,
+                 const std::string& month) {
+    out += "\n@" + std::string(type) + "{" + key + ",\n";
+    for (const auto& [name, value] : fields) {
+        std::string padded = name;
+        padded.resize(std::max<std::size_t>(name.size(), 9), ' ');
+        out += "  " + padded + " = {" + value + "},\n";
+    }
+    if (!month.empty())
+        out += "  month     = " + month + ",\n";
+    out += "}\n";
+}
+
+const char* const kMonthNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                   "jul", "aug", "sep", "oct", "nov", "dec"};
+
+// "A and B and C", each name escaped and kept whole if BibTeX would split it.
+std::string bibtex_names(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& written : names) {
+        std::string name = escape_text(parse_author(written).name, TextFormat::Bibtex);
+        if (name.find(" and ") != std::string::npos || name.find(',') != std::string::npos)
+            name = "{" + name + "}";
+        out += (out.empty() ? "" : " and ") + name;
+    }
+    return out;
+}
+
+// A key not yet used: "zhao2024keynote", "zhao2024keynotea" …
+std::string fresh_key(const std::string& name, int year, const std::string& title,
+                      std::set<std::string>& used) {
+    const std::string base =
+        ascii_word(last_name(name), 1) + std::to_string(year) + ascii_word(title, 3);
+    std::string key = base.empty() ? "misc" : base;
+    for (char suffix = 'a'; used.count(key) && suffix <= 'z'; ++suffix)
+        key = base + suffix;
+    used.insert(key);
+    return key;
+}
+
+// Links by label as fields: the first becomes `url`, the others keep their label.
+void add_link_fields(const std::vector<Link>& links,
+                     std::vector<std::pair<std::string, std::string>>& fields) {
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        std::string name;
+        for (char c : ascii_lower(links[i].label.value))
+            name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+        fields.emplace_back(i == 0 ? "url" : name, links[i].url.value);
+    }
+}
+
+// Talks and patents are cited too (in grant reports, for instance): both as @misc, after
+// the papers. The owner is a talk's author; a patent's inventors are its authors.
+void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::string& out) {
+    const std::string& owner = cv.person.name.value;
+    for (const auto& talk : cv.talks) {
+        const int year = talk.date ? talk.date->year : 0;
+        std::vector<std::pair<std::string, std::string>> fields;
+        fields.emplace_back("title", "{" + field_value(talk.title) + "}");
+        fields.emplace_back("author", bibtex_names({owner}));
+        std::string where = field_value(talk.event);
+        if (!talk.location.empty())
+            where += ", " + field_value(talk.location);
+        fields.emplace_back("howpublished", (talk.invited ? "Invited talk, " : "Talk, ") + where);
+        if (year)
+            fields.emplace_back("year", std::to_string(year));
+        add_link_fields(talk.links, fields);
+        const std::string month =
+            talk.date && talk.date->month >= 1 ? kMonthNames[talk.date->month - 1] : "";
+        write_entry(out, "misc", fresh_key(owner, year, talk.title.value, used), fields, month);
+    }
+    for (const auto& patent : cv.patents) {
+        const int year = patent.date ? patent.date->year : 0;
+        std::vector<std::string> inventors;
+        for (const auto& name : patent.inventors)
+            inventors.push_back(name.value);
+        if (inventors.empty())
+            inventors.push_back(owner);
+        std::vector<std::pair<std::string, std::string>> fields;
+        fields.emplace_back("title", "{" + field_value(patent.title) + "}");
+        fields.emplace_back("author", bibtex_names(inventors));
+        fields.emplace_back(
+            "howpublished",
+            "Patent" + (patent.number.empty() ? std::string() : " " + field_value(patent.number)));
+        if (!patent.status.empty())
+            fields.emplace_back("note", field_value(patent.status));
+        if (year)
+            fields.emplace_back("year", std::to_string(year));
+        add_link_fields(patent.links, fields);
+        const std::string month =
+            patent.date && patent.date->month >= 1 ? kMonthNames[patent.date->month - 1] : "";
+        write_entry(out, "misc", fresh_key(inventors[0], year, patent.title.value, used), fields,
+                    month);
+    }
+}
+
 }  // namespace
 
 std::string export_bibtex(const Cv& cv) {
@@ -167,16 +264,9 @@ std::string export_bibtex(const Cv& cv) {
             as_written.fields.push_back({name, value, 0});
         if (kind_of_bibtex(as_written) != p.kind)
             fields.emplace_back("kind", to_string(p.kind));
-        out += "\n@" + std::string(entry_type(p.kind)) + "{" + key + ",\n";
-        for (const auto& [name, value] : fields) {
-            std::string padded = name;
-            padded.resize(std::max<std::size_t>(name.size(), 9), ' ');
-            out += "  " + padded + " = {" + value + "},\n";
-        }
-        if (!month.empty())
-            out += "  month     = " + month + ",\n";
-        out += "}\n";
+        write_entry(out, entry_type(p.kind), key, fields, month);
     }
+    add_talks_and_patents(cv, used, out);
     return out;
 }
 

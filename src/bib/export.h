@@ -2,6 +2,7 @@
 // from cv.toml alone, with overrides applied, so a homepage or a grant system can use the
 // same list. Entries keep their citekey; cv.toml-only ones get a stable key made from the
 // first author's last name, the year and the first word of the title ("zhao2020unpaired").
+// Talks and patents follow the papers as @misc entries (keys made the same way).
 #pragma once
 
 #include <string>

@@ -115,11 +115,13 @@ void add_iso_span(ContextTree& t, Id item, const std::vector<DateRange>& periods
 
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, TextFormat format, At&& at);
+                 const std::vector<Field>& fields, TextFormat format, At&& at,
+                 const OwnerMatcher* owner = nullptr);
 
 // One record's fields as its section's field kinds show them to templates (sections.h).
+// `owner` marks the CV's owner in lists of ListForm::Owners.
 void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const Record& r,
-                TextFormat format) {
+                TextFormat format, const OwnerMatcher* owner = nullptr) {
     for (const Field& field : fields) {
         const std::string_view key = field.key;
         std::visit(
@@ -127,6 +129,23 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const TextField& f) {
                     // Marks go along: .bib values and prose fields' inline Markdown.
                     const Text& text = f.member(r);
+                    // A field of a few values (service's `kind`): flags for templates that
+                    // print each its own way, <<#is.reviewer>>, as contacts have.
+                    // A URL field (press's `url`) gets `href`, made safe for the output.
+                    if (f.url) {
+                        if (text.empty())
+                            t.add_null(item, "href");
+                        else
+                            add_href(t, item, link_target(text.value), format);
+                    }
+                    // Unset, it counts as the last value ("other").
+                    if (!field.allowed.empty()) {
+                        const std::string_view value =
+                            text.empty() ? field.allowed.back() : std::string_view(text.value);
+                        const Id is = t.add_object(item, "is");
+                        for (const auto allowed : field.allowed)
+                            t.add_bool(is, allowed, allowed == value);
+                    }
                     if (field.required)
                         t.add_string(item, key, text.value, text.marks);
                     else
@@ -150,11 +169,25 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                             });
                             t.add_string(item, std::string(key) + "_text", join(list, ", "));
                             break;
+                        case ListForm::Owners:
+                            add_items(t, item, key, list, [&](Id person, const Text& name) {
+                                t.add_string(person, "name", name.value);
+                                t.add_bool(person, "owner",
+                                           owner && (*owner)(parse_author(name.value)));
+                            });
+                            t.add_text(item, std::string(key) + "_text", join_names(list));
+                            t.add_bool(item, std::string(key) + "_many", list.size() > 1);
+                            break;
                         case ListForm::Hidden:
                             break;
                     }
                 },
                 [&](const YearField& f) { t.add_string(item, key, std::to_string(f.year(r))); },
+                [&](const DateField& f) {
+                    const auto& date = f.member(r);
+                    t.add_text(item, key, date ? format_date(*date) : "");
+                    t.add_text(item, std::string(key) + "_iso", date ? iso_date(*date) : "");
+                },
                 [&](const FlagField& f) {
                     if (f.in_context)
                         t.add_bool(item, key, f.member(r));
@@ -199,11 +232,12 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
 // A list of records, each with its fields, `first` and `last` (as add_items).
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, TextFormat format, At&& at) {
+                 const std::vector<Field>& fields, TextFormat format, At&& at,
+                 const OwnerMatcher* owner) {
     const Id list = t.add_list(parent, key);
     for (std::size_t i = 0; i < count; ++i) {
         const Id item = t.add_object(list);
-        add_fields(t, item, fields, at(i), format);
+        add_fields(t, item, fields, at(i), format, owner);
         t.add_bool(item, "first", i == 0);
         t.add_bool(item, "last", i + 1 == count);
     }
@@ -399,6 +433,27 @@ bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& pa
     return !rows.empty();
 }
 
+// For a field of a few values (service's `kind`), which values the section's entries use:
+// `service_kind.reviewer`, so a template prints a group's heading only when it has entries.
+void add_value_flags(ContextTree& t, const Cv& cv, const Section& section) {
+    for (const Field& field : section.fields) {
+        const auto* f = std::get_if<TextField>(&field.kind);
+        if (!f || field.allowed.empty())
+            continue;
+        const Id flags = t.add_object(ContextTree::root(),
+                                      std::string(section.key) + "_" + std::string(field.key));
+        for (const auto allowed : field.allowed) {
+            bool used = false;
+            for (std::size_t i = 0; i < section.size(cv) && !used; ++i) {
+                const Text& text = f->member(section.entries.at(cv, section.key, i));
+                used =
+                    (text.empty() ? field.allowed.back() : std::string_view(text.value)) == allowed;
+            }
+            t.add_bool(flags, allowed, used);
+        }
+    }
+}
+
 }  // namespace
 
 std::string link_target(const std::string& url) {
@@ -425,6 +480,10 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
 
     // Sections in the table's order; publications and awards are written for.
     const SectionTable& table = sections_of(cv);
+    std::vector<std::string> aliases;
+    for (const auto& alias : cv.person.aliases)
+        aliases.push_back(alias.value);
+    const OwnerMatcher owner(cv.person.name.value, aliases);
     std::map<std::string_view, bool> has;
     for (const Section& section : table.rows()) {
         if (!section.is_list()) {
@@ -443,11 +502,14 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
                 add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
         } else {
             const std::size_t count = section.size(cv);
-            add_records(t, root, section.key, count, section.fields, options.format,
-                        [&](std::size_t i) -> const Record& {
-                            return section.entries.at(cv, section.key, i);
-                        });
+            add_records(
+                t, root, section.key, count, section.fields, options.format,
+                [&](std::size_t i) -> const Record& {
+                    return section.entries.at(cv, section.key, i);
+                },
+                &owner);
             has[section.key] = count > 0;
+            add_value_flags(t, cv, section);
         }
     }
 

@@ -505,6 +505,9 @@ class Loader {
                     },
                     [&](const FlagField& f) { f.member(record) = flag(t, field.key); },
                     [&](const DatesField& f) { f.member(record) = range(t); },
+                    [&](const DateField& f) {
+                        f.member(record) = date(t, field.key, f.pos(record));
+                    },
                     [&](const PeriodsField& f) {
                         auto& periods = f.member(record);
                         if (auto r = range(t))

@@ -137,6 +137,61 @@ struct Award : Entry {
     Text note;
 };
 
+// Academic sections (issue 13). Talks and press are dated by one `date` (a year, month
+// or day); service, grants and students by `start`/`end`.
+struct Talk : Entry {
+    Text title;
+    Text event;
+    Text location;
+    std::optional<PartialDate> date;
+    SourcePos date_pos;
+    bool invited = false;
+    std::vector<Link> links;
+};
+
+struct Service : Entry {
+    Text role;
+    Text organization;  // an organisation, journal, conference or venue
+    Text kind;          // "reviewer", "committee" or "organiser"; templates group by it
+    std::optional<DateRange> dates;
+    Text note;
+};
+
+struct Grant : Entry {
+    Text title;
+    Text funder;
+    Text amount;  // as written, currency included: "EUR 1.5M"
+    Text role;    // e.g. PI, co-PI
+    std::optional<DateRange> dates;
+    Text note;
+};
+
+struct Student : Entry {
+    Text name;
+    Text level;  // e.g. PhD, MSc, undergraduate
+    std::optional<DateRange> dates;
+    Text topic;
+    Text now;  // where they went next
+};
+
+struct Patent : Entry {
+    Text title;
+    Text number;
+    std::vector<Text> inventors;  // the owner printed in bold, as in author lists
+    Text status;                  // e.g. granted, pending
+    std::optional<PartialDate> date;
+    SourcePos date_pos;
+    std::vector<Link> links;
+};
+
+struct Press : Entry {
+    Text title;
+    Text outlet;
+    std::optional<PartialDate> date;
+    SourcePos date_pos;
+    Text url;
+};
+
 struct SectionEntry : Record {
     Text title;
     Text subtitle;
@@ -176,6 +231,12 @@ struct Cv {
     std::vector<Teaching> teaching;
     std::vector<Award> awards;
     std::vector<CustomSection> sections;
+    std::vector<Talk> talks;
+    std::vector<Service> service;
+    std::vector<Grant> grants;
+    std::vector<Student> students;
+    std::vector<Patent> patents;
+    std::vector<Press> press;
     BuildSettings build;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest

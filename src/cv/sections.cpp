@@ -32,6 +32,17 @@ TextField prose() {
     return {member<M>(), false, true};
 }
 
+// A URL, checked as links are (validate.cpp).
+template <auto M>
+TextField url_text() {
+    return {member<M>(), false, false, true};
+}
+
+template <auto D, auto P>
+DateField date_field() {
+    return {member<D>(), member<P>()};
+}
+
 template <auto M>
 TextListField texts(ListForm form) {
     return {member<M>(), form};
@@ -114,6 +125,8 @@ void add_specs(const Field& field, std::vector<FieldSpec>& out, std::deque<Table
         [&]<typename K>(const K& kind) {
             if constexpr (std::is_same_v<K, TextField> || std::is_same_v<K, ChoiceField>) {
                 plain(FieldType::String);
+            } else if constexpr (std::is_same_v<K, DateField>) {
+                plain(FieldType::Date);
             } else if constexpr (std::is_same_v<K, TextListField>) {
                 plain(FieldType::StringList);
             } else if constexpr (std::is_same_v<K, YearField>) {
@@ -372,6 +385,149 @@ std::vector<Section> builtin_section_rows() {
         .name_field = member<&Award::title>(),
         .label = joined<&Award::title>,
     });
+    // Academic sections (issue 13), printed after the awards.
+    rows.push_back({
+        .key = "talks",
+        .doc = "Talks and presentations.",
+        .filter_doc = "Talks.",
+        .heading = "Talks",
+        .print_rank = 5,
+        .entry_doc = "A talk.",
+        .fields =
+            {
+                {"title", "Title of the talk.", true, text<&Talk::title>(true)},
+                {"event", "Conference, seminar or institution.", true, text<&Talk::event>(true)},
+                {"location", "City.", false, text<&Talk::location>()},
+                {"date", "When: \"2024\", \"2024-05\" or \"2024-05-14\".", true,
+                 date_field<&Talk::date, &Talk::date_pos>()},
+                {"invited", "An invited talk.", false, flag<&Talk::invited>(true)},
+                {"links", "Links by label, e.g. { slides = \"...\", video = \"...\" }.", false,
+                 LinksField{member<&Talk::links>()}},
+                {"selected", kSelectedDoc, false, flag<&Talk::selected>(true)},
+                tags<Talk>(),
+            },
+        .entries = store<Talk, &Cv::talks>(),
+        .name_field = member<&Talk::title>(),
+        .label = quoted<&Talk::title>,
+    });
+    rows.push_back({
+        .key = "service",
+        .doc = "Professional service: reviewing, committees, organising.",
+        .filter_doc = "Service.",
+        .heading = "Service",
+        .print_rank = 5,
+        .entry_doc = "A role in service of a community.",
+        .fields =
+            {
+                {"role", "e.g. Reviewer, Program Committee Member, General Chair.", true,
+                 text<&Service::role>(true)},
+                {"organization", "Journal, conference, venue or organisation.", true,
+                 text<&Service::organization>(true)},
+                {"kind",
+                 "Group it is printed under.",
+                 false,
+                 text<&Service::kind>(),
+                 {"reviewer", "committee", "organiser", "other"}},
+                {"dates", "", false, DatesField{member<&Service::dates>()}},
+                {"note", "A remark.", false, prose<&Service::note>()},
+                {"selected", kSelectedDoc, false, flag<&Service::selected>(true)},
+                tags<Service>(),
+            },
+        .entries = store<Service, &Cv::service>(),
+        .name_field = member<&Service::role>(),
+        .label = joined<&Service::role, &Service::organization>,
+    });
+    rows.push_back({
+        .key = "grants",
+        .doc = "Grants and funding.",
+        .filter_doc = "Grants.",
+        .heading = "Grants and Funding",
+        .print_rank = 5,
+        .entry_doc = "A grant, fellowship or other funding.",
+        .fields =
+            {
+                {"title", "Name of the grant or project.", true, text<&Grant::title>(true)},
+                {"funder", "Who funds it.", true, text<&Grant::funder>(true)},
+                {"amount", "Amount as it should print, e.g. \"EUR 150,000\".", false,
+                 text<&Grant::amount>()},
+                {"role", "Your role, e.g. PI, co-PI.", false, text<&Grant::role>()},
+                {"dates", "", false, DatesField{member<&Grant::dates>()}},
+                {"note", "A remark.", false, prose<&Grant::note>()},
+                {"selected", kSelectedDoc, false, flag<&Grant::selected>(true)},
+                tags<Grant>(),
+            },
+        .entries = store<Grant, &Cv::grants>(),
+        .name_field = member<&Grant::title>(),
+        .label = joined<&Grant::title, &Grant::funder>,
+    });
+    rows.push_back({
+        .key = "students",
+        .doc = "Students supervised or mentored.",
+        .filter_doc = "Students.",
+        .heading = "Students Mentored",
+        .print_rank = 5,
+        .entry_doc = "A student.",
+        .fields =
+            {
+                {"name", "The student's name.", true, text<&Student::name>(true)},
+                {"level", "e.g. PhD, MSc, undergraduate.", false, text<&Student::level>()},
+                {"dates", "", false, DatesField{member<&Student::dates>()}},
+                {"topic", "Project or thesis topic.", false, prose<&Student::topic>()},
+                {"now", "Where they are now.", false, text<&Student::now>()},
+                {"selected", kSelectedDoc, false, flag<&Student::selected>(true)},
+                tags<Student>(),
+            },
+        .entries = store<Student, &Cv::students>(),
+        .name_field = member<&Student::name>(),
+        .label = joined<&Student::name>,
+    });
+    rows.push_back({
+        .key = "patents",
+        .doc = "Patents.",
+        .filter_doc = "Patents.",
+        .heading = "Patents",
+        .print_rank = 5,
+        .entry_doc = "A patent or patent application.",
+        .fields =
+            {
+                {"title", "Title of the patent.", true, text<&Patent::title>(true)},
+                {"number", "Patent or application number.", false, text<&Patent::number>()},
+                {"inventors", "Inventors in order; the CV's owner prints in bold.", false,
+                 texts<&Patent::inventors>(ListForm::Owners)},
+                {"status", "e.g. granted, pending.", false, text<&Patent::status>()},
+                {"date", "Filed or granted: \"2024\", \"2024-05\" or \"2024-05-14\".", false,
+                 date_field<&Patent::date, &Patent::date_pos>()},
+                {"links", "Links by label, e.g. { patent = \"...\" }.", false,
+                 LinksField{member<&Patent::links>()}},
+                {"selected", kSelectedDoc, false, flag<&Patent::selected>(true)},
+                tags<Patent>(),
+            },
+        .entries = store<Patent, &Cv::patents>(),
+        .name_field = member<&Patent::title>(),
+        .label = quoted<&Patent::title>,
+    });
+    rows.push_back({
+        .key = "press",
+        .doc = "Press coverage and media.",
+        .filter_doc = "Press.",
+        .heading = "Press",
+        .print_rank = 5,
+        .entry_doc = "An article, interview or broadcast about your work.",
+        .fields =
+            {
+                {"title", "Headline.", true, text<&Press::title>(true)},
+                {"outlet", "Newspaper, magazine, site or broadcaster.", true,
+                 text<&Press::outlet>(true)},
+                {"date", "When: \"2024\", \"2024-05\" or \"2024-05-14\".", false,
+                 date_field<&Press::date, &Press::date_pos>()},
+                {"url", "Where to read it.", false, url_text<&Press::url>()},
+                {"selected", kSelectedDoc, false, flag<&Press::selected>(true)},
+                tags<Press>(),
+            },
+        .entries = store<Press, &Cv::press>(),
+        .name_field = member<&Press::title>(),
+        .label = quoted<&Press::title>,
+    });
     rows.push_back({
         .key = "sections",
         .doc = "Custom sections.",
@@ -461,27 +617,28 @@ const SectionTable& sections_of(const Cv& cv) {
 
 int entry_year(const Section& section, const Entry& entry) {
     for (const auto& field : section.fields) {
-        const std::optional<int> year =
-            std::visit(Overloaded{
-                           [&](const YearField& f) -> std::optional<int> { return f.year(entry); },
-                           [&](const DatesField& f) -> std::optional<int> {
-                               const auto& dates = f.member(entry);
-                               return dates ? year_of(*dates) : 0;
-                           },
-                           [&](const PeriodsField& f) -> std::optional<int> {
-                               int latest = 0;
-                               for (const auto& p : f.member(entry))
-                                   latest = std::max(latest, year_of(p));
-                               return latest;
-                           },
-                           [&](const TextListField& f) -> std::optional<int> {
-                               if (f.form != ListForm::Terms)
-                                   return std::nullopt;
-                               return last_year_named(f.member(entry));
-                           },
-                           [](const auto&) -> std::optional<int> { return std::nullopt; },
-                       },
-                       field.kind);
+        const std::optional<int> year = std::visit(
+            Overloaded{
+                [&](const YearField& f) -> std::optional<int> { return f.year(entry); },
+                [&](const DateField& f) -> std::optional<int> { return year_of(f.member(entry)); },
+                [&](const DatesField& f) -> std::optional<int> {
+                    const auto& dates = f.member(entry);
+                    return dates ? year_of(*dates) : 0;
+                },
+                [&](const PeriodsField& f) -> std::optional<int> {
+                    int latest = 0;
+                    for (const auto& p : f.member(entry))
+                        latest = std::max(latest, year_of(p));
+                    return latest;
+                },
+                [&](const TextListField& f) -> std::optional<int> {
+                    if (f.form != ListForm::Terms)
+                        return std::nullopt;
+                    return last_year_named(f.member(entry));
+                },
+                [](const auto&) -> std::optional<int> { return std::nullopt; },
+            },
+            field.kind);
         if (year)
             return *year;
     }

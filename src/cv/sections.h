@@ -9,7 +9,9 @@
 //
 // Still special, by key: `publications` (merged with .bib entries: sorted, authors
 // shortened, its own context, checks and value origins) and `awards` (lists the awards of
-// papers too). `research_interests` is a paragraph, not a list of entries.
+// papers too). `research_interests` is a paragraph, not a list of entries. The academic
+// sections (talks … press) are plain rows; service's `kind` is a TextField with `allowed`
+// values, which the context turns into `is.VALUE` flags and `service_kind.VALUE`.
 #pragma once
 
 #include <any>
@@ -60,6 +62,7 @@ enum class ListForm {
     People,   // KEY: [{name}], KEY_text "A, B and C", KEY_many
     Terms,    // KEY: [{term}], terms_text "A, B"; its years date the entry
     Hidden,   // not shown (tags), nor traced back to cv.toml
+    Owners,   // as People, each {name, owner}: the CV's owner marked (patents' inventors)
 };
 
 struct Field;
@@ -69,6 +72,7 @@ struct TextField {
     Member<Text> member;
     bool check_blank = false;  // a required text written blank is an error
     bool prose = false;        // holds inline Markdown (text/inline_markup.h)
+    bool url = false;          // a URL, checked as links are
 };
 // Bullets are prose: they hold inline Markdown (text/inline_markup.h), as paragraph
 // sections and TextFields marked `prose` do. Names, titles and venues never do.
@@ -80,6 +84,10 @@ struct TextListField {
 };
 struct YearField {
     Member<int> year;
+    Member<SourcePos> pos;
+};
+struct DateField {  // one `date`: a year, a month or a day; KEY and KEY_iso in the context
+    Member<std::optional<PartialDate>> member;
     Member<SourcePos> pos;
 };
 struct FlagField {
@@ -109,7 +117,7 @@ struct RecordsField {
 };
 
 using FieldKind = std::variant<TextField, TextListField, YearField, FlagField, DatesField,
-                               PeriodsField, LinksField, ChoiceField, RecordsField>;
+                               PeriodsField, LinksField, ChoiceField, RecordsField, DateField>;
 
 // For std::visit over a FieldKind: one lambda per kind.
 template <class... Ts>

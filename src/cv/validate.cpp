@@ -87,8 +87,19 @@ class Validator {
     // Present-but-blank required texts and dates out of order, nested records included.
     void check_fields(const std::vector<Field>& fields, const Record& record) {
         for (const Field& field : fields) {
-            if (const auto* f = std::get_if<TextField>(&field.kind); f && f->check_blank)
+            if (const auto* f = std::get_if<TextField>(&field.kind); f && f->url) {
+                if (!f->member(record).empty())
+                    url(f->member(record), std::string(field.key));
+            } else if (const auto* f = std::get_if<TextField>(&field.kind); f && f->check_blank)
                 required(f->member(record), field.key);
+            else if (const auto* l = std::get_if<LinksField>(&field.kind))
+                for (const auto& link : l->member(record))
+                    url(link.url, link.label.value);
+            else if (const auto* d = std::get_if<DateField>(&field.kind);
+                     d && d->member(record) && d->member(record)->present)
+                diag_.error(file(), d->pos(record), "date",
+                            "`" + std::string(field.key) + "` cannot be \"present\"",
+                            "give the year, month or day it happened");
             else if (const auto* d = std::get_if<DatesField>(&field.kind); d && d->member(record))
                 order(*d->member(record));
             else if (const auto* p = std::get_if<PeriodsField>(&field.kind))

@@ -72,4 +72,66 @@ MKCV_BUILTIN_TEMPLATES_ONLY=1 "$MKCV" build cv.toml -t ./templates/long -o refus
   status=$?
 expect_status 2 "$status" "build refuses a path template too"
 [[ ! -e refused ]] && pass "build wrote nothing" || fail "build wrote refused/"
+
+# The academic sections (talks, service, grants, students, patents, press): the built-in
+# long PDF prints every string of tests/data/academic.toml (tags aside), its dates and the
+# service groups. In a folder of its own: no templates/long beside it.
+mkdir -p "$WORK/academic"
+cp "$SRC/tests/data/academic.toml" "$WORK/academic/academic.toml"
+mapfile -t strings < <(toml_strings "$WORK/academic/academic.toml" kind start end date url links aliases tags)
+if "$MKCV" build "$WORK/academic/academic.toml" -t long -o "$WORK/academic/out" --builtin-templates-only \
+    > "$WORK/academic/build.log" 2>&1; then
+  text="$(pdf_text "$WORK/academic/out/academic-long.pdf")"
+  for s in "${strings[@]}"; do
+    contains "$text" "$s" "long prints «$s»"
+  done
+  for s in "May 2024" "7 Nov. 2023" "2022 – Present" "Sept. 2023 – Aug. 2026" "16 Jan. 2024" \
+           "2 Mar. 2024" "(invited)" "Reviewing" "Committees" "Organising" "Other Service" \
+           "Talks" "Grants and Funding" "Students Mentored" "Patents" "Press" "[slides]" "[patent]"; do
+    contains "$text" "$s" "long prints «$s»"
+  done
+else
+  cat "$WORK/academic/build.log"
+  fail "academic.toml builds with long"
+fi
+
+# Hostile values in the academic sections print literally (escaping is the renderer's).
+cat > "$WORK/academic/hostile.toml" <<'TOML'
+[person]
+name = "Zoë O'Brien & Co"
+[[talks]]
+title = "100% of $x_1$ & #2 {braces} ~tilde^ \\textbf{no}"
+event = "<script>alert(1)</script> & \\input{/etc/passwd}"
+date = "2024"
+[[service]]
+role = "50% \\relax"
+organization = "A_B & C #1"
+kind = "committee"
+[[grants]]
+title = "$$ {}} ^^5c"
+funder = "Fund & Co_"
+amount = "€ 1,000 & $2"
+[[students]]
+name = "Ann_B #3"
+topic = "~/x ^ y"
+[[patents]]
+title = "Patent % comment"
+inventors = ["Zoë O'Brien & Co", "X_{Y}"]
+number = "#42_a"
+[[press]]
+title = "News & {views}"
+outlet = "The \\LaTeX{} Times %"
+url = "https://example.org/a_b%20c#x~y"
+TOML
+mapfile -t strings < <(toml_strings "$WORK/academic/hostile.toml" kind date url)
+if "$MKCV" build "$WORK/academic/hostile.toml" -t long -o "$WORK/academic/out" --builtin-templates-only \
+    > "$WORK/academic/hostile.log" 2>&1; then
+  text="$(pdf_text "$WORK/academic/out/hostile-long.pdf")"
+  for s in "${strings[@]}"; do
+    contains "$text" "$(echo "$s" | tr -s ' ')" "long prints hostile «$s» literally"
+  done
+else
+  cat "$WORK/academic/hostile.log"
+  fail "hostile academic sections build with long"
+fi
 finish

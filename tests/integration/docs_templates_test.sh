@@ -6,6 +6,8 @@ source "$(dirname "$0")/lib.sh"
 cd "$WORK"
 cp "$SRC/cv.toml" cv.toml
 cp "$SRC/tests/data/hostile.toml" hostile.toml
+# The academic sections (talks, service, grants, students, patents, press).
+cp "$SRC/tests/data/academic.toml" academic.toml
 # Custom-section entries, which neither of the other CVs has.
 cat > entries.toml <<'TOML'
 [person]
@@ -20,7 +22,7 @@ location = "Boston"
 text = "Two rounds."
 highlights = ["Reviewed 12 papers"]
 TOML
-for cv in cv.toml hostile.toml entries.toml; do
+for cv in cv.toml hostile.toml entries.toml academic.toml; do
   for t in long short modern homepage publications-html markdown jsonresume; do
     "$MKCV" context "$cv" -t "$t" > "context-${cv%.toml}-$t.json"
   done

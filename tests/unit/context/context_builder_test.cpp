@@ -148,3 +148,46 @@ homepage = "https://example.org/ü_(x)"
     context = to_json(build_context(cv, options));
     CHECK(context["person"]["contacts"][0]["href"] == "https://example.org/ü_(x)");
 }
+
+TEST_CASE("the academic sections reach the context with dates, groups and the owner marked") {
+    const Cv cv = test::load_ok(test::source_file("tests/data/academic.toml"));
+    const auto context = to_json(build_context(cv, {}));
+    const auto& talk = context["talks"][0];
+    CHECK(talk["date"] == "May 2024");
+    CHECK(talk["date_iso"] == "2024-05");
+    CHECK(talk["invited"] == true);
+    CHECK(talk["links"][0]["label"] == "slides");
+    CHECK(context["talks"][1]["date"] == "7 Nov. 2023");
+    const auto& service = context["service"];
+    CHECK(service[0]["is"]["reviewer"] == true);
+    CHECK(service[1]["is"]["committee"] == true);
+    CHECK(service[3]["is"]["other"] == true);  // no kind: other
+    CHECK(service[1]["start_iso"] == "2023");
+    CHECK(service[1]["dates"] == "2023 – 2024");
+    CHECK(context["service_kind"]["organiser"] == true);
+    CHECK(context["grants"][0]["start_iso"] == "2023-09");
+    CHECK(context["students"][0]["level"] == "MSc");
+    const auto& inventors = context["patents"][0]["inventors"];
+    CHECK(inventors[0]["owner"] == false);
+    CHECK(inventors[1]["owner"] == true);  // an alias of the owner
+    CHECK(context["patents"][0]["date_iso"] == "2024-01-16");
+    CHECK(context["press"][0]["href"] == "https://example.org/article");
+    CHECK(context["has"]["press"] == true);
+    CHECK(context["titles"]["grants"] == "Grants and Funding");
+}
+
+TEST_CASE("the academic sections take the filters, dated by their dates") {
+    ContentRules rules;
+    rules.sections["talks"].since = 2024;
+    rules.sections["service"].max_entries = 1;
+    rules.sections["press"].selected_only = true;
+    rules.order = std::vector<std::string>{"talks", "service", "press", "grants"};
+    const Cv cv =
+        apply_rules(test::load_ok(test::source_file("tests/data/academic.toml")), rules).cv;
+    REQUIRE(cv.talks.size() == 1);
+    CHECK(cv.talks[0].title.value == "Scheduling Deep Learning Jobs at Scale");
+    CHECK(cv.service.size() == 1);
+    CHECK(cv.press.empty());
+    CHECK(cv.grants.size() == 1);
+    CHECK(cv.patents.empty());  // not in order
+}

@@ -304,3 +304,54 @@ TEST_CASE("a link in a prose field is checked like any URL, at its place") {
                    "\"T\"\nyear = 2020\nnote = \"[x](javascript:alert(1))\"\n")
               .empty());
 }
+
+TEST_CASE("the academic sections load typed, with positions") {
+    const Cv cv = load_ok(test::source_file("tests/data/academic.toml"));
+    REQUIRE(cv.talks.size() == 2);
+    CHECK(cv.talks[0].date == PartialDate{2024, 5, 0, false});
+    CHECK(cv.talks[0].date_pos.line == 13);
+    CHECK(cv.talks[0].invited);
+    REQUIRE(cv.talks[0].links.size() == 1);
+    CHECK(cv.talks[1].date == PartialDate{2023, 11, 7, false});
+    REQUIRE(cv.service.size() == 4);
+    CHECK(cv.service[1].kind.value == "committee");
+    CHECK(cv.service[0].dates->end->present);
+    REQUIRE(cv.grants.size() == 1);
+    CHECK(cv.grants[0].amount.value == "USD 500,000");
+    REQUIRE(cv.students.size() == 1);
+    CHECK(cv.students[0].now.value == "PhD student at Example Institute");
+    REQUIRE(cv.patents.size() == 1);
+    CHECK(cv.patents[0].inventors.size() == 2);
+    CHECK(cv.patents[0].date == PartialDate{2024, 1, 16, false});
+    REQUIRE(cv.press.size() == 1);
+    CHECK(cv.press[0].url.value == "https://example.org/article");
+}
+
+TEST_CASE("the academic sections are validated: required keys, blanks, dates, kinds, URLs") {
+    const std::string head = test::kMinimal;
+    CHECK(problems(head + "[[talks]]\ntitle = \"T\"\nevent = \"E\"\n") ==
+          Lines{"3:1: error: [[talks]] lacks the required key `date`"});
+    CHECK(problems(head + "[[talks]]\ntitle = \" \"\nevent = \"E\"\ndate = \"2024\"\n") ==
+          Lines{"4:9: error: `title` must not be empty"});
+    CHECK(problems(head + "[[talks]]\ntitle = \"T\"\nevent = \"E\"\ndate = \"2024-13\"\n") ==
+          Lines{"6:8: error: `date`: month 13 does not exist"});
+    CHECK(problems(head + "[[talks]]\ntitle = \"T\"\nevent = \"E\"\ndate = \"present\"\n") ==
+          Lines{"6:8: error: `date` cannot be \"present\""});
+    CHECK(problems(head + "[[grants]]\ntitle = \"G\"\nfunder = \"F\"\nstart = \"2024\"\n"
+                          "end = \"2020\"\n") ==
+          Lines{"7:7: error: ends (2020) before it starts (2024)"});
+    const auto kind = problems(head +
+                               "[[service]]\nrole = \"R\"\norganization = \"O\"\n"
+                               "kind = \"organizer\"\n");
+    REQUIRE(kind.size() == 1);
+    CHECK(kind[0].find("6:8: error:") == 0);
+    const auto url =
+        problems(head + "[[press]]\ntitle = \"T\"\noutlet = \"O\"\nurl = \"javascript:x\"\n");
+    REQUIRE(url.size() == 1);
+    CHECK(url[0].find("6:7: error:") == 0);
+    const auto link = problems(head +
+                               "[[patents]]\ntitle = \"P\"\n"
+                               "links = { patent = \"javascript:x\" }\n");
+    REQUIRE(link.size() == 1);
+    CHECK(link[0].find("5:20: error:") == 0);
+}

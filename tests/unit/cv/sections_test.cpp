@@ -15,7 +15,7 @@ using namespace mkcv;
 namespace {
 
 // A section mkcv does not have: its struct ...
-struct Patent : Entry {
+struct Invention : Entry {
     Text title;
     Text office;
     std::optional<DateRange> dates;
@@ -23,35 +23,37 @@ struct Patent : Entry {
 };
 
 // ... and its row. Nothing else in mkcv changes for it.
-Section patents_row() {
+Section inventions_row() {
     return {
-        .key = "patents",
-        .doc = "Patents.",
-        .filter_doc = "Patents.",
-        .heading = "Patents",
+        .key = "inventions",
+        .doc = "Inventions.",
+        .filter_doc = "Inventions.",
+        .heading = "Inventions",
         .print_rank = 7,
-        .entry_doc = "A patent.",
+        .entry_doc = "An invention.",
         .fields =
             {
-                {"title", "Title of the patent.", true, TextField{member<&Patent::title>(), true}},
-                {"office", "Where it was granted.", false, TextField{member<&Patent::office>()}},
-                {"dates", "", false, DatesField{member<&Patent::dates>()}},
+                {"title", "Title of the invention.", true,
+                 TextField{member<&Invention::title>(), true}},
+                {"office", "Where it was granted.", false, TextField{member<&Invention::office>()}},
+                {"dates", "", false, DatesField{member<&Invention::dates>()}},
                 {"inventors", "Inventors.", false,
-                 TextListField{member<&Patent::inventors>(), ListForm::People}},
-                {"selected", "Keep in short CVs.", false, FlagField{member<&Patent::selected>()}},
+                 TextListField{member<&Invention::inventors>(), ListForm::People}},
+                {"selected", "Keep in short CVs.", false,
+                 FlagField{member<&Invention::selected>()}},
                 {"tags", "Free tags.", false,
-                 TextListField{member<&Patent::tags>(), ListForm::Hidden}},
+                 TextListField{member<&Invention::tags>(), ListForm::Hidden}},
             },
-        .entries = store<Patent>(),
-        .name_field = member<&Patent::title>(),
-        .label = [](const Entry& e) { return static_cast<const Patent&>(e).title.value; },
+        .entries = store<Invention>(),
+        .name_field = member<&Invention::title>(),
+        .label = [](const Entry& e) { return static_cast<const Invention&>(e).title.value; },
     };
 }
 
-const SectionTable& table_with_patents() {
+const SectionTable& table_with_inventions() {
     static const SectionTable kTable = [] {
         auto rows = builtin_section_rows();
-        rows.push_back(patents_row());
+        rows.push_back(inventions_row());
         return SectionTable(std::move(rows));
     }();
     return kTable;
@@ -60,7 +62,7 @@ const SectionTable& table_with_patents() {
 const char* kCv = R"([person]
 name = "Ada Lovelace"
 
-[[patents]]
+[[inventions]]
 title = "A Difference Engine"
 office = "EPO"
 start = "2019"
@@ -68,13 +70,13 @@ end = "2020"
 inventors = ["Ada Lovelace", "Charles Babbage"]
 tags = ["engines"]
 
-[[patents]]
+[[inventions]]
 title = "A Loom"
 selected = true
 )";
 
-Cv load_with_patents(const std::string& text, Diagnostics* diagnostics = nullptr) {
-    LoadResult result = load_cv(text, "cv.toml", table_with_patents());
+Cv load_with_inventions(const std::string& text, Diagnostics* diagnostics = nullptr) {
+    LoadResult result = load_cv(text, "cv.toml", table_with_inventions());
     REQUIRE(result.cv);
     validate_cv(*result.cv, result.diagnostics);
     if (diagnostics)
@@ -92,51 +94,53 @@ TEST_CASE("the built-in table has mkcv's sections, in file and in print order") 
     for (const auto& row : table.rows())
         keys.emplace_back(row.key);
     CHECK(keys == std::vector<std::string>{"research_interests", "education", "experience",
-                                           "publications", "teaching", "awards", "sections"});
+                                           "publications", "teaching", "awards", "talks", "service",
+                                           "grants", "students", "patents", "press", "sections"});
     CHECK(section_names() == std::vector<std::string>{"research_interests", "education",
                                                       "publications", "experience", "teaching",
-                                                      "awards", "sections"});
+                                                      "awards", "talks", "service", "grants",
+                                                      "students", "patents", "press", "sections"});
     CHECK(default_section_title("awards") == "Honors and Awards");
     CHECK(default_section_title("sections").empty());
     CHECK(&cv_schema() == &table.schema());
 }
 
 TEST_CASE("a section added by a row is loaded, checked and in the schema") {
-    const Cv cv = load_with_patents(kCv);
-    const Section& row = *sections_of(cv).find("patents");
+    const Cv cv = load_with_inventions(kCv);
+    const Section& row = *sections_of(cv).find("inventions");
     REQUIRE(row.size(cv) == 2);
-    const auto& first = static_cast<const Patent&>(row.entries.at(cv, "patents", 0));
+    const auto& first = static_cast<const Invention&>(row.entries.at(cv, "inventions", 0));
     CHECK(first.title.value == "A Difference Engine");
     CHECK(first.title.pos.line == 5);
     CHECK(first.inventors.size() == 2);
     CHECK(entry_year(row, first) == 2020);
-    CHECK(row.entries.at(cv, "patents", 1).selected);
+    CHECK(row.entries.at(cv, "inventions", 1).selected);
 
-    const TableSpec& schema = table_with_patents().schema();
-    const FieldSpec* patents = schema.find("patents");
-    REQUIRE(patents);
-    CHECK(patents->type == FieldType::TableArray);
-    CHECK(patents->nested->names() == std::vector<std::string>{"title", "office", "start", "end",
-                                                               "inventors", "selected", "tags"});
+    const TableSpec& schema = table_with_inventions().schema();
+    const FieldSpec* inventions = schema.find("inventions");
+    REQUIRE(inventions);
+    CHECK(inventions->type == FieldType::TableArray);
+    CHECK(inventions->nested->names() == std::vector<std::string>{"title", "office", "start", "end",
+                                                                  "inventors", "selected", "tags"});
     const FieldSpec* order = schema.find("templates")->nested->find("order");
-    CHECK(order->allowed.back() == "patents");
-    CHECK(schema.find("templates")->nested->find("filters")->nested->find("patents"));
-    CHECK(!cv_schema().find("patents"));  // the built-in table is untouched
+    CHECK(order->allowed.back() == "inventions");
+    CHECK(schema.find("templates")->nested->find("filters")->nested->find("inventions"));
+    CHECK(!cv_schema().find("inventions"));  // the built-in table is untouched
 
     Diagnostics diagnostics;
-    load_with_patents("[person]\nname = \"A\"\n[[patents]]\ntitel = \"x\"\n", &diagnostics);
+    load_with_inventions("[person]\nname = \"A\"\n[[inventions]]\ntitel = \"x\"\n", &diagnostics);
     REQUIRE(diagnostics.items().size() == 2);
-    CHECK(diagnostics.items()[0].message == "unknown key `titel` in [[patents]]");
+    CHECK(diagnostics.items()[0].message == "unknown key `titel` in [[inventions]]");
     CHECK(diagnostics.items()[0].hint == "did you mean `title`?");
-    CHECK(diagnostics.items()[1].message == "[[patents]] lacks the required key `title`");
+    CHECK(diagnostics.items()[1].message == "[[inventions]] lacks the required key `title`");
 
-    load_with_patents("[person]\nname = \"A\"\n[[patents]]\ntitle = \" \"\n", &diagnostics);
+    load_with_inventions("[person]\nname = \"A\"\n[[inventions]]\ntitle = \" \"\n", &diagnostics);
     REQUIRE(diagnostics.items().size() == 1);
     CHECK(diagnostics.items()[0].message == "`title` must not be empty");
 }
 
 TEST_CASE("a section added by a row reaches the value origins, filters and context") {
-    const Cv cv = load_with_patents(kCv);
+    const Cv cv = load_with_inventions(kCv);
     std::vector<std::string> texts;
     for (const auto& origin : value_origins(cv))
         texts.push_back(std::to_string(origin.pos.line) + " " + origin.text);
@@ -144,43 +148,44 @@ TEST_CASE("a section added by a row reaches the value origins, filters and conte
                                             "9 Ada Lovelace", "9 Charles Babbage", "13 A Loom"});
 
     const auto context = to_json(build_context(cv, {}));
-    REQUIRE(context["patents"].size() == 2);
-    CHECK(context["patents"][0]["title"] == "A Difference Engine");
-    CHECK(context["patents"][0]["dates"] == "2019 – 2020");
-    CHECK(context["patents"][0]["inventors_text"] == "Ada Lovelace and Charles Babbage");
-    CHECK(context["patents"][1]["office"].is_null());
-    CHECK(context["has"]["patents"] == true);
-    CHECK(context["titles"]["patents"] == "Patents");
-    CHECK(context["sections_order"].back()["name"] == "patents");
+    REQUIRE(context["inventions"].size() == 2);
+    CHECK(context["inventions"][0]["title"] == "A Difference Engine");
+    CHECK(context["inventions"][0]["dates"] == "2019 – 2020");
+    CHECK(context["inventions"][0]["inventors_text"] == "Ada Lovelace and Charles Babbage");
+    CHECK(context["inventions"][1]["office"].is_null());
+    CHECK(context["has"]["inventions"] == true);
+    CHECK(context["titles"]["inventions"] == "Inventions");
+    CHECK(context["sections_order"].back()["name"] == "inventions");
 
     ContentRules rules;
-    rules.sections["patents"].include_tags = std::vector<std::string>{"engines"};
-    rules.sections["patents"].title = "Inventions";
+    rules.sections["inventions"].include_tags = std::vector<std::string>{"engines"};
+    rules.sections["inventions"].title = "Inventions";
     const FilteredCv filtered = apply_rules(cv, rules);
-    CHECK(sections_of(filtered.cv).find("patents")->size(filtered.cv) == 1);
-    CHECK(filtered.sections.back().name == "patents");
+    CHECK(sections_of(filtered.cv).find("inventions")->size(filtered.cv) == 1);
+    CHECK(filtered.sections.back().name == "inventions");
     CHECK(filtered.sections.back().title == "Inventions");
     rules.order = std::vector<std::string>{"education"};
-    CHECK(sections_of(cv).find("patents")->empty(apply_rules(cv, rules).cv));
+    CHECK(sections_of(cv).find("inventions")->empty(apply_rules(cv, rules).cv));
 }
 
 TEST_CASE("the page budget drops entries of a section added by a row") {
-    const Cv cv = load_with_patents(kCv);
+    const Cv cv = load_with_inventions(kCv);
     TemplateInput input;
     input.filtered = apply_rules(cv, {});
     const auto order = droppable_entries(input);
     REQUIRE(order.size() == 2);
-    CHECK(order[0].section == "patents");
+    CHECK(order[0].section == "inventions");
     CHECK(order[0].label == "A Difference Engine (2020)");  // unselected first
     CHECK(order[1].label == "A Loom");
     const Cv fewer = without_entries(input.filtered.cv, order, 1);
-    const Section& row = *sections_of(fewer).find("patents");
+    const Section& row = *sections_of(fewer).find("inventions");
     REQUIRE(row.size(fewer) == 1);
-    CHECK(static_cast<const Patent&>(row.entries.at(fewer, "patents", 0)).title.value == "A Loom");
+    CHECK(static_cast<const Invention&>(row.entries.at(fewer, "inventions", 0)).title.value ==
+          "A Loom");
 }
 
 TEST_CASE("walking the table writes each section into the context once") {
-    const Cv cv = load_with_patents(kCv);
+    const Cv cv = load_with_inventions(kCv);
     const ContextTree tree = build_context(cv, {});
     std::vector<std::string_view> keys;
     for (auto id = tree.node(ContextTree::root()).first; id != ContextTree::kNone;
@@ -188,4 +193,27 @@ TEST_CASE("walking the table writes each section into the context once") {
         keys.push_back(tree.key_name(id));
     std::sort(keys.begin(), keys.end());
     CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
+}
+
+TEST_CASE("the academic sections are dated for `since` and the page budget, and droppable") {
+    LoadResult result = load_cv(
+        "[person]\nname = \"Ada\"\n"
+        "[[talks]]\ntitle = \"Old Talk\"\nevent = \"E\"\ndate = \"2019-05\"\n"
+        "[[press]]\ntitle = \"New Story\"\noutlet = \"O\"\ndate = \"2024-03-02\"\n"
+        "[[service]]\nrole = \"Reviewer\"\norganization = \"J\"\nstart = \"2020\"\n"
+        "end = \"present\"\n[[students]]\nname = \"Bo\"\n",
+        "cv.toml");
+    REQUIRE(result.cv);
+    const Cv& cv = *result.cv;
+    const SectionTable& table = builtin_sections();
+    CHECK(entry_year(*table.find("talks"), cv.talks[0]) == 2019);
+    CHECK(entry_year(*table.find("press"), cv.press[0]) == 2024);
+    CHECK(entry_year(*table.find("service"), cv.service[0]) == 9999);
+    CHECK(entry_year(*table.find("students"), cv.students[0]) == 0);
+    TemplateInput input;
+    input.filtered = apply_rules(cv, {});
+    const auto order = droppable_entries(input);
+    REQUIRE(order.size() == 4);
+    CHECK(order[0].label == "Bo");  // undated first, then oldest
+    CHECK(order[1].label == "“Old Talk” (2019)");
 }

@@ -140,10 +140,11 @@ TEST_CASE("mistakes in filters are reported with their place") {
                    "template.toml", diagnostics);
     REQUIRE(diagnostics.error_count() == 3);
     CHECK(diagnostics.items()[0].hint == "did you mean \"publications\"?");
-    CHECK(test::problems("[person]\nname = \"A\"\n[templates.short]\norder = [\"talks\"]\n") ==
+    CHECK(test::problems("[person]\nname = \"A\"\n[templates.short]\norder = [\"podcasts\"]\n") ==
           std::vector<std::string>{
               "4:10: error: `order` must be one of research_interests, education, publications, "
-              "experience, teaching, awards, sections, found \"talks\""});
+              "experience, teaching, awards, talks, service, grants, students, patents, press, "
+              "sections, found \"podcasts\""});
 }
 
 TEST_CASE("the page budget drops unselected before selected, older before newer") {
