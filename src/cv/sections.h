@@ -9,7 +9,8 @@
 //
 // Still special, by key: `publications` (merged with .bib entries: sorted, authors
 // shortened, its own context, checks and value origins) and `awards` (lists the awards of
-// papers too). `research_interests` is a paragraph, not a list of entries.
+// papers too). `summary` and `research_interests` are paragraphs, not lists of entries, and
+// may be written in [person].
 #pragma once
 
 #include <any>
@@ -69,6 +70,7 @@ struct TextField {
     Member<Text> member;
     bool check_blank = false;  // a required text written blank is an error
     bool prose = false;        // holds inline Markdown (text/inline_markup.h)
+    bool url = false;          // a URL: validated, and `href` beside it in the context
 };
 // Bullets are prose: they hold inline Markdown (text/inline_markup.h), as paragraph
 // sections and TextFields marked `prose` do. Names, titles and venues never do.
@@ -78,9 +80,18 @@ struct TextListField {
     Member<SourcePos> list_pos = {};   // where the list is, if the model keeps it
     std::string_view empty_hint = {};  // set: an empty list is an error with this hint
 };
+// `year = 2023`, or with `month` set also `date = "2023-10"` / "2023-10-05" (a string or a
+// TOML date) instead of it: the loader fills year, month and day from `date`, and refuses a
+// `date` whose year disagrees with `year`. `needed`: one of the two must be written (unless
+// the table has `needed_unless`, publications' `key`).
 struct YearField {
     Member<int> year;
     Member<SourcePos> pos;
+    Member<int> month = {};
+    Member<int> day = {};
+    Member<SourcePos> date_pos = {};
+    bool needed = false;
+    std::string_view needed_unless = {};
 };
 struct FlagField {
     Member<bool> member;

@@ -87,6 +87,11 @@ class Validator {
     // Present-but-blank required texts and dates out of order, nested records included.
     void check_fields(const std::vector<Field>& fields, const Record& record) {
         for (const Field& field : fields) {
+            if (const auto* u = std::get_if<TextField>(&field.kind); u && u->url)
+                url(u->member(record), std::string(field.key));
+            if (const auto* l = std::get_if<LinksField>(&field.kind))
+                for (const auto& link : l->member(record))
+                    url(link.url, link.label.value);
             if (const auto* f = std::get_if<TextField>(&field.kind); f && f->check_blank)
                 required(f->member(record), field.key);
             else if (const auto* d = std::get_if<DatesField>(&field.kind); d && d->member(record))

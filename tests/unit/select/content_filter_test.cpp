@@ -142,7 +142,8 @@ TEST_CASE("mistakes in filters are reported with their place") {
     CHECK(diagnostics.items()[0].hint == "did you mean \"publications\"?");
     CHECK(test::problems("[person]\nname = \"A\"\n[templates.short]\norder = [\"talks\"]\n") ==
           std::vector<std::string>{
-              "4:10: error: `order` must be one of research_interests, education, publications, "
+              "4:10: error: `order` must be one of summary, research_interests, education, "
+              "publications, "
               "experience, teaching, awards, sections, found \"talks\""});
 }
 
