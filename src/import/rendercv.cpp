@@ -148,10 +148,14 @@ std::string map_publication(ImportMapper& m, const SourceNode& entry, const std:
     }
     m.table(e).set("authors", std::move(names));
     m.put(e, "venue", entry.get("journal"), field(at, "journal"));
-    m.table(e).set("year", TomlValue::number(date->year));
-    m.used(entry.get("date"), field(at, "date") + " \"" + *date_text + "\"", e.path + ".year");
-    if (date->month)
-        m.comment(e, "date: " + *date_text + " (cv.toml keeps the year of a publication)");
+    // A month or a day stays: cv.toml's `date` holds it (the year alone is `year`).
+    const bool dated = date->month != 0;
+    if (dated)
+        m.table(e).set("date", TomlValue::text(iso_date(*date)));
+    else
+        m.table(e).set("year", TomlValue::number(date->year));
+    m.used(entry.get("date"), field(at, "date") + " \"" + *date_text + "\"",
+           e.path + (dated ? ".date" : ".year"));
     TomlValue links = TomlValue::table();
     links.inline_table = true;
     for (const std::string_view key : {"doi", "url"}) {
