@@ -327,6 +327,7 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_string(item, "venue", p.venue.value, p.venue.marks);
     t.add_text(item, "venue_short", p.venue_short.value, p.venue_short.marks);
     t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
+    t.add_bool(item, "has_authors", !p.authors.empty());  // a thesis or `other` may have none
     t.add_text(item, "key", p.key.value);
     add_year_date(t, item, p.year, p.month, p.day);
     t.add_string(item, "kind", to_string(p.kind));
