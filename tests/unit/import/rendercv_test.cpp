@@ -92,7 +92,8 @@ TEST_CASE("a RenderCV job with a blank position is a custom entry, not an invali
         "r.yaml");
     CHECK_FALSE(r.toml["experience"]);
     CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "Acme");
-    CHECK(str(r.toml["sections"][0]["entries"][0]["date"]) == "Jan. 2020 – Present");
+    // Its start is the custom entry's `start`: printed "Jan. 2020 – Present", as before.
+    CHECK(str(r.toml["sections"][0]["entries"][0]["start"]) == "2020-01");
     CHECK(has_warning(r.outcome, "a blank institution, area, company or position"));
 }
 
