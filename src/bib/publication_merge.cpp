@@ -328,6 +328,13 @@ void apply_override(Publication& target, const Publication& o, const std::string
         target.authors_pos = o.authors_pos;
     }
     if (o.year != 0) {
+        // cv.toml's `date` gives the month and day too; a bare `year` keeps the .bib's month
+        // only when it names the same year.
+        if (o.date_pos.known() || o.year != target.year) {
+            target.month = o.month;
+            target.day = o.day;
+            target.date_pos = o.date_pos;
+        }
         target.year = o.year;
         target.year_pos = o.year_pos;
     }

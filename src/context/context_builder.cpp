@@ -96,6 +96,21 @@ void add_iso_range(ContextTree& t, Id item, const std::optional<PartialDate>& st
     t.add_text(item, "end_iso", iso_or_empty(end));
 }
 
+// `year`, `date` ("Oct. 2023", "5 Oct. 2023", "2023") and `date_iso` ("2023-10") of an
+// award or a paper; all null for an undated award (year 0).
+void add_year_date(ContextTree& t, Id item, int year, int month, int day) {
+    if (year == 0) {
+        t.add_null(item, "year");
+        t.add_null(item, "date");
+        t.add_null(item, "date_iso");
+        return;
+    }
+    const PartialDate date{year, month, day, false};
+    t.add_string(item, "year", std::to_string(year));
+    t.add_string(item, "date", format_date(date));
+    t.add_string(item, "date_iso", iso_date(date));
+}
+
 // Several periods as one range: the earliest start and the latest end, no end while one
 // period goes on (no end, or "present").
 void add_iso_span(ContextTree& t, Id item, const std::vector<DateRange>& periods) {
@@ -111,6 +126,14 @@ void add_iso_span(ContextTree& t, Id item, const std::vector<DateRange>& periods
             end = p.end;
     }
     add_iso_range(t, item, start, ongoing ? std::nullopt : end);
+}
+
+// A record's `url` (press, a custom entry) as a link target; null when it has none.
+void add_url_href(ContextTree& t, Id item, const Text& url, TextFormat format) {
+    if (url.empty())
+        t.add_null(item, "href");
+    else
+        add_href(t, item, link_target(url.value), format);
 }
 
 template <typename At>
@@ -131,13 +154,10 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                     const Text& text = f.member(r);
                     // A field of a few values (service's `kind`): flags for templates that
                     // print each its own way, <<#is.reviewer>>, as contacts have.
-                    // A URL field (press's `url`) gets `href`, made safe for the output.
-                    if (f.url) {
-                        if (text.empty())
-                            t.add_null(item, "href");
-                        else
-                            add_href(t, item, link_target(text.value), format);
-                    }
+                    // A URL field (press's or a custom entry's `url`) gets the record's
+                    // `href`, made safe for the output.
+                    if (f.url)
+                        add_url_href(t, item, text, format);
                     // Unset, it counts as the last value ("other").
                     if (!field.allowed.empty()) {
                         const std::string_view value =
@@ -336,8 +356,9 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_string(item, "venue", p.venue.value, p.venue.marks);
     t.add_text(item, "venue_short", p.venue_short.value, p.venue_short.marks);
     t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
+    t.add_bool(item, "has_authors", !p.authors.empty());  // a thesis or `other` may have none
     t.add_text(item, "key", p.key.value);
-    t.add_string(item, "year", std::to_string(p.year));
+    add_year_date(t, item, p.year, p.month, p.day);
     t.add_string(item, "kind", to_string(p.kind));
     t.add_text(item, "award", p.award.value, p.award.marks);
     t.add_text(item, "note", p.note.value, p.note.marks);
@@ -403,28 +424,33 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
 // Returns whether any award was added.
 bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& papers) {
     struct Row {
-        int year;
+        PartialDate date;  // year 0: undated
         const Award* award;
         const Publication* paper;
     };
     std::vector<Row> rows;
     for (const auto& a : cv.awards)
-        rows.push_back({a.year, &a, nullptr});
+        rows.push_back({{a.year, a.month, a.day, false}, &a, nullptr});
     for (const auto& p : papers)
         if (!p.award.empty())
-            rows.push_back({p.year, nullptr, &p});
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const Row& a, const Row& b) { return a.year > b.year; });
+            rows.push_back({{p.year, p.month, p.day, false}, nullptr, &p});
+    // Newest first; within a year a dated month before none ("2023-10" before "2023", which
+    // compare_dates puts first as its first day); undated awards last, in file order.
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        if (a.date.year != b.date.year)
+            return a.date.year > b.date.year;
+        return compare_dates(a.date, b.date) > 0;
+    });
     add_items(t, ContextTree::root(), "awards", rows, [&](Id item, const Row& row) {
         if (row.award) {
             t.add_string(item, "title", row.award->title.value);
-            t.add_string(item, "year", std::to_string(row.award->year));
+            add_year_date(t, item, row.award->year, row.award->month, row.award->day);
             t.add_text(item, "issuer", row.award->issuer.value);
             t.add_text(item, "note", row.award->note.value, row.award->note.marks);
             t.add_null(item, "paper");
         } else {
             t.add_string(item, "title", row.paper->award.value, row.paper->award.marks);
-            t.add_string(item, "year", std::to_string(row.paper->year));
+            add_year_date(t, item, row.paper->year, row.paper->month, row.paper->day);
             t.add_string(item, "issuer", row.paper->venue.value, row.paper->venue.marks);
             t.add_null(item, "note");
             t.add_string(item, "paper", row.paper->title.value, row.paper->title.marks);

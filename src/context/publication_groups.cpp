@@ -21,7 +21,9 @@ std::vector<PublicationKind> group_order(const std::vector<std::string>& order) 
 bool newer_first(const Publication* a, const Publication* b) {
     if (a->year != b->year)
         return a->year > b->year;
-    return a->month > b->month;
+    if (a->month != b->month)
+        return a->month > b->month;
+    return a->day > b->day;
 }
 
 const char* group_heading(PublicationKind kind) {

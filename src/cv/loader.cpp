@@ -460,6 +460,42 @@ class Loader {
         return out;
     }
 
+    // `year`, and `date` beside it where the field has one (see YearField).
+    void load_year(const toml::table& t, const Field& field, const YearField& f,
+                   const Member<Text>& name_field, Record& record) {
+        f.year(record) = integer(t, field.key, f.pos(record));
+        if (!f.month)
+            return;
+        SourcePos at;
+        const std::optional<PartialDate> d = date(t, "date", at);
+        f.date_pos(record) = at;
+        const std::string name = name_field ? "\"" + name_field(record).value + "\"" : "an entry";
+        if (d && d->present) {
+            diag_.error(file_, at, "date", "`date` of " + name + " cannot be \"present\"",
+                        "write the month, e.g. date = \"2023-10\"");
+        } else if (d && f.year(record) != 0 && d->year != f.year(record)) {
+            diag_.error(file_, at, "date",
+                        "`date` " + iso_date(*d) + " of " + name + " disagrees with `" +
+                            std::string(field.key) + "` " + std::to_string(f.year(record)),
+                        "keep only `date`, or make the years match");
+        } else if (d) {
+            if (f.year(record) == 0)
+                f.pos(record) = at;
+            f.year(record) = d->year;
+            f.month(record) = d->month;
+            f.day(record) = d->day;
+        } else if (f.needed && !t.contains(field.key) && !t.contains("date") &&
+                   !(!f.needed_unless.empty() && t.contains(f.needed_unless))) {
+            diag_.error(
+                file_, pos_of(t), "missing-key",
+                name + " lacks `" + std::string(field.key) + "` or `date`",
+                "add " + std::string(field.key) + " = 2024, or date = \"2024-05\"" +
+                    (f.needed_unless.empty() ? std::string()
+                                             : ", or " + std::string(f.needed_unless) +
+                                                   " = \"...\" to take it from the bibliography"));
+        }
+    }
+
     template <typename Fn>
     void each_table(const toml::table& table, std::string_view key, Fn&& fn) {
         if (const auto* array = table.get_as<toml::array>(key))
@@ -475,7 +511,22 @@ class Loader {
             Entry& entry = section.entries.append(cv, section.key);
             entry.pos = pos_of(t);
             load_fields(t, section.fields, section.name_field, entry);
+            if (section.key == "publications")
+                check_authors_given(t, static_cast<const Publication&>(entry));
         });
+    }
+
+    // A thesis or an `other` item may have no author list (JSON Resume's never do), and the
+    // owner is not put in one; every other kind needs it, unless `key` brings it from a .bib.
+    void check_authors_given(const toml::table& t, const Publication& p) {
+        if (t.contains("authors") || t.contains("key") ||
+            (p.kind_given &&
+             (p.kind == PublicationKind::Thesis || p.kind == PublicationKind::Other)))
+            return;
+        diag_.error(file_, pos_of(t), "missing-key",
+                    "[[publications]] lacks the required key `authors`",
+                    "add authors = [\"...\"], or key = \"...\" to take it from the bibliography; "
+                    "only kind = \"thesis\" or \"other\" may leave them out");
     }
 
     // The fields of one table into `record`, in the table's order (so are the messages).
@@ -500,9 +551,7 @@ class Loader {
                                             "\" is empty",
                                         std::string(f.empty_hint));
                     },
-                    [&](const YearField& f) {
-                        f.year(record) = integer(t, field.key, f.pos(record));
-                    },
+                    [&](const YearField& f) { load_year(t, field, f, name_field, record); },
                     [&](const FlagField& f) { f.member(record) = flag(t, field.key); },
                     [&](const DatesField& f) { f.member(record) = range(t); },
                     [&](const DateField& f) {
@@ -568,13 +617,15 @@ class Loader {
                 continue;
             }
             cv.*section.paragraph = prose_text(root, section.key);
-            // A bare key after [person] lands in [person]; research interests may stay there.
+            // A bare key after [person] lands in [person]; research interests may stay there,
+            // and a summary belongs there (JSON Resume's basics.summary).
             if (const auto* p = root.get_as<toml::table>("person");
-                p && section.key == "research_interests" && p->contains(section.key)) {
+                p && (section.key == "research_interests" || section.key == "summary") &&
+                p->contains(section.key)) {
                 if (!(cv.*section.paragraph).empty())
                     diag_.error(file_, pos_of(*p->get(section.key)), "duplicate-key",
-                                "`research_interests` is given both at the top level and in "
-                                "[person]",
+                                "`" + std::string(section.key) +
+                                    "` is given both at the top level and in [person]",
                                 "keep one of them");
                 else
                     cv.*section.paragraph = prose_text(*p, section.key);

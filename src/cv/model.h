@@ -107,6 +107,8 @@ struct Publication : Entry {
     Text venue;
     int year = 0;
     SourcePos year_pos;
+    int day = 0;         // 1–31 when `date` gave a full date (`month` below is the month)
+    SourcePos date_pos;  // of `date`; unknown when only `year` was written
     PublicationKind kind = PublicationKind::Other;
     Text award;
     Text note;
@@ -131,8 +133,11 @@ struct Teaching : Entry {
 
 struct Award : Entry {
     Text title;
-    int year = 0;
+    int year = 0;  // 0: undated (`year` and `date` are optional for awards)
     SourcePos year_pos;
+    int month = 0;  // from `date`; 0: not given
+    int day = 0;
+    SourcePos date_pos;
     Text issuer;
     Text note;
 };
@@ -197,6 +202,9 @@ struct SectionEntry : Record {
     Text subtitle;
     Text date;
     Text location;
+    Text url;                        // the title links here
+    std::optional<DateRange> dates;  // `start`/`end`, beside or instead of the `date` text
+    std::vector<Link> links;         // label = "URL", printed after the entry
     Text text;
     std::vector<Text> highlights;
 };
@@ -224,6 +232,7 @@ class SectionTable;
 struct Cv {
     std::string source_name;  // file name as given, used in diagnostics
     Person person;
+    Text summary;  // `[person] summary` (or top-level): a paragraph under its own heading
     Text research_interests;
     std::vector<Education> education;
     std::vector<Experience> experience;

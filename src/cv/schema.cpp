@@ -25,6 +25,9 @@ const TableSpec kPerson{
      {"links", FieldType::TableArray, false, "Further links, each { label, url }.", &kLink},
      {"aliases", FieldType::StringList, false,
       "Other spellings of the name, also set in bold in author lists."},
+     {"summary", FieldType::String, false,
+      "A paragraph about you, printed first under \"Summary\"; inline markup as in notes "
+      "(here or at the top level, not both)."},
      // A bare key after [person] belongs to [person] in TOML; people write it there.
      {"research_interests", FieldType::String, false,
       "A paragraph on research interests (here or at the top level, not both)."}}};

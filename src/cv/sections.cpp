@@ -32,7 +32,7 @@ TextField prose() {
     return {member<M>(), false, true};
 }
 
-// A URL, checked as links are (validate.cpp).
+// A URL the entry links to (checked like links; the context adds `href`).
 template <auto M>
 TextField url_text() {
     return {member<M>(), false, false, true};
@@ -131,6 +131,10 @@ void add_specs(const Field& field, std::vector<FieldSpec>& out, std::deque<Table
                 plain(FieldType::StringList);
             } else if constexpr (std::is_same_v<K, YearField>) {
                 plain(FieldType::Integer);
+                if (kind.month)
+                    out.push_back({"date", FieldType::Date, false,
+                                   "Month or day, \"2023-10\" or \"2023-10-05\" (a TOML date "
+                                   "too), instead of `year` or agreeing with it."});
             } else if constexpr (std::is_same_v<K, FlagField>) {
                 plain(FieldType::Bool);
             } else if constexpr (std::is_same_v<K, LinksField>) {
@@ -209,6 +213,15 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
 
 std::vector<Section> builtin_section_rows() {
     std::vector<Section> rows;
+    rows.push_back({.key = "summary",
+                    .doc = "A paragraph about you, printed first under \"Summary\" (usually "
+                           "written in [person]).",
+                    .filter_doc = "Summary.",
+                    .heading = "Summary",
+                    .print_rank = 0,
+                    .filterable = false,
+                    .droppable = false,
+                    .paragraph = &Cv::summary});
     rows.push_back({.key = "research_interests",
                     .doc = "A paragraph on research interests.",
                     .filter_doc = "Research interests.",
@@ -296,11 +309,8 @@ std::vector<Section> builtin_section_rows() {
                  "key"},
                 {"authors",
                  "Authors in order; a trailing * marks equal contribution, † a corresponding "
-                 "author.",
-                 true,
-                 authors,
-                 {},
-                 "key"},
+                 "author. Required unless `key` is given or `kind` is thesis or other.",
+                 false, authors},
                 {"venue",
                  "Conference, journal or \"Preprint\".",
                  true,
@@ -312,11 +322,12 @@ std::vector<Section> builtin_section_rows() {
                  "`venue_short`.",
                  false, text<&Publication::venue_short>()},
                 {"year",
-                 "Year of publication.",
-                 true,
-                 YearField{member<&Publication::year>(), member<&Publication::year_pos>()},
-                 {},
-                 "key"},
+                 "Year of publication; or `date` with the month or day. One of the two is "
+                 "required unless `key` is given.",
+                 false,
+                 YearField{member<&Publication::year>(), member<&Publication::year_pos>(),
+                           member<&Publication::month>(), member<&Publication::day>(),
+                           member<&Publication::date_pos>(), true, "key"}},
                 {"kind",
                  "Group the paper is listed under.",
                  false,
@@ -374,8 +385,10 @@ std::vector<Section> builtin_section_rows() {
         .fields =
             {
                 {"title", "Name of the award.", true, text<&Award::title>(true)},
-                {"year", "Year received.", true,
-                 YearField{member<&Award::year>(), member<&Award::year_pos>()}},
+                {"year", "Year received; leave out (and `date`) for an undated award.", false,
+                 YearField{member<&Award::year>(), member<&Award::year_pos>(),
+                           member<&Award::month>(), member<&Award::day>(),
+                           member<&Award::date_pos>()}},
                 {"issuer", "Who gave it.", false, text<&Award::issuer>()},
                 {"note", "A remark.", false, prose<&Award::note>()},
                 {"selected", kSelectedDoc, false, flag<&Award::selected>(true)},
@@ -550,6 +563,11 @@ std::vector<Section> builtin_section_rows() {
                          {"date", "Date text, printed right-aligned.", false,
                           text<&SectionEntry::date>()},
                          {"location", "Place.", false, text<&SectionEntry::location>()},
+                         {"url", "Where the title links to (http(s):// or mailto:).", false,
+                          url_text<&SectionEntry::url>()},
+                         {"dates", "", false, DatesField{member<&SectionEntry::dates>()}},
+                         {"links", "Links by label, e.g. { slides = \"...\" }.", false,
+                          LinksField{member<&SectionEntry::links>()}},
                          {"text", "A paragraph.", false, prose<&SectionEntry::text>()},
                          {"highlights", "Bullet points.", false,
                           texts<&SectionEntry::highlights>(ListForm::Bullets)},

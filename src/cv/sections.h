@@ -9,9 +9,10 @@
 //
 // Still special, by key: `publications` (merged with .bib entries: sorted, authors
 // shortened, its own context, checks and value origins) and `awards` (lists the awards of
-// papers too). `research_interests` is a paragraph, not a list of entries. The academic
-// sections (talks … press) are plain rows; service's `kind` is a TextField with `allowed`
-// values, which the context turns into `is.VALUE` flags and `service_kind.VALUE`.
+// papers too). `summary` and `research_interests` are paragraphs, not lists of entries, and
+// may be written in [person]. The academic sections (talks … press) are plain rows;
+// service's `kind` is a TextField with `allowed` values, which the context turns into
+// `is.VALUE` flags and `service_kind.VALUE`.
 #pragma once
 
 #include <any>
@@ -72,7 +73,7 @@ struct TextField {
     Member<Text> member;
     bool check_blank = false;  // a required text written blank is an error
     bool prose = false;        // holds inline Markdown (text/inline_markup.h)
-    bool url = false;          // a URL, checked as links are
+    bool url = false;          // a URL: validated, and `href` beside it in the context
 };
 // Bullets are prose: they hold inline Markdown (text/inline_markup.h), as paragraph
 // sections and TextFields marked `prose` do. Names, titles and venues never do.
@@ -82,9 +83,18 @@ struct TextListField {
     Member<SourcePos> list_pos = {};   // where the list is, if the model keeps it
     std::string_view empty_hint = {};  // set: an empty list is an error with this hint
 };
+// `year = 2023`, or with `month` set also `date = "2023-10"` / "2023-10-05" (a string or a
+// TOML date) instead of it: the loader fills year, month and day from `date`, and refuses a
+// `date` whose year disagrees with `year`. `needed`: one of the two must be written (unless
+// the table has `needed_unless`, publications' `key`).
 struct YearField {
     Member<int> year;
     Member<SourcePos> pos;
+    Member<int> month = {};
+    Member<int> day = {};
+    Member<SourcePos> date_pos = {};
+    bool needed = false;
+    std::string_view needed_unless = {};
 };
 struct DateField {  // one `date`: a year, a month or a day; KEY and KEY_iso in the context
     Member<std::optional<PartialDate>> member;

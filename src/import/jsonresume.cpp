@@ -152,9 +152,8 @@ void map_location(ImportMapper& m, const SourceNode& value, const std::string& p
 void map_summary(ImportMapper& m, const SourceNode* node, const std::string& path) {
     if (!m.read_text(node, path))
         return;
-    Target section = m.new_section("Summary", {});
-    m.comment(section, path + ": cv.toml has no summary of its own yet.");
-    m.put(section, "text", node, path);
+    Target person = m.person_target();
+    m.put(person, "summary", node, path);
 }
 
 void map_basics(ImportMapper& m, const SourceNode& value, const std::string& path) {
@@ -175,7 +174,7 @@ void map_basics(ImportMapper& m, const SourceNode& value, const std::string& pat
     }
     if (const SourceNode* location = value.get("location"))
         map_location(m, *location, field(path, "location"));
-    // The summary before the profiles: both may open a custom section, summary first.
+    // person.summary (it opened a custom section "Summary" before cv.toml had one).
     map_summary(m, value.get("summary"), field(path, "summary"));
     if (const SourceNode* profiles = value.get("profiles"))
         map_profiles(m, *profiles, field(path, "profiles"));
@@ -282,21 +281,25 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
         const auto date_text = m.read_text(date, date_path);
         const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
         const auto title = peek(m, entry, at, "title");
-        if (title && parsed && !parsed->present) {
+        // An award without a date is an undated [[awards]] entry; one whose date is no date
+        // (or "present") keeps its text in a custom section.
+        if (title && (!date || (parsed && !parsed->present))) {
             Target e = m.new_entry("awards");
             m.put(e, "title", entry.get("title"), field(at, "title"));
-            m.table(e).set("year", TomlValue::number(parsed->year));
-            m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
-            if (parsed->month)
-                m.comment(e, "date: " + *date_text + " (cv.toml keeps the year of an award)");
+            if (parsed && parsed->month) {
+                m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
+                m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".date");
+            } else if (parsed) {
+                m.table(e).set("year", TomlValue::number(parsed->year));
+                m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
+            }
             m.put(e, "issuer", entry.get("awarder"), field(at, "awarder"));
             m.put(e, "note", entry.get("summary"), field(at, "summary"));
             return;
         }
-        // cv.toml's awards need a year: one without stays an entry of a custom section.
         m.warn(&entry, at,
-               "an award without a title or a year, which [[awards]] needs; imported into the "
-               "section \"Awards\"");
+               "an award without a title or with a date that is none, which [[awards]] needs; "
+               "imported into the section \"Awards\"");
         Target section = m.section_named("Awards");
         Target e = m.new_section_entry(section);
         if (!m.put(e, "title", entry.get("title"), field(at, "title")))
@@ -334,11 +337,20 @@ void map_custom(ImportMapper& m, const SourceNode& value, const std::string& pat
         if (!shape.subtitle_key.empty())
             m.put(e, "subtitle", entry.get(shape.subtitle_key), field(at, shape.subtitle_key));
         m.put(e, "location", entry.get("location"), field(at, "location"));
-        m.put_date_text(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                        field(at, "endDate"),
-                        shape.date_key.empty() ? nullptr : entry.get(shape.date_key),
-                        shape.date_key.empty() ? std::string() : field(at, shape.date_key));
+        // A range is the entry's `start`/`end`; a single date stays its `date` text.
+        if (entry.get("startDate") || entry.get("endDate"))
+            m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                        field(at, "endDate"), "Ended", "text");
+        else if (!shape.date_key.empty())
+            m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get(shape.date_key),
+                            field(at, shape.date_key));
+        // A URL cv.toml takes is the entry's `url` (its title links there); another stays text.
+        bool url_done = false;
+        if (auto url = m.read_text(entry.get("url"), field(at, "url")); url && looks_like_url(*url))
+            url_done = m.put(e, "url", entry.get("url"), field(at, "url"));
         for (const auto& [key, label] : shape.text_keys) {
+            if (key == "url" && url_done)
+                continue;
             if (label.empty())
                 put_extra(m, e, "text", entry, at, key, "");
             else
@@ -362,15 +374,62 @@ void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
 void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p) {
     map_custom(m, v, p, {"Certificates", {"name"}, "issuer", "date", {{"url", "Website"}}, {}});
 }
+// JSON Resume's publications have no authors: with a name, a publisher and a date they are
+// [[publications]] of kind "other", which may leave the authors out (mkcv never adds the
+// owner to them); the others stay in the custom section "Publications".
+bool map_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+    const SourceNode* date = entry.get("releaseDate");
+    const std::string date_path = field(at, "releaseDate");
+    const auto date_text = m.read_text(date, date_path);
+    const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
+    if (!peek(m, entry, at, "name") || !peek(m, entry, at, "publisher") || !parsed ||
+        parsed->present)
+        return false;
+    Target e = m.new_entry("publications");
+    m.put(e, "title", entry.get("name"), field(at, "name"));
+    m.table(e).set("kind", TomlValue::text("other"));
+    m.comment(e, "kind = \"other\": JSON Resume lists no authors, so none are printed");
+    m.put(e, "venue", entry.get("publisher"), field(at, "publisher"));
+    if (parsed->month) {
+        m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
+        m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".date");
+    } else {
+        m.table(e).set("year", TomlValue::number(parsed->year));
+        m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
+    }
+    if (auto url = m.read_text(entry.get("url"), field(at, "url"))) {
+        if (looks_like_url(*url)) {
+            TomlValue links = TomlValue::table();
+            links.inline_table = true;
+            links.set("link", TomlValue::text(*url));
+            m.table(e).set("links", std::move(links));
+            m.used(entry.get("url"), field(at, "url"), e.path + ".links.link");
+        } else {
+            put_extra(m, e, "note", entry, at, "url", "Link");
+        }
+    }
+    m.put(e, "note", entry.get("summary"), field(at, "summary"));
+    return true;
+}
+
 void map_publications(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    // JSON Resume's publications have no authors, which [[publications]] requires.
-    map_custom(m, v, p,
-               {"Publications",
-                {"name", "title"},
-                "publisher",
-                "releaseDate",
-                {{"summary", ""}, {"url", "Link"}},
-                {}});
+    for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
+        if (map_publication(m, entry, at))
+            return;
+        m.warn(&entry, at,
+               "a publication without a name, a publisher or a date, which [[publications]] "
+               "needs; imported into the section \"Publications\"");
+        Target section = m.section_named("Publications");
+        Target e = m.new_section_entry(section);
+        if (!m.put(e, "title", entry.get("name"), field(at, "name")) &&
+            !m.put(e, "title", entry.get("title"), field(at, "title")))
+            m.put_value(e, "title", "(untitled)", {});
+        m.put(e, "subtitle", entry.get("publisher"), field(at, "publisher"));
+        m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get("releaseDate"),
+                        field(at, "releaseDate"));
+        m.put(e, "text", entry.get("summary"), field(at, "summary"));
+        put_extra(m, e, "text", entry, at, "url", "Link");
+    });
 }
 void map_skills(ImportMapper& m, const SourceNode& v, const std::string& p) {
     map_custom(m, v, p, {"Skills", {"name"}, "level", "", {}, {{"keywords", ""}}});

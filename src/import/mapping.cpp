@@ -336,23 +336,24 @@ std::optional<PartialDate> ImportMapper::read_date(const SourceNode* node,
 
 void ImportMapper::put_dates(Target& target, const SourceNode* start, const std::string& start_path,
                              const SourceNode* end, const std::string& end_path,
-                             const std::string& end_label) {
+                             const std::string& end_label, std::string_view note_key) {
+    const std::string note(note_key);
     const auto start_text = read_text(start, start_path);
     const auto end_text = read_text(end, end_path);
     auto start_date = start_text ? read_date(start, start_path) : std::nullopt;
     auto end_date = end_text ? read_date(end, end_path) : std::nullopt;
     if (start_text && !start_date) {
-        append_text(target, "note", "Started: " + *start_text, {});
-        used(start, start_path, target.path + ".note");
+        append_text(target, note, "Started: " + *start_text, {});
+        used(start, start_path, target.path + "." + note);
     }
     if (end_text && !end_date) {
-        append_text(target, "note", end_label + ": " + *end_text, {});
-        used(end, end_path, target.path + ".note");
+        append_text(target, note, end_label + ": " + *end_text, {});
+        used(end, end_path, target.path + "." + note);
     }
     if (start_date && start_date->present) {
         warn(start, start_path, "a start of \"present\"; kept in the note");
-        append_text(target, "note", "Started: " + *start_text, {});
-        used(start, start_path, target.path + ".note");
+        append_text(target, note, "Started: " + *start_text, {});
+        used(start, start_path, target.path + "." + note);
         start_date.reset();
     }
     if (start_date && end_date && compare_dates(*end_date, *start_date) < 0) {
@@ -360,8 +361,8 @@ void ImportMapper::put_dates(Target& target, const SourceNode* start, const std:
              "ends (" + *end_text + ") before it starts (" + *start_text +
                  "); cv.toml refuses that, so the end is kept in the note",
              "check the dates in the source");
-        append_text(target, "note", end_label + ": " + *end_text, {});
-        used(end, end_path, target.path + ".note");
+        append_text(target, note, end_label + ": " + *end_text, {});
+        used(end, end_path, target.path + "." + note);
         end_date.reset();
     }
     const auto write = [&](const char* key, const SourceNode* node, const std::string& path,

@@ -114,10 +114,11 @@ class ImportMapper {
     // `start` and `end` of a built-in entry from the source's two dates: a text that is no
     // date goes to the note, an end before its start too (cv.toml refuses it), both with a
     // warning.
-    // `end_label` names the end in the note ("Ended", or "Date" for a single date).
+    // `end_label` names the end in the note ("Ended", or "Date" for a single date);
+    // `note_key` is the note's key (a custom entry's is `text`).
     void put_dates(Target& target, const SourceNode* start, const std::string& start_path,
                    const SourceNode* end, const std::string& end_path,
-                   const std::string& end_label = "Ended");
+                   const std::string& end_label = "Ended", std::string_view note_key = "note");
     // The date text of a custom entry: "Aug. 2025 – Present", or the source text as written.
     void put_date_text(Target& target, const SourceNode* start, const std::string& start_path,
                        const SourceNode* end, const std::string& end_path,

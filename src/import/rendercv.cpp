@@ -67,8 +67,11 @@ void put_common(ImportMapper& m, Target& e, const SourceNode& entry, const std::
             }
         }
     } else {
-        m.put_date_text(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
-                        field(at, "end_date"), entry.get("date"), field(at, "date"));
+        // A custom entry: a range is its `start`/`end`, a single date its `date` text.
+        if (entry.get("start_date") || entry.get("end_date"))
+            m.put_dates(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
+                        field(at, "end_date"), "Ended", "text");
+        m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get("date"), field(at, "date"));
     }
     if (auto summary = m.read_text(entry.get("summary"), field(at, "summary"))) {
         m.append_text(e, text_key, *summary, {});
@@ -76,6 +79,10 @@ void put_common(ImportMapper& m, Target& e, const SourceNode& entry, const std::
     }
     for (const std::string_view key : {"url", "doi"}) {
         if (auto text = m.read_text(entry.get(key), field(at, key))) {
+            if (!builtin && key == "url" && looks_like_url(*text)) {  // the title links there
+                m.put(e, "url", entry.get(key), field(at, key));
+                continue;
+            }
             m.append_text(e, text_key, std::string(key == "url" ? "URL: " : "DOI: ") + *text, {});
             m.used(entry.get(key), field(at, key), e.path + "." + text_key);
         }
@@ -148,10 +155,14 @@ std::string map_publication(ImportMapper& m, const SourceNode& entry, const std:
     }
     m.table(e).set("authors", std::move(names));
     m.put(e, "venue", entry.get("journal"), field(at, "journal"));
-    m.table(e).set("year", TomlValue::number(date->year));
-    m.used(entry.get("date"), field(at, "date") + " \"" + *date_text + "\"", e.path + ".year");
-    if (date->month)
-        m.comment(e, "date: " + *date_text + " (cv.toml keeps the year of a publication)");
+    // A month or a day stays: cv.toml's `date` holds it (the year alone is `year`).
+    const bool dated = date->month != 0;
+    if (dated)
+        m.table(e).set("date", TomlValue::text(iso_date(*date)));
+    else
+        m.table(e).set("year", TomlValue::number(date->year));
+    m.used(entry.get("date"), field(at, "date") + " \"" + *date_text + "\"",
+           e.path + (dated ? ".date" : ".year"));
     TomlValue links = TomlValue::table();
     links.inline_table = true;
     for (const std::string_view key : {"doi", "url"}) {

@@ -21,6 +21,12 @@ date = "2025"
 location = "Boston"
 text = "Two rounds."
 highlights = ["Reviewed 12 papers"]
+[[sections.entries]]
+title = "Workshop"
+url = "https://example.org/workshop"
+start = "2023-10"
+end = "present"
+links = { slides = "https://example.org/slides.pdf" }
 TOML
 for cv in cv.toml hostile.toml entries.toml academic.toml; do
   for t in long short modern homepage publications-html markdown jsonresume; do

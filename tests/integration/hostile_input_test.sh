@@ -18,6 +18,24 @@ items = [
   "^^5c *^^5c* `^^5c` [^^5c](https://example.org/^^5c) back\\\\slash",
   "# literal 1. heading &amp; <b>raw</b> ![img](https://example.org/i.png)",
 ]
+
+# Dates beyond a year (issue 13): a month-dated award, an undated one, and a custom entry
+# with a URL, a date range and links.
+[[sections]]
+title = "Talks & Links"
+[[sections.entries]]
+title = "Keynote_on Scheduling"
+url = "https://example.org/keynote_1"
+start = "2023-10"
+end = "present"
+links = { "slides & notes" = "https://example.org/slides_1.pdf" }
+
+[[awards]]
+title = "Medal of October"
+date = "2016-10"
+
+[[awards]]
+title = "Prize Without Date"
 TOML
 "$MKCV" build hostile.toml -t long -o out > build.log 2>&1 || { cat build.log; fail "build"; finish; }
 text="$(pdf_text out/hostile-long.pdf)"
@@ -26,6 +44,10 @@ lacks "$text" "*marked*" "no asterisks of a mark"
 contains "$text" "<script>alert(1)</script> and *not em* and *unclosed and *a" "escapes and unclosed marks print as text"
 contains "$text" "^^5c ^^5c ^^5c ^^5c back\\slash" "^^5c inside marks is text"
 contains "$text" "# literal 1. heading &amp; <b>raw</b> ![img](https://example.org/i.png)" "block syntax, entities, HTML and images are text"
+contains "$text" "Medal of October Oct. 2016" "a month-dated award prints its month"
+contains "$text" "Prize Without Date" "an undated award prints"
+contains "$text" "Keynote_on Scheduling Oct. 2023 – Present" "a custom entry prints its date range"
+contains "$text" "[slides & notes]" "a custom entry prints its link's text"
 pdffonts out/hostile-long.pdf | grep -qi "mono" && pass "\\texttt: a monospaced font" || fail "no monospaced font for code"
 for s in "${strings[@]}"; do
   # pdftotext folds runs of spaces; compare with them folded too.
@@ -52,7 +74,8 @@ for url in "https://example.org/~zoe/a_b%20c#top" \
            "https://example.org/paper?id=1&v=2#sec_3" \
            "https://github.com/o_brien/repo~x/tree/main%2Fsrc" \
            "mailto:zoe_o'brien+cv@example.org" \
-           "https://example.org/m_a%20rk#up~1" "https://example.org/%5E%5E5c"; do
+           "https://example.org/m_a%20rk#up~1" "https://example.org/%5E%5E5c" \
+           "https://example.org/keynote_1" "https://example.org/slides_1.pdf"; do
   contains "$uris" "$url" "link target $url"
 done
 

@@ -153,8 +153,8 @@ assert t["person"]["position"] == doc["basics"]["label"]
 assert t["experience"][0]["organization"] == doc["work"][0]["name"]
 assert t["experience"][0]["role"] == doc["work"][0]["position"]
 assert t["experience"][0]["highlights"] == doc["work"][0]["highlights"]
-assert any(s.get("text") == doc["basics"]["summary"] for s in t["sections"])
-assert list(t.keys()) == ["person", "experience", "sections"]
+assert t["person"]["summary"] == doc["basics"]["summary"]
+assert list(t.keys()) == ["person", "experience"], list(t.keys())
 PY
 "$MKCV" validate hostile.toml > /dev/null 2>&1 && status=0 || status=$?
 expect_status 0 $status "the hostile import validates"

@@ -39,7 +39,9 @@ cp -r "$SRC/latex_templates/long" templates/totals
 sed -i 's/^name = .*/name = "totals"/' templates/totals/template.toml
 sed -i 's/^\\begin{document}$/&\nPages: \\PreviousTotalPages. Education is on page \\pageref{education}.\n/' \
   templates/totals/cv.tex.mustache
-sed -i '0,/^\\cvsection{<<title>>}$/s//\\cvsection{<<title>>}\\label{education}/' \
+# The label goes on the first section the seed prints (research interests; the summary's
+# heading comes first in the template, but the seed has no summary).
+sed -i '/<<#is.research_interests>>/,/^\\cvsection/s/^\\cvsection{<<title>>}$/&\\label{education}/' \
   templates/totals/cv.tex.mustache
 "$MKCV" build -t ./templates/totals > totals.log 2>&1 || { cat totals.log; fail "totals build"; }
 grep -Eq '^totals: latexmk 2 passes ' totals.log && pass "labels and page totals: two passes" ||

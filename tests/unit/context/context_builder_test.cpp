@@ -191,3 +191,34 @@ TEST_CASE("the academic sections take the filters, dated by their dates") {
     CHECK(cv.grants.size() == 1);
     CHECK(cv.patents.empty());  // not in order
 }
+
+TEST_CASE("awards carry their date, sort by it, and an undated one comes last") {
+    const Cv cv = test::load_ok(R"([person]
+name = "Ada"
+[[awards]]
+title = "Undated"
+[[awards]]
+title = "Year"
+year = 2016
+[[awards]]
+title = "October"
+date = "2016-10"
+[[awards]]
+title = "Newer"
+date = "2017-01-05"
+)");
+    const auto context = to_json(build_context(cv, {}));
+    const auto& awards = context["awards"];
+    REQUIRE(awards.size() == 4);
+    CHECK(awards[0]["title"] == "Newer");
+    CHECK(awards[0]["date_iso"] == "2017-01-05");
+    CHECK(awards[1]["title"] == "October");
+    CHECK(awards[1]["date"] == "Oct. 2016");
+    CHECK(awards[1]["date_iso"] == "2016-10");
+    CHECK(awards[1]["year"] == "2016");
+    CHECK(awards[2]["title"] == "Year");
+    CHECK(awards[2]["date"] == "2016");
+    CHECK(awards[3]["title"] == "Undated");
+    CHECK(awards[3]["year"].is_null());
+    CHECK(awards[3]["date"].is_null());
+}

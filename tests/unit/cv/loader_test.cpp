@@ -355,3 +355,61 @@ TEST_CASE("the academic sections are validated: required keys, blanks, dates, ki
     REQUIRE(link.size() == 1);
     CHECK(link[0].find("5:20: error:") == 0);
 }
+
+TEST_CASE("awards and publications take a month or a day in `date`, and awards no date") {
+    const Cv cv = load_ok(R"([person]
+name = "Ada"
+[[awards]]
+title = "Month"
+date = "2016-10"
+[[awards]]
+title = "Both"
+year = 2019
+date = 2019-03-05
+[[awards]]
+title = "Undated"
+[[publications]]
+title = "A thesis"
+venue = "University"
+date = "2020-06"
+kind = "thesis"
+)");
+    REQUIRE(cv.awards.size() == 3);
+    CHECK(cv.awards[0].year == 2016);
+    CHECK(cv.awards[0].month == 10);
+    CHECK(cv.awards[0].day == 0);
+    CHECK(cv.awards[0].year_pos.line == 5);
+    CHECK(cv.awards[1].day == 5);
+    CHECK(cv.awards[2].year == 0);
+    REQUIRE(cv.publications.size() == 1);
+    CHECK(cv.publications[0].authors.empty());
+    CHECK(cv.publications[0].month == 6);
+}
+
+TEST_CASE("a `date` that disagrees with `year`, or neither on a paper, is an error") {
+    const auto lines = problems(R"([person]
+name = "Ada"
+[[awards]]
+title = "Both"
+year = 2018
+date = "2019-03"
+[[awards]]
+title = "Now"
+date = "present"
+[[publications]]
+title = "Paper"
+authors = ["Ada"]
+venue = "V"
+[[publications]]
+title = "No authors"
+venue = "V"
+year = 2020
+kind = "conference"
+)");
+    CHECK(lines == Lines{
+                       "6:8: error: `date` 2019-03 of \"Both\" disagrees with `year` 2018",
+                       "9:8: error: `date` of \"Now\" cannot be \"present\"",
+                       "10:1: error: \"Paper\" lacks `year` or `date`",
+                       "14:1: error: [[publications]] lacks the required key `authors`",
+                   });
+}

@@ -142,9 +142,9 @@ TEST_CASE("mistakes in filters are reported with their place") {
     CHECK(diagnostics.items()[0].hint == "did you mean \"publications\"?");
     CHECK(test::problems("[person]\nname = \"A\"\n[templates.short]\norder = [\"podcasts\"]\n") ==
           std::vector<std::string>{
-              "4:10: error: `order` must be one of research_interests, education, publications, "
-              "experience, teaching, awards, talks, service, grants, students, patents, press, "
-              "sections, found \"podcasts\""});
+              "4:10: error: `order` must be one of summary, research_interests, education, "
+              "publications, experience, teaching, awards, talks, service, grants, students, "
+              "patents, press, sections, found \"podcasts\""});
 }
 
 TEST_CASE("the page budget drops unselected before selected, older before newer") {
