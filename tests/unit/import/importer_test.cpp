@@ -154,11 +154,11 @@ TEST_CASE("long files import in linear time", "[import]") {
 }
 
 TEST_CASE("a Markdown link cv.toml would refuse is kept as text, with a warning", "[import]") {
-    const ImportOutcome outcome = import_cv(
-        "r.json",
-        R"j({"basics": {"name": "Ada"}, "work": [{"name": "O", "position": "R",
+    const ImportOutcome outcome =
+        import_cv("r.json",
+                  R"j({"basics": {"name": "Ada"}, "work": [{"name": "O", "position": "R",
             "summary": "see [t](u) and [ok](https://ok.org) and [e]()"}]})j",
-        std::nullopt, "cv.toml");
+                  std::nullopt, "cv.toml");
     REQUIRE(outcome.toml);
     CHECK(outcome.toml->find(R"j(see \\[t](u) and [ok](https://ok.org) and \\[e]())j") !=
           std::string::npos);
