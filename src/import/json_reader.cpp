@@ -244,14 +244,8 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
 }  // namespace
 
 Result<SourceNode> read_json(const std::string& file, const std::string& text) {
-    if (text.size() > kMaxImportBytes)
-        return fail(
-            {Severity::Error,
-             file,
-             {},
-             "import-size",
-             "is larger than " + std::to_string(kMaxImportBytes / (1024 * 1024)) + " MiB; no CV is",
-             ""});
+    if (auto too_large = import_too_large(file, text.size()))
+        return fail(std::move(*too_large));
     std::size_t furthest = 0;
     TreeBuilder builder(file, text, furthest);
     CountingIterator first{text.data(), text.data(), &furthest};

@@ -38,4 +38,16 @@ std::string item_path(std::string_view parent, std::size_t index) {
     return std::string(parent) + "[" + std::to_string(index) + "]";
 }
 
+std::optional<Diagnostic> import_too_large(const std::string& file, std::size_t size) {
+    if (size <= kMaxImportBytes)
+        return std::nullopt;
+    return Diagnostic{
+        Severity::Error,
+        file,
+        {},
+        "import-size",
+        "is larger than " + std::to_string(kMaxImportBytes / (1024 * 1024)) + " MiB; no CV is",
+        ""};
+}
+
 }  // namespace mkcv

@@ -5,11 +5,13 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "util/diagnostics.h"
 #include "util/source_location.h"
 
 namespace mkcv {
@@ -48,6 +50,9 @@ struct SourceNode::Member {
 inline constexpr std::size_t kMaxImportDepth = 64;
 inline constexpr std::size_t kMaxImportNodes = 200000;
 inline constexpr std::size_t kMaxImportBytes = 8 * 1024 * 1024;
+
+// The error for a file over kMaxImportBytes, said the same by every reader; empty otherwise.
+std::optional<Diagnostic> import_too_large(const std::string& file, std::size_t size);
 
 // A value's place in its file, as the summary and the messages name it:
 // `basics.profiles[2].url`.

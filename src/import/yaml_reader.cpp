@@ -164,14 +164,8 @@ class Converter {
 }  // namespace
 
 Result<SourceNode> read_yaml(const std::string& file, const std::string& text) {
-    if (text.size() > kMaxImportBytes)
-        return fail(
-            {Severity::Error,
-             file,
-             {},
-             "import-size",
-             "is larger than " + std::to_string(kMaxImportBytes / (1024 * 1024)) + " MiB; no CV is",
-             ""});
+    if (auto too_large = import_too_large(file, text.size()))
+        return fail(std::move(*too_large));
     Converter converter(file, text);
     YAML::Node document;
     try {
