@@ -69,8 +69,8 @@ def strip_scheme(url):
 # How a value prints when not as written: (path pattern, kind, why). Kinds:
 #   year     the year of a date.
 #   date     a date prints as mkcv formats it (printed_date), or as written where mkcv
-#            keeps it as text: one it cannot read ("summer 2016", "Fall 2019") or an end
-#            before its start, both in the entry's note.
+#            keeps it as text: one it cannot read ("summer 2016", "Fall 2019"), and one in
+#            the entry's note after "Ended: " (an end before its start).
 #   link     a URL prints as its text without https:// (the homepage), in full (in a note),
 #            or only as the target of a link whose text is a label ("[link]", a profile's
 #            network name, a title that links there).
@@ -118,7 +118,7 @@ class Page:
         return url in self.urls or url.rstrip("/") in (u.rstrip("/") for u in self.urls)
 
 
-def found(page, path, value):
+def found(page, path, value, siblings):
     for pattern, kind, _ in PRINTED_AS:
         if not re.search(pattern, path):
             continue
@@ -127,15 +127,21 @@ def found(page, path, value):
             return page.has(year.group(0) if year else value)
         if kind == "date":
             date = printed_date(value)
-            return (date is not None and page.has(date)) or page.has(value)
+            if date is None:
+                return page.has(value)
+            # A date kept in the note (an end before its start) prints as written there.
+            return page.has(date) or any(page.has(f"{label}: {value}")
+                                         for label in ("Started", "Ended", "Date"))
         if kind == "network":
             return page.has(value) or any(value.lower() in u.lower() for u in page.urls)
         if kind == "link":
             return (page.has(value) or page.has(strip_scheme(value)) or page.links_to(value)
                     or page.links_to("https://doi.org/" + value))
-        if kind == "profile":
-            name = value.lstrip("@").split("@")[0]
-            return page.has(value) or any(name.lower() in u.lower() for u in page.urls)
+        if kind == "profile":  # in the URL of a link to that network ("Google Scholar": google)
+            name = value.lstrip("@").split("@")[0].lower()
+            network = siblings.get(re.sub(r"username$", "network", path), "").lower().split()
+            return page.has(value) or any(name in u.lower() and any(w in u.lower() for w in network)
+                                          for u in page.urls)
         if kind == "email":
             return page.has(value) and page.links_to("mailto:" + value)
     # A RenderCV author loses the bold marks on the owner (mkcv bolds person.name itself).
@@ -173,12 +179,13 @@ def main():
                 print(f"cv.sections key {key!r}: no heading {title!r} in the PDF")
                 sys.exit(1)
     missing, checked, skipped = [], 0, 0
+    siblings = dict(leaves(data))
     for path, value in leaves(data):
         if any(re.search(p, path) for p, _ in NOT_PRINTED):
             skipped += 1
             continue
         checked += 1
-        if not found(page, path, value):
+        if not found(page, path, value, siblings):
             missing.append(f"{path} = {value!r}")
     if missing:
         print("not in the PDF:\n  " + "\n  ".join(missing))
