@@ -378,7 +378,7 @@ void put_url(ImportMapper& m, Target& e, const SourceNode& entry, const std::str
     put_extra(m, e, note_key, entry, at, "url", "Website");
 }
 
-// The first text of `keys` that is present and not blank (cv.toml's required keys).
+// Whether one of `keys` holds a text that is not blank (as cv.toml's required keys must).
 bool has_text(ImportMapper& m, const SourceNode& entry, const std::string& at,
               std::initializer_list<std::string_view> keys) {
     for (const std::string_view key : keys)
@@ -388,17 +388,16 @@ bool has_text(ImportMapper& m, const SourceNode& entry, const std::string& at,
     return false;
 }
 
-const CustomShape kVolunteerShape{"Volunteering",
-                                  {"position", "organization"},
-                                  "organization",
-                                  "",
-                                  {{"summary", ""}, {"url", "Website"}},
-                                  {}};
-
 void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
         if (!has_text(m, entry, at, {"organization"})) {
-            map_custom_entry(m, entry, at, kVolunteerShape,
+            map_custom_entry(m, entry, at,
+                             CustomShape{"Volunteering",
+                                         {"position", "organization"},
+                                         "organization",
+                                         "",
+                                         {{"summary", ""}, {"url", "Website"}},
+                                         {}},
                              "volunteering without an organization, which [[volunteer]] needs");
             return;
         }
@@ -413,9 +412,6 @@ void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
     });
 }
 
-const CustomShape kCertificateShape{"Certificates",       {"name"}, "issuer", "date",
-                                    {{"url", "Website"}}, {}};
-
 void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
         const SourceNode* date = entry.get("date");
@@ -425,9 +421,11 @@ void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p
         // A certificate's date that is no date (or "present") keeps its text in a custom
         // section, as an award's does.
         if (!has_text(m, entry, at, {"name"}) || (date_text && (!parsed || parsed->present))) {
-            map_custom_entry(m, entry, at, kCertificateShape,
-                             "a certificate without a name or with a date that is none, which "
-                             "[[certificates]] needs");
+            map_custom_entry(
+                m, entry, at,
+                CustomShape{"Certificates", {"name"}, "issuer", "date", {{"url", "Website"}}, {}},
+                "a certificate without a name or with a date that is none, which "
+                "[[certificates]] needs");
             return;
         }
         Target e = m.new_entry("certificates");
