@@ -16,7 +16,7 @@ _mkcv() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="build check watch render validate context templates template schema export import new"
+    local commands="build check watch render validate context templates template schema export import new doctor"
     local command="" i
     for ((i = 1; i < cword; i++)); do
         if [[ " $commands " == *" ${words[i]} "* ]]; then
@@ -82,6 +82,7 @@ _mkcv() {
             ;;
         import) options+=" -o --out --from --force --diagnostics" ;;
         new) options+=" -o --out --force" ;;
+        doctor) options+=" -t --template --template-dir --builtin-templates-only -o --out --diagnostics" ;;
     esac
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

@@ -5,7 +5,7 @@ function __mkcv_templates
     mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
 end
 
-set -l commands build check watch render validate context templates template schema export import new
+set -l commands build check watch render validate context templates template schema export import new doctor
 complete -c mkcv -f
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
@@ -20,13 +20,14 @@ complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a schema -d 'Pr
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write the publications as .bib'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a import -d 'Make a cv.toml from another format'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a new -d 'Write a starter cv.toml'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check that TeX and the fonts are installed'
 
-set -l with_templates build check watch render context
+set -l with_templates build check watch render context doctor
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates" -s t -l template -x -a '(__mkcv_templates)' -d 'Template name or folder'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l template-dir -x -a '(__fish_complete_directories)' -d 'Look for templates here first'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l builtin-templates-only -d 'Use only the built-in templates'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate import export" -l diagnostics -x -a 'text json github' -d 'How problems are printed'
-complete -c mkcv -n "__fish_seen_subcommand_from build check watch" -s o -l out -x -a '(__fish_complete_directories)' -d 'Output folder'
+complete -c mkcv -n "__fish_seen_subcommand_from build check watch doctor" -s o -l out -x -a '(__fish_complete_directories)' -d 'Output folder'
 complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s j -l jobs -x -d 'Templates compiled at once'
 complete -c mkcv -n "__fish_seen_subcommand_from build check watch" -s q -l quiet -d 'Print only problems'
 complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s v -l verbose -d "Show latexmk's output"
