@@ -26,6 +26,12 @@ bash_commands="$(sed -nE 's/^ *local commands="([^"]*)"/\1/p' "$SRC/packaging/co
 [[ "$(tr ' ' '\n' <<< "$bash_commands" | sort)" == "$(printf '%s\n' "${subcommands[@]}" | sort)" ]] &&
   pass "bash completion's commands are exactly --help's" || fail "bash completion: $bash_commands"
 
+# The man page typesets without a warning (groff-base comes with man-db).
+if command -v groff > /dev/null; then
+  warnings="$(groff -man -Tutf8 -ww -z "$SRC/packaging/mkcv.1" 2>&1)"
+  [[ -z "$warnings" ]] && pass "the man page typesets cleanly" || fail "groff: $warnings"
+fi
+
 # Syntax: bash always; zsh and fish when installed (build_scripts/test.sh installs both).
 bash -n "$SRC/packaging/completions/mkcv.bash" && pass "bash completion parses" || fail "bash -n"
 # Sourced into a shell, it registers itself and completes a subcommand.
