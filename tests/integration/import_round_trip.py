@@ -54,9 +54,6 @@ NOT_YET = [
      "courses are cv.toml highlights: they come back as mkcv.highlights"),
     # awards
     ("jsonresume.json", r"^awards\[1\]\.date$", "iso", "'Oct 2016' is read as 2016-10"),
-    # sections cv.toml has no type for yet: custom sections (sections[] in meta.mkcv)
-    ("*", r"^(volunteer|certificates|skills|languages|interests|references|projects)\[", "absent",
-     "a custom section of cv.toml"),
     ("*", r"^favouriteColour$", "absent", "a key of the file's own: 'Other imported data'"),
     # settings of the source file
     ("*", r"^(\$schema|meta\.)", "absent", "metadata of the source file, not imported"),
