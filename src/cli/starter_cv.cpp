@@ -18,6 +18,7 @@ constexpr std::string_view kStarter = R"toml(#:schema ./schema/cv.schema.json
 
 # One paragraph; top-level keys come before the first [table].
 research_interests = "Your research interests, in a sentence or two."
+# bibliography = ["papers.bib"]           # papers from BibTeX too (docs/publications.md)
 
 [person]
 name = {NAME}
@@ -59,7 +60,7 @@ highlights = ["What you did, and what came of it"]
 
 # Papers. Mark yourself as you sign your papers (your name above, or aliases in
 # [person] aliases); a trailing * marks equal contribution, † a corresponding author.
-# Or keep them in BibTeX: bibliography = ["papers.bib"] (see docs/publications.md).
+# Or keep them in BibTeX: see `bibliography` at the top.
 [[publications]]
 title = "The Title of Your Paper (example)"
 authors = [{NAME_AUTHOR}, "A Coauthor"]
@@ -80,11 +81,97 @@ title = "An Award (example)"
 year = 2024
 # issuer = "Who gave it"
 
+# Talks, service, grants, students, patents and press: remove the # to use them.
+# [[talks]]
+# title = "The Title of Your Talk"
+# event = "A Seminar at A University"
+# location = "City"
+# date = "2024-05"                          # or "2024" or "2024-05-16"
+# invited = true
+# links = { slides = "https://example.org/slides.pdf" }
+
+# [[service]]
+# role = "Reviewer"
+# organization = "A Journal"
+# kind = "reviewer"                         # reviewer, committee, organiser or other
+# start = "2023"
+# end = "present"
+
+# [[grants]]
+# title = "The Title of the Grant"
+# funder = "A Foundation"
+# amount = "EUR 100,000"
+# role = "Co-PI"
+# start = "2024-01"
+# end = "2026-12"
+
+# [[students]]
+# name = "A Student"
+# level = "MSc"
+# start = "2023"
+# end = "2024"
+# topic = "The topic of the thesis"
+# now = "Ph.D. student at A University"
+
+# [[patents]]
+# title = "A Method for Something"
+# number = "US 11,000,000 B2"
+# inventors = [{NAME_AUTHOR}, "A Coinventor"]
+# status = "granted"
+# date = "2024-01-16"
+
+# [[press]]
+# title = "An Article About Your Work"
+# outlet = "A Newspaper"
+# date = "2024-03-02"
+# url = "https://example.org/article"
+
+# Projects, skills and languages, as in a résumé.
+[[projects]]
+name = "A Project (example)"
+description = "What it is, in a sentence."
+url = "https://github.com/you/project"
+roles = ["Author"]
+start = "2022-01"
+end = "present"
+# highlights = ["What came of it"]
+# keywords = ["C++", "Python"]
+
+[[skills]]
+name = "Programming (example)"
+keywords = ["C++", "Python"]
+# level = "Expert"
+
+[[languages]]
+language = "English (example)"
+fluency = "Native speaker"
+
+# [[volunteer]]
+# organization = "A Club"
+# position = "Mentor"
+# start = "2019-09"
+# end = "2020-06"
+# summary = "What you did there."
+
+# [[certificates]]
+# name = "A Certificate"
+# issuer = "Who issued it"
+# date = "2023-11"
+# url = "https://example.org/certificate"
+
+# [[interests]]
+# name = "Music"
+# keywords = ["Piano", "Choir"]
+
+# [[references]]
+# name = "A Referee, A University"
+# reference = "Available on request."
+
 # Sections of your own, printed after the others: a paragraph (text), a list (items) or
 # entries with a title, subtitle, date, location, text and highlights.
 [[sections]]
-title = "Skills (example)"
-items = ["Programming: C++, Python", "Languages: English (native)"]
+title = "Other Activities (example)"
+items = ["Something that fits no section above"]
 
 # Per template: which sections, in which order, and on how many pages, e.g.
 # [templates.short]

@@ -9,9 +9,18 @@ export SOURCE_DATE_EPOCH=1700000000
 [[ -f cv.toml ]] && pass "cv.toml written" || fail "no cv.toml"
 contains "$(head -1 cv.toml)" "#:schema ./schema/cv.schema.json" "the schema line"
 "$MKCV" validate > validate.log 2>&1 && pass "it validates" || { cat validate.log; fail "invalid starter"; }
-# Every section of the format is in it.
-for key in '\[person\]' '\[\[person.links\]\]' 'research_interests' '\[\[education\]\]' \
-  '\[\[experience\]\]' '\[\[publications\]\]' '\[\[teaching\]\]' '\[\[awards\]\]' '\[\[sections\]\]' \
+# Every section of the format is in it, present or commented out: the list comes from the
+# schema, so a section added to the format without a starter example fails here.
+"$MKCV" schema > schema.json
+sections="$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(k for k, v in d["properties"].items() if v.get("type") == "array" and k != "bibliography"))' schema.json)"
+[[ "$sections" == *talks* && "$sections" == *skills* ]] && pass "the schema lists the sections" ||
+  fail "no sections in the schema: $sections"
+for key in $sections; do
+  grep -q "^#\? \?\[\[$key\]\]" cv.toml && pass "has [[$key]]" || fail "no [[$key]]"
+done
+for key in '\[person\]' '\[\[person.links\]\]' 'research_interests' 'bibliography' \
   '\[templates.short\]' '\[build\]'; do
   grep -q "^#\? \?$key" cv.toml && pass "has $key" || fail "no $key"
 done
