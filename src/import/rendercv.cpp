@@ -1,5 +1,10 @@
 #include "import/rendercv.h"
 
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "cv/validate.h"
 #include "util/ascii.h"
 
@@ -227,12 +232,149 @@ void map_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
     put_common(m, e, entry, at, false);
 }
 
+// RenderCV's sections are lists the user names; cv.toml has typed sections for some of them.
+// A section named like one whose entries all have the shape it takes goes there: one-line
+// entries under "Skills" or "Languages", normal entries under "Projects".
+enum class TypedSection { None, Skills, Languages, Projects };
+
+bool blank(const std::optional<std::string>& text) {
+    return !text || text->find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+// Skill names, keywords and fluency are plain text in cv.toml: a RenderCV label or detail with
+// inline Markdown in it stays in a custom section, where it is read as Markdown.
+bool plain_text(const std::optional<std::string>& text) {
+    return !blank(text) && text->find_first_of("*_`[<\\") == std::string::npos;
+}
+
+TypedSection typed_section(ImportMapper& m, const std::string& title,
+                           const std::vector<SourceNode>& entries, const std::string& path) {
+    const std::string name = ascii_lower(title);
+    TypedSection typed = TypedSection::None;
+    if (name == "skills" || name == "technical skills" || name == "technologies" ||
+        name == "skills and technologies")
+        typed = TypedSection::Skills;
+    else if (name == "languages" || name == "language skills")
+        typed = TypedSection::Languages;
+    else if (name == "projects" || name == "selected projects" || name == "personal projects")
+        typed = TypedSection::Projects;
+    if (typed == TypedSection::None || entries.empty())
+        return TypedSection::None;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const SourceNode& entry = entries[i];
+        const std::string at = item_path(path, i);
+        const EntryType type = entry_type(entry);
+        if (typed == TypedSection::Projects) {
+            if (type != EntryType::Normal ||
+                blank(m.read_text(entry.get("name"), field(at, "name"))))
+                return TypedSection::None;
+        } else if (type != EntryType::OneLine ||
+                   !plain_text(m.read_text(entry.get("label"), field(at, "label"))) ||
+                   !plain_text(m.read_text(entry.get("details"), field(at, "details")))) {
+            return TypedSection::None;
+        }
+    }
+    return typed;
+}
+
+void map_skill_or_language(ImportMapper& m, TypedSection typed, const SourceNode& entry,
+                           const std::string& at) {
+    const std::string label = field(at, "label");
+    const std::string details = field(at, "details");
+    if (typed == TypedSection::Languages) {
+        Target e = m.new_entry("languages");
+        m.put(e, "language", entry.get("label"), label);
+        m.put(e, "fluency", entry.get("details"), details);
+        return;
+    }
+    Target e = m.new_entry("skills");
+    m.put(e, "name", entry.get("label"), label);
+    // The details as one keyword: "C++, Python" prints as written, and the no-drop checks
+    // find the value whole.
+    TomlValue keywords = TomlValue::array();
+    keywords.items.push_back(TomlValue::text(*m.read_text(entry.get("details"), details)));
+    m.table(e).set("keywords", std::move(keywords));
+    m.used(entry.get("details"), details, e.path + ".keywords");
+}
+
+void map_project(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+    Target e = m.new_entry("projects");
+    m.put(e, "name", entry.get("name"), field(at, "name"));
+    if (auto summary = m.read_text(entry.get("summary"), field(at, "summary"))) {
+        m.append_text(e, "description", *summary, {});
+        m.used(entry.get("summary"), field(at, "summary"), e.path + ".description");
+    }
+    if (auto location = m.read_text(entry.get("location"), field(at, "location"))) {
+        m.append_text(e, "description", "Location: " + *location, {});
+        m.used(entry.get("location"), field(at, "location"), e.path + ".description");
+    }
+    if (entry.get("start_date") || entry.get("end_date"))
+        m.put_dates(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
+                    field(at, "end_date"), "Ended", "description");
+    if (const SourceNode* date = entry.get("date")) {
+        if (!entry.get("start_date") && !entry.get("end_date")) {
+            m.put_dates(e, nullptr, {}, date, field(at, "date"), "Date", "description");
+        } else if (auto text = m.read_text(date, field(at, "date"))) {
+            m.append_text(e, "description", "Date: " + *text, {});
+            m.used(date, field(at, "date"), e.path + ".description");
+        }
+    }
+    for (const std::string_view key : {"url", "doi"}) {
+        auto text = m.read_text(entry.get(key), field(at, key));
+        if (!text)
+            continue;
+        if (key == "url" && looks_like_url(*text)) {
+            m.put(e, "url", entry.get(key), field(at, key));
+            continue;
+        }
+        m.append_text(e, "description", std::string(key == "url" ? "URL: " : "DOI: ") + *text, {});
+        m.used(entry.get(key), field(at, key), e.path + ".description");
+    }
+    m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+}
+
 void map_section(ImportMapper& m, const std::string& key, const SourceNode& value,
                  const std::string& path) {
     const std::string title = rendercv_section_title(key);
     const auto* entries = m.read_list(&value, path);
     if (!entries)
         return;
+    // A section of text called "Summary" (or "About me", "Profile") is the person's summary,
+    // which cv.toml prints first under its own heading.
+    const std::string lower_title = ascii_lower(title);
+    if ((lower_title == "summary" || lower_title == "about me" || lower_title == "profile") &&
+        !entries->empty() && !m.person().find("summary") &&
+        std::all_of(entries->begin(), entries->end(),
+                    [](const SourceNode& entry) { return entry.is_scalar(); })) {
+        Target person = m.person_target();
+        for (std::size_t i = 0; i < entries->size(); ++i) {
+            const std::string at = item_path(path, i);
+            if (auto text = m.read_text(&(*entries)[i], at)) {
+                m.append_text(person, "summary", *text, {});
+                m.used(&(*entries)[i], at, "person.summary");
+            }
+        }
+        return;
+    }
+    if (const TypedSection typed = typed_section(m, title, *entries, path);
+        typed != TypedSection::None) {
+        const std::string typed_key = typed == TypedSection::Projects ? "projects"
+                                      : typed == TypedSection::Skills ? "skills"
+                                                                      : "languages";
+        // The heading is the typed section's own, whatever the source called it.
+        if (ascii_lower(title) != typed_key)
+            m.warn(&value, path,
+                   "the section \"" + title + "\" is imported into [[" + typed_key +
+                       "]], printed under that section's heading");
+        for (std::size_t i = 0; i < entries->size(); ++i) {
+            const std::string at = item_path(path, i);
+            if (typed == TypedSection::Projects)
+                map_project(m, (*entries)[i], at);
+            else
+                map_skill_or_language(m, typed, (*entries)[i], at);
+        }
+        return;
+    }
     // A custom section holds one kind of thing (text, items or entries): a change of kind
     // starts another section of the same title.
     Target section;

@@ -43,11 +43,14 @@ TEST_CASE("RenderCV's cv becomes [person] and its entry types their sections", "
     // A publication without a journal: a custom entry.
     CHECK(str(sections[1]["title"]) == "Publications");
     CHECK(str(sections[1]["entries"][0]["date"]) == "2023");
-    CHECK(str(sections[2]["entries"][0]["title"]) == "OpenLeg");           // NormalEntry
-    CHECK(str(sections[3]["entries"][1]["text"]) == "MuJoCo, Isaac Gym");  // OneLineEntry
-    CHECK(str(sections[4]["items"][0]) == "Best Paper Award, ICRA 2022");  // BulletEntry
-    CHECK(str(sections[5]["items"][1]) == "Invited talk at TU Delft");     // NumberedEntry
-    CHECK(str(sections[6]["title"]) == "Recent News");                     // ReversedNumbered
+    // NormalEntry under "projects" and OneLineEntry under "skills": their typed sections.
+    CHECK(str(r.toml["projects"][0]["name"]) == "OpenLeg");
+    CHECK(str(r.toml["projects"][0]["url"]) == "https://openleg.example.org");
+    CHECK(str(r.toml["skills"][1]["name"]) == "Tools");
+    CHECK(str(r.toml["skills"][1]["keywords"][0]) == "MuJoCo, Isaac Gym");
+    CHECK(str(sections[2]["items"][0]) == "Best Paper Award, ICRA 2022");  // BulletEntry
+    CHECK(str(sections[3]["items"][1]) == "Invited talk at TU Delft");     // NumberedEntry
+    CHECK(str(sections[4]["title"]) == "Recent News");                     // ReversedNumbered
     CHECK(summary_has(r.outcome, "design", "not imported"));
 }
 
@@ -138,4 +141,40 @@ TEST_CASE("a DOI or URL cv.toml's links refuse goes to the note", "[import]") {
     CHECK(str(r.toml["publications"][0]["note"]) == "DOI: 2020\nURL: x");
     CHECK(has_warning(r.outcome, "is not a link cv.toml takes", 5));
     CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "(untitled)");
+}
+
+TEST_CASE("RenderCV sections named like a typed section of cv.toml go there when they fit",
+          "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n"
+        "    technical_skills:\n"
+        "      - {label: Languages, details: 'C++, Python,  Go'}\n"
+        "      - {label: Tools, details: 'git, ,make'}\n"
+        "    languages:\n      - {label: English, details: Native}\n"
+        "    Projects:\n"
+        "      - {name: P, date: 2020, location: Home, url: not a url, summary: S}\n"
+        "    skills:\n      - {label: Core, details: '**C++**'}\n"
+        "    selected_projects:\n      - {label: X, details: Y}\n"
+        "    summary:\n      - I build *things*.\n      - Twice.\n"
+        "    about_me:\n      - More.\n",
+        "r.yaml");
+    // The details are one keyword, as written.
+    CHECK(str(r.toml["skills"][0]["name"]) == "Languages");
+    CHECK(str(r.toml["skills"][0]["keywords"][0]) == "C++, Python,  Go");
+    CHECK(str(r.toml["skills"][1]["keywords"][0]) == "git, ,make");
+    CHECK(has_warning(r.outcome, "\"Technical Skills\" is imported into [[skills]]"));
+    CHECK(str(r.toml["languages"][0]["language"]) == "English");
+    CHECK(str(r.toml["languages"][0]["fluency"]) == "Native");
+    // A single date is the end; what projects have no key for goes to the description.
+    CHECK(str(r.toml["projects"][0]["end"]) == "2020");
+    CHECK(str(r.toml["projects"][0]["description"]) == "S\nLocation: Home\nURL: not a url");
+    CHECK_FALSE(has_warning(r.outcome, "\"Projects\" is imported"));
+    // Markdown in a skill stays Markdown in a custom section; one-line entries are no projects.
+    const auto sections = r.toml["sections"];
+    CHECK(str(sections[0]["title"]) == "Skills");
+    CHECK(str(sections[0]["entries"][0]["text"]) == "**C++**");
+    CHECK(str(sections[1]["title"]) == "Selected Projects");
+    // Text under "Summary" is the person's summary, Markdown kept; a second one stays a section.
+    CHECK(str(r.toml["person"]["summary"]) == "I build *things*.\nTwice.");
+    CHECK(str(sections[2]["title"]) == "About Me");
 }
