@@ -1,6 +1,7 @@
 # Text in scripts the main fonts lack (Arabic, Hebrew, Indic, Thai, Georgian, Ethiopic,
 # mathematical symbols ...) is set in fonts that have the glyphs: no missing character,
-# and the text comes back out of the PDF.
+# and the text comes back out of the PDF. The spaces between Korean, Japanese and Chinese
+# words are kept.
 source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/tests/data/scripts.toml" "$WORK/scripts.toml"
@@ -11,13 +12,20 @@ if grep -q "Missing character" "$log"; then
   fail "missing glyphs: $(grep "Missing character" "$log" | sort -u | head -5)"
 else pass "every glyph found"; fi
 
+raw="$(pdftotext -enc UTF-8 out/scripts-long.pdf -)"
+# Word spaces between CJK words, compared with the whitespace as it is, not folded.
+for s in "한국어: 내부 딜러들이 코딩 없이 개발" "日本語: 佐藤 健一" "中文: 北京大学 计算机学院"; do
+  contains "$raw" "• $s"$'\n' "PDF has «$s» with its spaces"
+done
+lacks "$raw" "내부딜러들이" "Korean words are not joined"
+
 # pdftotext returns Arabic as presentation forms and wraps right-to-left runs in embedding
 # marks; fold both before comparing. Indic scripts come back in visual order, so they are
 # checked by the glyph test above only.
-text="$(pdftotext -enc UTF-8 out/scripts-long.pdf - | python3 -c '
+text="$(python3 -c '
 import sys, unicodedata
 t = "".join(unicodedata.normalize("NFKC", c) if 0xFB50 <= ord(c) <= 0xFEFF else c for c in sys.stdin.read())
-print(" ".join(t.translate({0x202A: None, 0x202B: None, 0x202C: None}).split()))')"
+print(" ".join(t.translate({0x202A: None, 0x202B: None, 0x202C: None}).split()))' <<< "$raw")"
 for s in "ანა მიულერი" "Researcher — მკვლევარი" "مرحبا بالعالم" "שלום עולם" "ไทย: สวัสดีชาวโลก" \
          "Հայերեն: Բարեւ աշխարհ" "ქართული: გამარჯობა" "አማርኛ: ሰላም" "Symbols: ∑ ∫ ∀x ∈ ℝ → ∞, ★ ☎ ✓"; do
   contains "$text" "$s" "PDF has «$s»"
