@@ -1,14 +1,15 @@
-# Text in scripts the main fonts lack (Arabic, Hebrew, Indic, Thai, Georgian, Ethiopic,
-# mathematical symbols ...) is set in fonts that have the glyphs: no missing character,
-# and the text comes back out of the PDF. The spaces between Korean, Japanese and Chinese
-# words are kept. A character no font has is reported at its cv.toml value. One TeX build:
-# --strict afterwards reads the same log without TeX.
+# Text in every script: scripts the main fonts lack (Arabic, Hebrew, Indic, Thai, Georgian,
+# Ethiopic ...) in fonts that have the glyphs, symbols the main font lacks in a fallback font
+# (™ № ℃ ℓ stay in the main font, which has them), the spaces between Korean, Japanese and
+# Chinese words kept, and a character no font has reported at its cv.toml value. One TeX
+# build: --strict afterwards reads the same log without TeX.
 source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/tests/data/scripts.toml" "$WORK/scripts.toml"
 cd "$WORK"
 "$MKCV" build scripts.toml -t long -o out > build.log 2>&1 || { cat build.log; fail "build"; finish; }
 log=out/.mkcv/scripts-long/scripts-long.log
+
 # The one character no font has is the Unicode 13 emoji, reported where cv.toml has it.
 missing="$(grep "^Missing character" "$log" | sort -u)"
 if [[ "$missing" == "Missing character: There is no 🥲 (U+1F972) in font "* && "$(wc -l <<< "$missing")" == 1 ]]; then
@@ -30,6 +31,13 @@ for s in "한국어: 내부 딜러들이 코딩 없이 개발" "日本語: 佐�
   contains "$raw" "• $s"$'\n' "PDF has «$s» with its spaces"
 done
 lacks "$raw" "내부딜러들이" "Korean words are not joined"
+contains "$raw" "Marks: Product™, № 5, 21 ℃, 2 ℓ, step ①, emoji 😀 👍"$'\n' \
+  "symbols and emoji print (main font, then fallbacks)"
+contains "$raw" "Ελληνικά: Γειά σου κόσμε; Русский: Привет, мир"$'\n' "Greek and Cyrillic print"
+fonts="$(pdffonts out/scripts-long.pdf)"
+for f in NotoSansSymbols-Regular DejaVuSans NotoSansMath-Regular; do
+  contains "$fonts" "$f" "fallback font $f is used"
+done
 
 # pdftotext returns Arabic as presentation forms and wraps right-to-left runs in embedding
 # marks; fold both before comparing. Indic scripts come back in visual order, so they are
