@@ -167,7 +167,8 @@ Diagnostics missing_glyph_diagnostics(const std::vector<MissingGlyph>& glyphs,
                      : "remove the character, or install a font that has it (fc-list "
                        "':charset=" +
                            (glyph.code ? code_point_name(glyph.code).substr(2) : std::string("…")) +
-                           "' lists them) and name it in the template with \\mkcvscriptfont";
+                           "' lists them) and add it to the template's fallback fonts with "
+                           "\\mkcvscriptfont and \\mkcvfallbackfonts (docs/fonts.md)";
         diagnostics.add(std::move(d));
     }
     return diagnostics;
