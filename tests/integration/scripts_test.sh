@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/tests/data/scripts.toml" "$WORK/scripts.toml"
 cd "$WORK"
-"$MKCV" build scripts.toml -t long -o out > build.log 2>&1 || { cat build.log; fail "build"; finish; }
+"$MKCV" build scripts.toml -t long -o out --lang ko > build.log 2>&1 || { cat build.log; fail "build"; finish; }
 log=out/.mkcv/scripts-long/scripts-long.log
 
 # The one character no font has is the Unicode 13 emoji, reported where cv.toml has it.
@@ -18,7 +18,7 @@ else fail "missing glyphs: $(head -5 <<< "$missing")"; fi
 line="$(grep -n '^text = "Smile' scripts.toml | cut -d: -f1)"
 contains "$(cat build.log)" "scripts.toml:$line:8: warning: U+1F972 \"🥲\" is not in the font" \
   "the missing glyph is a warning at its value"
-"$MKCV" build scripts.toml -t long -o out --strict --diagnostics=json > strict.json 2> strict.log \
+"$MKCV" build scripts.toml -t long -o out --lang ko --strict --diagnostics=json > strict.json 2> strict.log \
   && status=0 || status=$?
 expect_status 1 "$status" "--strict fails on a missing glyph"
 contains "$(cat strict.json)" "\"line\":$line,\"column\":8,\"severity\":\"error\",\"code\":\"missing-glyph\"" \
@@ -50,4 +50,13 @@ for s in "ანა მიულერი" "Researcher — მკვლევა
          "Հայերեն: Բարեւ աշխարհ" "ქართული: გამარჯობა" "አማርኛ: ሰላም" "Symbols: ∑ ∫ ∀x ∈ ℝ → ∞, ★ ☎ ✓"; do
   contains "$text" "$s" "PDF has «$s»"
 done
+# The CJK font of the language: --lang ko over the fixture's [locale] language = "ja".
+# pdffonts cannot tell: every region of the Noto CJK collection embeds as NotoSerifCJKjp
+# (one CFF table, regional glyphs chosen by the face), so the log's font family is read.
+contains "$(cat "$log")" "Font family 'NotoSerifCJKKR(0)' created" "--lang ko sets CJK in Noto CJK KR"
+"$MKCV" render scripts.toml -t long --lang ko_KR > /dev/null 2> lang.log && status=0 || status=$?
+expect_status 2 "$status" "--lang takes only a BCP 47 tag"
+contains "$(cat lang.log)" '"ko_KR" is not a BCP 47 language tag' "--lang says why"
+"$MKCV" render scripts.toml -t long > ja.tex
+contains "$(cat ja.tex)" '\def\mkcvcjkregion{JP}' "[locale] language = \"ja\" chooses Noto CJK JP"
 finish
