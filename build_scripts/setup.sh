@@ -21,12 +21,13 @@ packages=(
   dpkg-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
-# for Latin, Greek, Cyrillic and CJK text; texlive-latex-extra also has mylatexformat, which
-# makes the precompiled preambles (src/tex/format.cpp).
+# for Latin, Greek, Cyrillic and CJK text, DejaVu Sans as the last fallback for symbols and
+# emoji (docs/fonts.md); texlive-latex-extra also has mylatexformat, which makes the
+# precompiled preambles (src/tex/format.cpp).
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
-  fonts-noto-core fonts-noto-cjk
+  fonts-noto-core fonts-noto-cjk fonts-dejavu-core
 )
 # Tests read the PDFs back (poppler) and script some checks (python3).
 packages+=(poppler-utils python3)

@@ -541,6 +541,8 @@ class Converter {
             argument_source();
             return splice(sub(argument_source()));
         }
+        if (name == "mkcvsym")  // a symbol set in a fallback font when the current one lacks it
+            return splice(sub(argument_source()));
         if (declarations().count(name)) {
             raw("\\" + name + " ", "");
             runs_.back().mark = declared_mark(name);

@@ -66,6 +66,12 @@ void add_no_wait(CLI::App& command, CliState& state) {
         "waiting for it");
 }
 
+void add_strict(CLI::App& command, CliState& state) {
+    command.add_flag("--strict", state.build.strict,
+                     "Fail (exit 1) on a warning of the typesetting: a character no font has "
+                     "(missing-glyph); the previous PDF is kept");
+}
+
 }  // namespace
 
 int run_build(CliState& state) {
@@ -83,6 +89,7 @@ void add_build_command(CLI::App& app, CliState& state) {
     build->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
     build->add_flag("--strict-pages", state.build.strict_pages,
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
+    add_strict(*build, state);
     build->add_flag("-f,--force", state.build.force,
                     "Compile every PDF from scratch, even when up to date");
     add_no_wait(*build, state);
@@ -108,6 +115,7 @@ void add_watch_command(CLI::App& app, CliState& state) {
     add_jobs(*watch, state);
     watch->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
     watch->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
+    add_strict(*watch, state);
     add_no_wait(*watch, state);
     watch->callback([&state] {
         state.run = [&state] {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli/exit_code.h"
+#include "cv/locale.h"
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
 #include "util/file_io.h"
@@ -72,6 +73,16 @@ std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common
         for (const auto& [file, text] : loaded.sources)
             files_read->push_back(file);
     std::optional<std::vector<RenderedTemplate>> rendered;
+    if (loaded.cv && !common.language.empty()) {
+        if (is_language_tag(common.language)) {
+            loaded.cv->locale.language = common.language;
+        } else {
+            diagnostics.error("--lang", {}, "value",
+                              "\"" + shorten(common.language) + "\" is not a BCP 47 language tag",
+                              "write a tag such as ko, ja, zh-Hant or en-GB");
+            loaded.cv.reset();
+        }
+    }
     if (loaded.cv)
         rendered = render_all(*loaded.cv, common.templates.empty() ? defaults : common.templates,
                               search_path(common), diagnostics, date_cache);
@@ -102,6 +113,9 @@ void add_common(CLI::App& command, CommonOptions& common, bool with_templates) {
                            "Template name or folder (a path contains a slash); repeatable");
         command.add_option("--template-dir", common.template_dirs,
                            "Look for templates in this folder first; repeatable");
+        command.add_option("--lang", common.language,
+                           "The CV's language, a BCP 47 tag (ko, ja, zh-Hant ...), over "
+                           "cv.toml's [locale] language; chooses the CJK font");
         command.add_flag("--builtin-templates-only", common.builtin_only,
                          "Use only the built-in templates, none from cv.toml's folder, the user's "
                          "folder or a path (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");

@@ -24,6 +24,7 @@ struct CommonOptions {
     std::vector<std::string> template_dirs;
     std::string diagnostics = "text";
     bool builtin_only = false;  // --builtin-templates-only, or the environment variable
+    std::string language;       // --lang: over cv.toml's [locale] language
 };
 
 // Everything the command line parses into, shared by the commands' options. Parsing a

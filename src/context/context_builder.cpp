@@ -6,6 +6,7 @@
 #include "context/publication_groups.h"
 #include "cv/authors.h"
 #include "cv/dates.h"
+#include "cv/locale.h"
 #include "cv/sections.h"
 #include "text/latex_escape.h"
 
@@ -505,6 +506,9 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_string(meta, "author", cv.person.name.value);
     t.add_string(meta, "template", options.template_name);
     t.add_string(meta, "generator", options.generator);
+    // The document's language, and the Noto CJK region the TeX templates set CJK text in.
+    t.add_string(meta, "language", cv.locale.language.empty() ? "en" : cv.locale.language);
+    t.add_string(meta, "cjk_region", cjk_region(cv.locale.language));
     t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
     t.add_text(meta, "updated_iso", options.updated ? iso_date(*options.updated) : "");
     add_person(t, cv.person, options.format);

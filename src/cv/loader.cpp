@@ -4,6 +4,7 @@
 #include <regex>
 #include <sstream>
 
+#include "cv/locale.h"
 #include "cv/schema.h"
 #include "cv/sections.h"
 #include "cv/toml_input.h"
@@ -644,6 +645,16 @@ class Loader {
                 else
                     cv.build.timeout = static_cast<int>(timeout->get());
             }
+        }
+        if (const auto* language = root.at_path("locale.language").as_string()) {
+            cv.locale.language_pos = pos_of(*language);
+            if (is_language_tag(language->get()))
+                cv.locale.language = language->get();
+            else
+                diag_.error(
+                    file_, cv.locale.language_pos, "value",
+                    "`language` \"" + shorten(language->get()) + "\" is not a BCP 47 language tag",
+                    "write a tag such as \"ko\", \"ja\", \"zh-Hant\" or \"en-GB\"");
         }
         if (const auto* templates = root.get_as<toml::table>("templates"))
             for (const auto& [name, node] : *templates)

@@ -276,6 +276,12 @@ struct BuildSettings {
     bool markup = true;  // `markup = "markdown"`: prose fields hold inline Markdown
 };
 
+// `[locale]`: the document's language (cv/locale.h), "" when not set (English).
+struct LocaleSettings {
+    std::string language;  // a BCP 47 tag, checked by the loader
+    SourcePos language_pos;
+};
+
 class SectionTable;
 
 // content_filter.cpp (apply_rules) copies a Cv member by member: add new members there too.
@@ -306,6 +312,7 @@ struct Cv {
     std::vector<Interest> interests;
     std::vector<Reference> references;
     BuildSettings build;
+    LocaleSettings locale;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
     // Entries of sections a table adds without a member here (a test's section): by key,

@@ -52,6 +52,14 @@ const TableSpec kBuild{"build",
                          nullptr,
                          {"markdown", "none"}}}};
 
+const TableSpec kLocale{
+    "locale",
+    "The language of the CV.",
+    {{"language", FieldType::String, false,
+      "BCP 47 language tag of the CV's text, e.g. \"ko\", \"ja\", \"zh-Hant\", \"en-GB\" "
+      "(`mkcv build --lang` overrides it). For now it chooses the CJK font of the TeX "
+      "templates (Noto CJK SC, TC, HK, JP or KR); the default is English, with SC."}}};
+
 const TableSpec kSectionRules{
     "filter",
     "Which entries of a section a template keeps; see docs/templates.md.",
@@ -94,6 +102,10 @@ const TableSpec& period_spec() {
 
 const TableSpec& build_spec() {
     return kBuild;
+}
+
+const TableSpec& locale_spec() {
+    return kLocale;
 }
 
 const TableSpec& section_rules_spec() {

@@ -48,6 +48,7 @@ struct TableSpec {
 const TableSpec& person_spec();
 const TableSpec& period_spec();  // one { start, end } of `periods`
 const TableSpec& build_spec();
+const TableSpec& locale_spec();
 const TableSpec& section_rules_spec();  // [templates.NAME.filters.SECTION]
 
 // Human words for a type, as used in messages: "a string", "a list of strings" ...

@@ -202,6 +202,7 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
             {section.key, FieldType::TableArray, false, section.doc, &store.back()});
     }
     root.fields.push_back({"build", FieldType::Table, false, "Build settings.", &build_spec()});
+    root.fields.push_back({"locale", FieldType::Table, false, "Language.", &locale_spec()});
     root.fields.push_back({"templates", FieldType::TableMap, false,
                            "Per-template overrides by template name, e.g. [templates.short].",
                            &template_spec});

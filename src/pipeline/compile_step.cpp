@@ -12,6 +12,7 @@
 #include "tex/failure.h"
 #include "tex/format.h"
 #include "tex/latexmk_rerun.h"
+#include "tex/missing_glyphs.h"
 #include "util/digest.h"
 #include "util/file_io.h"
 #include "util/result.h"
@@ -99,13 +100,44 @@ bool should_make_format(const std::optional<PreambleFormat>& format, const Build
 // Where one output's files go: the PDF and .tex beside each other, the record and the build
 // folder in <out>/.mkcv/.
 struct OutputPaths {
-    fs::path tex, pdf, record, work_tex;
+    fs::path tex, pdf, record, work_tex, log;
 };
 
 OutputPaths output_paths(const std::string& base, const LatexmkJob& job,
                          const BuildOptions& options) {
     return {options.out_dir / (base + ".tex"), options.out_dir / (base + ".pdf"),
-            state_path(options.out_dir, base), job.work_dir / job.tex_file};
+            state_path(options.out_dir, base), job.work_dir / job.tex_file,
+            job.work_dir / (fs::path(job.tex_file).stem().string() + ".log")};
+}
+
+// The characters the TeX run of the PDF at `paths` could not print (its log is the last run's:
+// the one placed, also for a page budget's last attempt), as diagnostics at the cv.toml values
+// that hold them and as lines for people. `failed`: --strict, and there are some.
+struct GlyphCheck {
+    std::string report;
+    Diagnostics diagnostics;
+    bool failed = false;
+};
+
+GlyphCheck check_glyphs(const RenderedTemplate& r, const OutputPaths& paths,
+                        const BuildOptions& options) {
+    GlyphCheck check;
+    std::string log;
+    if (!read_file(paths.log, log))
+        return check;
+    const std::vector<MissingGlyph> glyphs = missing_glyphs_from_log(log);
+    if (glyphs.empty())
+        return check;
+    check.failed = options.strict;
+    check.diagnostics = missing_glyph_diagnostics(
+        glyphs, r, paths.tex, options.strict ? Severity::Error : Severity::Warning);
+    check.report = print_notes(check.diagnostics);
+    if (check.failed)
+        check.report += r.tmpl.manifest.name + ": error: " + std::to_string(glyphs.size()) +
+                        (glyphs.size() == 1 ? " character" : " characters") +
+                        " could not be printed (--strict); " + paths.pdf.string() +
+                        " was left as it was\n";
+    return check;
 }
 
 // An up-to-date PDF keeps beside it the .tex it was compiled from, as recorded. When that
@@ -165,9 +197,13 @@ std::optional<CompileOutcome> up_to_date(const OutputPaths& paths, const Rendere
     if (!*kept)
         return std::nullopt;
     CompileOutcome outcome;
-    if (!options.quiet)
+    // Its missing glyphs are told again: an up-to-date PDF is not a silent one.
+    GlyphCheck glyphs = check_glyphs(r, paths, options);
+    outcome.diagnostics = std::move(glyphs.diagnostics);
+    if (!options.quiet || glyphs.failed)
         outcome.report = name + ": up to date (" + paths.pdf.string() + ")\n";
-    outcome.ok = true;
+    outcome.report += glyphs.report;
+    outcome.ok = !glyphs.failed;
     return outcome;
 }
 
@@ -278,9 +314,18 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             outcome.diagnostics.add(warning);
         return outcome;
     }
-    if (placement == Placement::Output)
+    GlyphCheck glyphs;
+    if (placement == Placement::Output) {
+        glyphs = check_glyphs(r, paths, options);
+        if (glyphs.failed) {
+            CompileOutcome outcome;
+            outcome.report = report.str() + glyphs.report;
+            outcome.diagnostics = std::move(glyphs.diagnostics);
+            return outcome;
+        }
         if (Result<> placed = place_output(paths, result.pdf, r.tex, inputs); !placed)
             return failed(name, placed.error());
+    }
     if (options.verbose) {
         std::string output;
         if (read_file(result.output, output))
@@ -295,11 +340,13 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             report << " → " << paths.pdf.string();
         report << '\n';
     }
+    report << glyphs.report;
     make_format_now();
     CompileOutcome outcome;
     outcome.report = report.str();
     for (const auto& warning : result.warnings)
         outcome.diagnostics.add(warning);
+    outcome.diagnostics.append(glyphs.diagnostics);
     outcome.diagnostics.append(format_notes);
     outcome.ok = true;
     outcome.pages = result.pages;
@@ -359,6 +406,13 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
         outcome.report = budget.report;
         return outcome;
     }
+    // The last attempt is the PDF placed: its log holds what it could not print.
+    GlyphCheck glyphs = check_glyphs(r, paths, options);
+    outcome.diagnostics.append(glyphs.diagnostics);
+    if (glyphs.failed) {
+        outcome.report = budget.report + glyphs.report;
+        return outcome;
+    }
     if (Result<> placed = place_output(paths, last_pdf, last_tex, inputs); !placed) {
         CompileOutcome out = failed(name, placed.error(), budget.report);
         outcome.diagnostics.append(out.diagnostics);
@@ -370,7 +424,7 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     const std::string line = name + ": latexmk ";
     if (const std::size_t at = report.rfind(line); at != std::string::npos && !options.quiet)
         report.insert(std::min(report.find('\n', at), report.size()), " → " + paths.pdf.string());
-    outcome.report = report;
+    outcome.report = report + glyphs.report;
     outcome.ok = true;
     outcome.pages = last_pages;
     outcome.pdf = paths.pdf;

@@ -20,6 +20,7 @@ struct BuildOptions {
     bool verbose = false;
     bool quiet = false;
     bool strict_pages = false;  // over a template's max_pages: fail instead of dropping entries
+    bool strict = false;        // a character no font has (tex/missing_glyphs.h) fails the build
     bool force = false;         // compile even when the PDF is up to date
     ProgressStyle progress = ProgressStyle::Lines;
     // Another build holds the output folder's lock (output_lock.h): wait for it, or fail

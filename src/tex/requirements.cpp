@@ -166,8 +166,17 @@ void scan_tex_requirements(std::string_view raw, TexRequirements& into) {
                     name = trimmed(*braced).substr(trimmed(*braced).empty() ? 0 : 1);
             if (name.rfind("mkcv", 0) != 0 || !ends_with_font(name))
                 continue;
-            if (const auto font = cursor.group('{', '}'))
-                add(into.fonts, *font);
+            if (auto font = cursor.group('{', '}')) {
+                // "Noto Serif CJK \mkcvcjkregion": the region follows the CV's language
+                // (cv/locale.h); every region is in the same font package, so the default
+                // region stands for them.
+                std::string named(*font);
+                constexpr std::string_view kRegion = "\\mkcvcjkregion";
+                if (named.size() > kRegion.size() &&
+                    named.compare(named.size() - kRegion.size(), kRegion.size(), kRegion) == 0)
+                    named.replace(named.size() - kRegion.size(), kRegion.size(), "SC");
+                add(into.fonts, named);
+            }
         } else if (command == "mkcvscriptfont") {
             // \mkcvscriptfont{arabic}{Noto Naskh Arabic}{Script=Arabic}
             if (cursor.group('{', '}'))

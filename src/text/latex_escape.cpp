@@ -16,8 +16,9 @@ struct ScriptRange {
 
 // Scripts the main fonts (Noto Serif/Sans: Latin, Greek, Cyrillic; Noto CJK through xeCJK)
 // do not cover. Text in them is wrapped in \mkcvscript{key}{...} so it is set in a font
-// that has the glyphs, right to left where the script is.
-constexpr std::array<ScriptRange, 33> kScripts{{
+// that has the glyphs, right to left where the script is: whole runs, because these scripts
+// shape letters together.
+constexpr std::array<ScriptRange, 24> kScripts{{
     {0x0530, 0x058F, "armenian", false},  {0x0590, 0x05FF, "hebrew", true},
     {0x0600, 0x06FF, "arabic", true},     {0x0750, 0x077F, "arabic", true},
     {0x08A0, 0x08FF, "arabic", true},     {0x0900, 0x097F, "devanagari", false},
@@ -28,14 +29,40 @@ constexpr std::array<ScriptRange, 33> kScripts{{
     {0x0E00, 0x0E7F, "thai", false},      {0x0E80, 0x0EFF, "lao", false},
     {0x0F00, 0x0FFF, "tibetan", false},   {0x1000, 0x109F, "myanmar", false},
     {0x10A0, 0x10FF, "georgian", false},  {0x1200, 0x139F, "ethiopic", false},
-    {0x1780, 0x17FF, "khmer", false},     {0x2100, 0x214F, "math", false},
-    {0x2190, 0x21FF, "math", false},      {0x2200, 0x22FF, "math", false},
-    {0x2300, 0x23FF, "symbols", false},   {0x25A0, 0x25FF, "symbols", false},
-    {0x2600, 0x27BF, "symbols", false},   {0x27C0, 0x27EF, "math", false},
-    {0x2980, 0x2AFF, "math", false},      {0xFB1D, 0xFB4F, "hebrew", true},
+    {0x1780, 0x17FF, "khmer", false},     {0xFB1D, 0xFB4F, "hebrew", true},
     {0xFB50, 0xFDFF, "arabic", true},     {0xFE70, 0xFEFF, "arabic", true},
-    {0x1D400, 0x1D7FF, "math", false},
 }};
+
+struct CodeRange {
+    char32_t first;
+    char32_t last;
+};
+
+// Characters that are never checked one by one: combining marks (they belong to the
+// character before them), General Punctuation (dashes, quotes, spaces and joiners, which
+// every text font has), everything xeCJK sets in the CJK font, private use, and specials.
+constexpr std::array<CodeRange, 21> kNoFallbackCheck{{
+    {0x0300, 0x036F},    {0x1100, 0x11FF},   {0x1AB0, 0x1AFF},   {0x1DC0, 0x1DFF},
+    {0x2000, 0x206F},    {0x20D0, 0x20FF},   {0x2E80, 0x2FFF},   {0x3000, 0xA4CF},
+    {0xA960, 0xA97F},    {0xAC00, 0xDFFF},   {0xE000, 0xF8FF},   {0xF900, 0xFAFF},
+    {0xFE10, 0xFE1F},    {0xFE20, 0xFE2F},   {0xFE30, 0xFE4F},   {0xFF00, 0xFFFF},
+    {0x16FE0, 0x18D7F},  {0x1AFF0, 0x1B2FF}, {0x1F200, 0x1F2FF}, {0x20000, 0x3FFFF},
+    {0xE0000, 0x10FFFF},
+}};
+
+// Whether `code` is printed inside \mkcvsym{...}, which keeps a run in the current font when
+// that font has all of it and else sets each character the font lacks in the first fallback
+// font that has it (mkcv-base): symbols
+// (™ № ℃ ① → ∑ ★), Greek, Cyrillic, IPA, and pictographs. Latin up to Latin Extended-B
+// is in every text font and stays as it is.
+bool needs_fallback_check(char32_t code) {
+    if (code < 0x0250)
+        return false;
+    for (const auto& range : kNoFallbackCheck)
+        if (code >= range.first && code <= range.last)
+            return false;
+    return true;
+}
 
 const ScriptRange* script_of(char32_t code) {
     for (const auto& range : kScripts)
@@ -65,6 +92,25 @@ std::string escape_latex(std::string_view text) {
         std::size_t length = 1;
         const char32_t code = decode_utf8(text, i, length);
         const ScriptRange* script = code >= 0x80 ? script_of(code) : nullptr;
+        if (!script && needs_fallback_check(code)) {
+            // The run: such characters and the marks that join them, up to a space or any
+            // other character; TeX keeps it as it is when the current font has all of it.
+            escape_ascii_run(text.substr(plain_begin, i - plain_begin), out);
+            std::size_t end = i + length;
+            while (end < text.size()) {
+                std::size_t next_length = 1;
+                const char32_t next = decode_utf8(text, end, next_length);
+                const bool checked = next >= 0x80 && !script_of(next) && needs_fallback_check(next);
+                if (!checked && !joins_run(next))
+                    break;
+                end += next_length;
+            }
+            out += "\\mkcvsym{";
+            out.append(text.substr(i, end - i));
+            out += '}';
+            i = plain_begin = end;
+            continue;
+        }
         if (!script) {
             i += length;
             continue;

@@ -122,6 +122,7 @@ TEST_CASE("allowed math and formatting still print as LaTeX, and convert to them
         {"An \\emph{Elastic} {\\sc Sys}", "An \\emph{Elastic} {\\sc Sys}"},
         {"$f'(x) \\le [a, b]$", "$f'(x) \\le [a, b]$"},
         {"$x$ \\textbf{العربية} $y$", "$x$ \\textbf{\\mkcvscriptrtl{arabic}{العربية}} $y$"},
+        {"$x$ \\textbf{Ω ①} $y$", "$x$ \\textbf{\\mkcvsym{Ω} \\mkcvsym{①}} $y$"},
     };
     for (const auto& [in, want] : cases) {
         INFO(in);

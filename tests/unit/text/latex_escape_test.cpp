@@ -32,7 +32,8 @@ TEST_CASE("TeX ligatures cannot change what was typed") {
 }
 
 TEST_CASE("Unicode is kept, control characters are not") {
-    CHECK(escape_latex("赵怡浩 Ελληνικά Кириллица café") == "赵怡浩 Ελληνικά Кириллица café");
+    CHECK(escape_latex("赵怡浩 Ελληνικά Кириллица café") ==
+          "赵怡浩 \\mkcvsym{Ελληνικά} \\mkcvsym{Кириллица} café");
     CHECK(escape_latex("a\nb\tc\rd") == "a b c d");
     CHECK(escape_latex(std::string("a\x01\x7f") + "b") == "ab");
     CHECK(escape_latex("").empty());
@@ -56,14 +57,23 @@ TEST_CASE("URLs are shown without their scheme") {
 }
 
 TEST_CASE("text in scripts the main fonts lack is wrapped for a font that has them") {
-    CHECK(escape_latex("a ∑ b") == "a \\mkcvscript{math}{∑} b");
-    CHECK(escape_latex("∀x ∈ ℝ") == "\\mkcvscript{math}{∀}x \\mkcvscript{math}{∈ ℝ}");
     CHECK(escape_latex("עברית: שלום עולם") ==
           "\\mkcvscriptrtl{hebrew}{עברית}: \\mkcvscriptrtl{hebrew}{שלום עולם}");
     CHECK(escape_latex("مرحبا بالعالم!") == "\\mkcvscriptrtl{arabic}{مرحبا بالعالم}!");
     CHECK(escape_latex("नमस्ते 100%") == "\\mkcvscript{devanagari}{नमस्ते} 100\\%");
-    CHECK(escape_latex("Ελληνικά 赵怡浩") ==
-          "Ελληνικά 赵怡浩");  // covered by the main and CJK fonts
+    CHECK(escape_latex("Müller 赵怡浩 내부 딜러") ==
+          "Müller 赵怡浩 내부 딜러");  // covered by the main and CJK fonts
     CHECK(escape_latex("ok \xff bad") ==
           "ok \xff bad");  // invalid UTF-8 is passed on, not crashed on
+}
+
+TEST_CASE("runs of symbols, Greek and Cyrillic are checked against the current font") {
+    CHECK(escape_latex("a ∑ b") == "a \\mkcvsym{∑} b");
+    CHECK(escape_latex("∀x ∈ ℝ") == "\\mkcvsym{∀}x \\mkcvsym{∈} \\mkcvsym{ℝ}");
+    CHECK(escape_latex("™№℃ℓ①.") == "\\mkcvsym{™№℃ℓ①}.");
+    CHECK(escape_latex("Ωμ Жар") == "\\mkcvsym{Ωμ} \\mkcvsym{Жар}");
+    CHECK(escape_latex("α\xCC\x81") == "\\mkcvsym{α\xCC\x81}");  // with its combining accent
+    CHECK(escape_latex("☎\xEF\xB8\x8F 😀") == "\\mkcvsym{☎\xEF\xB8\x8F} \\mkcvsym{😀}");
+    // Dashes, quotes and combining marks after Latin are not: they stay with their text.
+    CHECK(escape_latex("“a” – e\xCC\x81") == "“a” – e\xCC\x81");
 }

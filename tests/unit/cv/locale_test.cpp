@@ -1,0 +1,45 @@
+#include "cv/locale.h"
+
+#include <catch2/catch.hpp>
+
+#include "test_support.h"
+
+using namespace mkcv;
+
+TEST_CASE("language tags are checked for the form of BCP 47", "[locale]") {
+    for (const char* good :
+         {"en", "ko", "ja", "zh-Hant", "zh-Hant-TW", "zh-CN", "en-GB", "de-CH-1996", "sr-Latn-RS",
+          "es-419", "yue-HK", "zh-yue", "en-US-u-ca-gregory", "x-private", "fa-IR", "EN-gb"}) {
+        INFO(good);
+        CHECK(is_language_tag(good));
+    }
+    for (const char* bad : {"", "e", "en_US", "english1", "en-", "-en", "en--GB", "zh-Hant-TW-u",
+                            "en-x", "abcd", "toolongtag-x", "ko KR", "한국어"}) {
+        INFO(bad);
+        CHECK_FALSE(is_language_tag(bad));
+    }
+    CHECK_FALSE(is_language_tag(std::string(65, 'a')));
+}
+
+TEST_CASE("the language chooses the Noto CJK region", "[locale]") {
+    CHECK(cjk_region("") == "SC");
+    CHECK(cjk_region("en") == "SC");
+    CHECK(cjk_region("zh") == "SC");
+    CHECK(cjk_region("zh-CN") == "SC");
+    CHECK(cjk_region("zh-Hans-HK") == "SC");
+    CHECK(cjk_region("zh-Hant") == "TC");
+    CHECK(cjk_region("zh-TW") == "TC");
+    CHECK(cjk_region("zh-HK") == "HK");
+    CHECK(cjk_region("zh-Hant-MO") == "HK");
+    CHECK(cjk_region("yue") == "HK");
+    CHECK(cjk_region("ja-JP") == "JP");
+    CHECK(cjk_region("KO") == "KR");
+}
+
+TEST_CASE("[locale] language is read and checked", "[locale]") {
+    CHECK(test::load_ok("[person]\nname = \"A\"\n[locale]\nlanguage = \"ko\"\n").locale.language ==
+          "ko");
+    CHECK(
+        test::problems("[person]\nname = \"A\"\n[locale]\nlanguage = \"ko_KR\"\n") ==
+        std::vector<std::string>{"4:12: error: `language` \"ko_KR\" is not a BCP 47 language tag"});
+}
