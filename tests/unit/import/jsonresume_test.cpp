@@ -12,12 +12,18 @@ TEST_CASE("JSON Resume basics become [person]", "[import]") {
     CHECK(str(person["position"]) == "Marine Data Engineer");
     CHECK(str(person["email"]) == "ingrid.halvorsen@example.org");
     CHECK(str(person["homepage"]) == "https://ingrid.example.org");
-    CHECK(str(person["location"]) == "Strandgaten 12, 5013, Bergen, Vestland, NO");
-    CHECK(str(person["github"]) == "ihalvorsen");
-    CHECK(str(person["links"][0]["label"]) == "Mastodon (@ingrid@fosstodon.org)");
-    CHECK(str(person["links"][0]["url"]) == "https://fosstodon.org/@ingrid");
-    CHECK(str(person["links"][1]["label"]) == "ORCID");
-    CHECK(summary_has(r.outcome, "basics.profiles[2] (ORCID)", "person.links[1]"));
+    CHECK(str(person["location"]["address"]) == "Strandgaten 12");
+    CHECK(str(person["location"]["postal_code"]) == "5013");
+    CHECK(str(person["location"]["city"]) == "Bergen");
+    CHECK(str(person["location"]["region"]) == "Vestland");
+    CHECK(str(person["location"]["country_code"]) == "NO");
+    // Profiles of known networks keep their user name; the link is made from it.
+    CHECK(str(person["profiles"][0]["network"]) == "GitHub");
+    CHECK(str(person["profiles"][0]["username"]) == "ihalvorsen");
+    CHECK(str(person["profiles"][1]["username"]) == "@ingrid@fosstodon.org");
+    CHECK(str(person["profiles"][2]["network"]) == "ORCID");
+    CHECK(str(person["profiles"][2]["username"]) == "0000-0002-1825-0097");
+    CHECK(summary_has(r.outcome, "basics.profiles[2] (ORCID)", "person.profiles"));
     CHECK(summary_has(r.outcome, "basics.profiles[3] (Signal)", ".items"));
 }
 
@@ -98,7 +104,8 @@ TEST_CASE("YAMLResume maps like JSON Resume, with its own keys", "[import]") {
     const Imported r = import_fixture("yamlresume.yaml");
     CHECK(r.outcome.format == ImportFormat::YamlResume);
     CHECK(str(r.toml["person"]["position"]) == "Product Designer");
-    CHECK(str(r.toml["person"]["location"]) == "12 Orchard Road, 238826, Singapore, Singapore");
+    CHECK(str(r.toml["person"]["location"]["address"]) == "12 Orchard Road");
+    CHECK(str(r.toml["person"]["location"]["postal_code"]) == "238826");
     CHECK(str(r.toml["education"][0]["degree"]) == "Bachelor in Industrial Design");
     CHECK(str(r.toml["education"][0]["start"]) == "2012-08");
     CHECK(str(r.toml["experience"][0]["start"]) == "2020-03");
@@ -135,8 +142,8 @@ TEST_CASE("older JSON Resume keys, per-language values, an unnamed job", "[impor
     const Imported r = import_fixture("jsonresume-older.json");
     CHECK(str(r.toml["person"]["position"]) == "Agricultural Economist");
     CHECK(str(r.toml["person"]["homepage"]) == "https://kmensah.example.org");
-    CHECK(str(r.toml["person"]["links"][0]["url"]) ==
-          "https://scholar.google.com/citations?user=kMensah01");
+    CHECK(str(r.toml["person"]["profiles"][0]["network"]) == "Google Scholar");
+    CHECK(str(r.toml["person"]["profiles"][0]["username"]) == "kMensah01");
     CHECK(str(r.toml["experience"][0]["organization"]) == "International Food Policy Lab");
     CHECK(str(r.toml["experience"][0]["end"]) == "present");
     CHECK(str(r.toml["education"][1]["degree"]) == "Economics");
