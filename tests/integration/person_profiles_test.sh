@@ -62,8 +62,8 @@ done
 contains "$(cat a/out/cv-homepage.html)" '<img class="photo" src="data:image/png;base64,iVBORw0KGgo' \
   "homepage embeds the photo"
 contains "$(cat a/out/cv-homepage.html)" '<span class="label">ORCID</span>' "homepage names ORCID"
-contains "$(cat a/out/cv-markdown.md)" "ORCID: [0000-0002-1825-0097](https://orcid.org/0000-0002-1825-0097)" \
-  "markdown: ORCID"
+contains "$(cat a/out/cv-markdown.md)" 'ORCID: [0000-0002-1825-0097](https\://orcid.org/0000-0002-1825-0097)' \
+  "markdown: ORCID, named and linked"
 json="$(python3 -c 'import json,sys; b=json.load(open(sys.argv[1]))["basics"]; print(b["image"], b["location"]["postalCode"], b["location"]["countryCode"], [p["network"] for p in b["profiles"]])' a/out/cv-jsonresume.json)"
 contains "$json" "me.png 10115 DE ['GitHub', 'ORCID', 'Google Scholar', 'Mastodon', 'Bluesky', 'Myspace']" \
   "jsonresume: image, location, profiles"
