@@ -151,3 +151,28 @@ TEST_CASE("older JSON Resume keys, per-language values, an unnamed job", "[impor
     CHECK(r.outcome.toml->find("basics.summary [fr]: Étudie") != std::string::npos);
     CHECK(r.outcome.toml->find("favouriteColour: green") != std::string::npos);
 }
+
+TEST_CASE("a photo and profiles: a relative image path is kept, a URL is not", "[import]") {
+    const Imported r = import_text(R"({"basics": {"name": "Ada", "image": "pictures/ada.jpg",
+        "profiles": [{"network": "ORCID", "username": "0000-0002-1825-0098"},
+                     {"network": "orcid", "username": "0000-0002-1825-0097"},
+                     {"network": "Stack Overflow", "username": "123"},
+                     {"username": "ada", "url": "https://example.org/ada"}]}})");
+    const auto person = r.toml["person"];
+    CHECK(str(person["photo"]) == "pictures/ada.jpg");
+    CHECK(summary_has(r.outcome, "basics.image", "person.photo"));
+    // A wrong check digit: the iD is not a username cv.toml takes; with a link made by the
+    // importer it is the label, so nothing is lost and cv.toml validates.
+    CHECK(str(person["profiles"][0]["label"]) == "0000-0002-1825-0098");
+    CHECK(str(person["profiles"][0]["url"]) == "https://orcid.org/0000-0002-1825-0098");
+    CHECK(str(person["profiles"][1]["username"]) == "0000-0002-1825-0097");
+    CHECK(str(person["profiles"][2]["url"]) == "https://stackoverflow.com/users/123");
+    CHECK(str(person["profiles"][3]["label"]) == "ada");
+    CHECK(summary_has(r.outcome, "basics.profiles[1] (orcid)", "person.profiles"));
+
+    const Imported remote =
+        import_text(R"({"basics": {"name": "Ada", "image": "https://example.org/ada.jpg"}})");
+    CHECK_FALSE(remote.toml["person"]["photo"]);
+    const Imported absolute = import_text(R"({"basics": {"name": "Ada", "image": "/etc/passwd"}})");
+    CHECK_FALSE(absolute.toml["person"]["photo"]);
+}
