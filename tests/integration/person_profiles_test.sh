@@ -81,4 +81,21 @@ png b/me.png 0000ff
 contains "$(cat b/rebuild.log)" "latexmk" "a changed photo rebuilds"
 cmp -s a/out/cv-modern.pdf b/out/cv-modern.pdf && fail "the new photo is not in the PDF" ||
   pass "the PDF has the new photo"
+
+# `mkcv watch` builds again when the photo changes (the homepage: no TeX, quick).
+cd a
+"$MKCV" watch -t homepage > watch.log 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+wait_for 30 watching 1 || fail "watch did not start: $(cat watch.log)"
+before="$(sha256sum < out/cv-homepage.html)"
+png me.png 00ff00
+wait_for 30 watching 2 && pass "watch: rebuilt after the photo changed" ||
+  fail "watch: no rebuild for the photo: $(cat watch.log)"
+contains "$(cat watch.log)" "me.png changed, building" "watch: says the photo changed"
+[[ "$(sha256sum < out/cv-homepage.html)" != "$before" ]] && pass "watch: the page has the new photo" ||
+  fail "watch: the page did not change"
+kill -INT "$pid"
+wait_for 10 bash -c "! kill -0 $pid" || fail "watch did not stop"
+cd "$WORK"
 finish
