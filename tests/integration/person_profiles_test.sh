@@ -61,6 +61,12 @@ for link in "https://orcid.org/0000-0002-1825-0097" \
 done
 contains "$(cat a/out/cv-homepage.html)" '<img class="photo" src="data:image/png;base64,iVBORw0KGgo' \
   "homepage embeds the photo"
+python3 - a/out/cv-homepage.html a/me.png <<'PY' && pass "the data: URI is the photo, byte for byte" || fail "the data: URI differs from the photo"
+import base64, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+found = re.search(r'src="data:image/png;base64,([^"]*)"', page)
+sys.exit(0 if found and base64.b64decode(found.group(1)) == open(sys.argv[2], "rb").read() else 1)
+PY
 contains "$(cat a/out/cv-homepage.html)" '<span class="label">ORCID</span>' "homepage names ORCID"
 contains "$(cat a/out/cv-markdown.md)" 'ORCID: [0000-0002-1825-0097](https\://orcid.org/0000-0002-1825-0097)' \
   "markdown: ORCID, named and linked"
