@@ -10,13 +10,15 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${MKCV_BUILD_DIR:-$root/build}"
 
-# Build tools and libraries.
+# Build tools and libraries; dpkg-dev's dpkg-shlibdeps finds the Debian package's library
+# dependencies (`cmake --build build --target package`).
 packages=(
   g++ cmake make pkg-config
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
   libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev libutfcpp-dev
   libcmark-dev
   libyaml-cpp-dev
+  dpkg-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
 # for Latin, Greek, Cyrillic and CJK text; texlive-latex-extra also has mylatexformat, which

@@ -14,10 +14,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # check the HTML templates (homepage_test.sh); cmark-gfm renders the Markdown output as
 # GitHub does (markdown_test.sh); node and the npm packages pinned in
 # tests/tools/package-lock.json (the JSON Resume schema and ajv-cli) validate the JSON
-# Resume output (jsonresume_test.sh). node and npm are looked for as commands: a node from
-# elsewhere may bring its own npm.
+# Resume output (jsonresume_test.sh); zsh and fish check the syntax of the shell completions
+# (package_test.sh). node and npm are looked for as commands: a node from elsewhere may bring
+# its own npm.
 test_missing=()
-for package in chromium tidy; do
+for package in chromium tidy zsh fish; do
   status="$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)"
   [[ "$status" == "install ok installed" ]] || test_missing+=("$package")
 done

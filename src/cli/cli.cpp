@@ -7,16 +7,29 @@
 
 #include "cli/commands.h"
 #include "cli/exit_code.h"
+#include "tex/tex_version.h"
 #include "util/version.h"
 
 namespace mkcv {
+namespace {
+
+// What a bug report needs: mkcv's version and commit, and the TeX it would build with. The
+// built-in templates use XeLaTeX, so that is the engine asked.
+std::string version_text() {
+    const std::string tex = tex_version("xelatex");
+    return std::string("mkcv ") + kVersion + "\ncommit: " + build_commit() +
+           "\nTeX: " + (tex.empty() ? "not found (xelatex is not on PATH)" : tex);
+}
+
+}  // namespace
 
 int run_cli(int argc, char** argv) {
     CLI::App app{
         "mkcv turns a CV kept as data (cv.toml) into typeset PDFs through LaTeX templates.\n"
         "Run without a command, it builds: mkcv is mkcv build.",
         "mkcv"};
-    app.set_version_flag("--version", std::string("mkcv ") + kVersion);
+    app.set_version_flag("--version", version_text,
+                         "Print the version, the git commit and the TeX found on PATH, and exit");
     app.require_subcommand(0, 1);
     app.footer(
         "Exit status: 0 success, 1 TeX failed or a tool is missing, 2 invalid input or usage,\n"
@@ -27,7 +40,8 @@ int run_cli(int argc, char** argv) {
     for (const auto add :
          {add_build_command, add_check_command, add_watch_command, add_render_command,
           add_validate_command, add_context_command, add_templates_command, add_template_command,
-          add_schema_command, add_export_command, add_import_command, add_new_command})
+          add_schema_command, add_export_command, add_import_command, add_new_command,
+          add_doctor_command})
         add(app, state);
 
     try {

@@ -191,6 +191,11 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                             });
                             t.add_string(item, std::string(key) + "_text", join(list, ", "));
                             break;
+                        case ListForm::Keywords:
+                            add_texts(t, item, key, list);
+                            t.add_text(item, std::string(key) + "_text", join(list, ", "));
+                            t.add_bool(item, "has_" + std::string(key), !list.empty());
+                            break;
                         case ListForm::Owners:
                             add_items(t, item, key, list, [&](Id person, const Text& name) {
                                 t.add_string(person, "name", name.value);

@@ -231,6 +231,58 @@ struct Press : Entry {
     Text url;
 };
 
+// The sections résumés carry (issue 13), as JSON Resume names them, so a JSON Resume,
+// RenderCV or YAMLResume CV imports into types instead of custom sections.
+struct Skill : Entry {
+    Text name;
+    Text level;  // e.g. Advanced, Native, 5 years
+    std::vector<Text> keywords;
+};
+
+struct Language : Entry {
+    Text language;
+    Text fluency;  // e.g. Native speaker, C1
+};
+
+struct Project : Entry {
+    Text name;
+    Text description;
+    Text url;
+    std::vector<Text> roles;
+    Text entity;  // the organisation it was done for or at
+    Text type;    // e.g. application, talk, volunteering
+    std::optional<DateRange> dates;
+    std::vector<Text> highlights;
+    std::vector<Text> keywords;
+};
+
+struct Certificate : Entry {
+    Text name;
+    Text issuer;
+    std::optional<PartialDate> date;
+    SourcePos date_pos;
+    Text url;
+};
+
+struct Volunteer : Entry {
+    Text organization;
+    Text position;
+    Text url;
+    std::optional<DateRange> dates;
+    Text summary;
+    std::vector<Text> highlights;
+};
+
+struct Reference : Entry {
+    Text name;
+    Text reference;  // what they say, quoted
+};
+
+struct Interest : Entry {
+    Text name;
+    std::vector<Text> keywords;
+};
+
 struct SectionEntry : Record {
     Text title;
     Text subtitle;
@@ -280,6 +332,13 @@ struct Cv {
     std::vector<Student> students;
     std::vector<Patent> patents;
     std::vector<Press> press;
+    std::vector<Project> projects;
+    std::vector<Volunteer> volunteer;
+    std::vector<Certificate> certificates;
+    std::vector<Skill> skills;
+    std::vector<Language> languages;
+    std::vector<Interest> interests;
+    std::vector<Reference> references;
     BuildSettings build;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest

@@ -541,6 +541,159 @@ std::vector<Section> builtin_section_rows() {
         .name_field = member<&Press::title>(),
         .label = quoted<&Press::title>,
     });
+    // Résumé sections (issue 13), named and shaped as JSON Resume's, printed after the
+    // academic ones: what was done, then what one knows, then who vouches for it.
+    rows.push_back({
+        .key = "projects",
+        .doc = "Projects.",
+        .filter_doc = "Projects.",
+        .heading = "Projects",
+        .print_rank = 5,
+        .entry_doc = "A project.",
+        .fields =
+            {
+                {"name", "Name of the project.", true, text<&Project::name>(true)},
+                {"description", "What it is, in a sentence.", false,
+                 prose<&Project::description>()},
+                {"url", "Where to see it.", false, url_text<&Project::url>()},
+                {"roles", "Your roles, e.g. [\"Maintainer\"].", false,
+                 texts<&Project::roles>(ListForm::Keywords)},
+                {"entity", "Organisation it was done at or for.", false, text<&Project::entity>()},
+                {"type", "e.g. application, library, talk.", false, text<&Project::type>()},
+                {"dates", "", false, DatesField{member<&Project::dates>()}},
+                {"highlights", "Bullet points.", false,
+                 texts<&Project::highlights>(ListForm::Bullets)},
+                {"keywords", "Technologies or topics, e.g. [\"C++\", \"TeX\"].", false,
+                 texts<&Project::keywords>(ListForm::Keywords)},
+                {"selected", kSelectedDoc, false, flag<&Project::selected>(true)},
+                tags<Project>(),
+            },
+        .entries = store<Project, &Cv::projects>(),
+        .name_field = member<&Project::name>(),
+        .label = joined<&Project::name>,
+    });
+    rows.push_back({
+        .key = "volunteer",
+        .doc = "Volunteering.",
+        .filter_doc = "Volunteering.",
+        .heading = "Volunteering",
+        .print_rank = 5,
+        .entry_doc = "Unpaid work for an organisation.",
+        .fields =
+            {
+                {"organization", "Organisation volunteered for.", true,
+                 text<&Volunteer::organization>(true)},
+                {"position", "Your role, e.g. Mentor.", false, text<&Volunteer::position>()},
+                {"url", "The organisation's site.", false, url_text<&Volunteer::url>()},
+                {"dates", "", false, DatesField{member<&Volunteer::dates>()}},
+                {"summary", "What you did, in a sentence.", false, prose<&Volunteer::summary>()},
+                {"highlights", "Bullet points.", false,
+                 texts<&Volunteer::highlights>(ListForm::Bullets)},
+                {"selected", kSelectedDoc, false, flag<&Volunteer::selected>(true)},
+                tags<Volunteer>(),
+            },
+        .entries = store<Volunteer, &Cv::volunteer>(),
+        .name_field = member<&Volunteer::organization>(),
+        .label = joined<&Volunteer::organization>,
+    });
+    rows.push_back({
+        .key = "certificates",
+        .doc = "Certificates and licences.",
+        .filter_doc = "Certificates.",
+        .heading = "Certificates",
+        .print_rank = 5,
+        .entry_doc = "A certificate or licence.",
+        .fields =
+            {
+                {"name", "Name of the certificate.", true, text<&Certificate::name>(true)},
+                {"issuer", "Who issued it.", false, text<&Certificate::issuer>()},
+                {"date", "When: \"2024\", \"2024-05\" or \"2024-05-14\".", false,
+                 date_field<&Certificate::date, &Certificate::date_pos>()},
+                {"url", "Where to verify it.", false, url_text<&Certificate::url>()},
+                {"selected", kSelectedDoc, false, flag<&Certificate::selected>(true)},
+                tags<Certificate>(),
+            },
+        .entries = store<Certificate, &Cv::certificates>(),
+        .name_field = member<&Certificate::name>(),
+        .label = joined<&Certificate::name>,
+    });
+    rows.push_back({
+        .key = "skills",
+        .doc = "Skills.",
+        .filter_doc = "Skills.",
+        .heading = "Skills",
+        .print_rank = 5,
+        .entry_doc = "A skill or a group of them.",
+        .fields =
+            {
+                {"name", "The skill or group, e.g. Programming.", true, text<&Skill::name>(true)},
+                {"level", "e.g. Advanced, Expert.", false, text<&Skill::level>()},
+                {"keywords", "What it covers, e.g. [\"C++\", \"Python\"].", false,
+                 texts<&Skill::keywords>(ListForm::Keywords)},
+                {"selected", kShortSelectedDoc, false, flag<&Skill::selected>(true)},
+                tags<Skill>(),
+            },
+        .entries = store<Skill, &Cv::skills>(),
+        .name_field = member<&Skill::name>(),
+        .label = joined<&Skill::name>,
+    });
+    rows.push_back({
+        .key = "languages",
+        .doc = "Languages spoken.",
+        .filter_doc = "Languages.",
+        .heading = "Languages",
+        .print_rank = 5,
+        .entry_doc = "A language.",
+        .fields =
+            {
+                {"language", "e.g. English.", true, text<&Language::language>(true)},
+                {"fluency", "e.g. Native speaker, C1.", false, text<&Language::fluency>()},
+                {"selected", kShortSelectedDoc, false, flag<&Language::selected>(true)},
+                tags<Language>(),
+            },
+        .entries = store<Language, &Cv::languages>(),
+        .name_field = member<&Language::language>(),
+        .label = joined<&Language::language>,
+    });
+    rows.push_back({
+        .key = "interests",
+        .doc = "Interests outside work.",
+        .filter_doc = "Interests.",
+        .heading = "Interests",
+        .print_rank = 5,
+        .entry_doc = "An interest.",
+        .fields =
+            {
+                {"name", "e.g. Music.", true, text<&Interest::name>(true)},
+                {"keywords", "Details, e.g. [\"Piano\", \"Choir\"].", false,
+                 texts<&Interest::keywords>(ListForm::Keywords)},
+                {"selected", kSelectedDoc, false, flag<&Interest::selected>(true)},
+                tags<Interest>(),
+            },
+        .entries = store<Interest, &Cv::interests>(),
+        .name_field = member<&Interest::name>(),
+        .label = joined<&Interest::name>,
+    });
+    rows.push_back({
+        .key = "references",
+        .doc = "References: what others say of you.",
+        .filter_doc = "References.",
+        .heading = "References",
+        .print_rank = 5,
+        .entry_doc = "A reference.",
+        .fields =
+            {
+                {"name", "Who gives it, e.g. Prof. Ada Lovelace, University of X.", true,
+                 text<&Reference::name>(true)},
+                {"reference", "What they say.", true,
+                 TextField{member<&Reference::reference>(), true, true}},
+                {"selected", kSelectedDoc, false, flag<&Reference::selected>(true)},
+                tags<Reference>(),
+            },
+        .entries = store<Reference, &Cv::references>(),
+        .name_field = member<&Reference::name>(),
+        .label = joined<&Reference::name>,
+    });
     rows.push_back({
         .key = "sections",
         .doc = "Custom sections.",

@@ -10,7 +10,8 @@
 // Still special, by key: `publications` (merged with .bib entries: sorted, authors
 // shortened, its own context, checks and value origins) and `awards` (lists the awards of
 // papers too). `summary` and `research_interests` are paragraphs, not lists of entries, and
-// may be written in [person]. The academic sections (talks … press) are plain rows;
+// may be written in [person]. The academic sections (talks … press) and the résumé
+// sections (projects … references, named as JSON Resume names them) are plain rows;
 // service's `kind` is a TextField with `allowed` values, which the context turns into
 // `is.VALUE` flags and `service_kind.VALUE`.
 #pragma once
@@ -59,11 +60,12 @@ Member<typename MemberTraits<M>::Type> member() {
 
 // How a list of strings appears to templates.
 enum class ListForm {
-    Bullets,  // KEY: [{text}], has_KEY
-    People,   // KEY: [{name}], KEY_text "A, B and C", KEY_many
-    Terms,    // KEY: [{term}], terms_text "A, B"; its years date the entry
-    Hidden,   // not shown (tags), nor traced back to cv.toml
-    Owners,   // as People, each {name, owner}: the CV's owner marked (patents' inventors)
+    Bullets,   // KEY: [{text}], has_KEY
+    People,    // KEY: [{name}], KEY_text "A, B and C", KEY_many
+    Terms,     // KEY: [{term}], terms_text "A, B"; its years date the entry
+    Hidden,    // not shown (tags), nor traced back to cv.toml
+    Owners,    // as People, each {name, owner}: the CV's owner marked (patents' inventors)
+    Keywords,  // KEY: [{text}], KEY_text "A, B", has_KEY; plain text (skills' keywords)
 };
 
 struct Field;

@@ -49,7 +49,8 @@ std::string replace_all(std::string text, std::string_view from, const std::stri
 // The keys whose text cv.toml reads as inline Markdown (docs/cv-format.md#inline-markup).
 bool is_prose_key(std::string_view key) {
     return key == "note" || key == "highlights" || key == "research_interests" || key == "thesis" ||
-           key == "text" || key == "items";
+           key == "text" || key == "items" || key == "summary" || key == "description" ||
+           key == "reference";
 }
 
 // `text` with a backslash before the `[` of each Markdown link whose URL cv.toml refuses

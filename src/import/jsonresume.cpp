@@ -295,10 +295,11 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
     });
 }
 
-// ---- custom sections, until cv.toml has these ----
+// ---- custom sections: an entry a typed section cannot take ----
 
-// A section of entries: title ← `title_key`, subtitle ← `subtitle_key`, date from
-// startDate/endDate or `date_key`, text ← `text_keys` in order, highlights ← `highlights`.
+// A section of entries: title ← `title_keys` (the first present), subtitle ← `subtitle_key`,
+// date from startDate/endDate or `date_key`, text ← `text_keys` in order, highlights ←
+// `highlights`.
 struct CustomShape {
     std::string_view heading;
     std::initializer_list<std::string_view> title_keys;
@@ -308,57 +309,126 @@ struct CustomShape {
     std::initializer_list<std::pair<std::string_view, std::string_view>> joined_keys;
 };
 
-void map_custom(ImportMapper& m, const SourceNode& value, const std::string& path,
-                const CustomShape& shape) {
-    Target section = m.new_section(std::string(shape.heading), {});
-    m.comment(section, path + ": cv.toml has no such section yet, so it is a custom one.");
-    for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
-        Target e = m.new_section_entry(section);
-        bool titled = false;
-        for (const std::string_view key : shape.title_keys)
-            titled = titled || m.put(e, "title", entry.get(key), field(at, key));
-        if (!titled)
-            m.put_value(e, "title", "(untitled)", {});
-        if (!shape.subtitle_key.empty())
-            m.put(e, "subtitle", entry.get(shape.subtitle_key), field(at, shape.subtitle_key));
-        m.put(e, "location", entry.get("location"), field(at, "location"));
-        // A range is the entry's `start`/`end`; a single date stays its `date` text.
-        if (entry.get("startDate") || entry.get("endDate"))
-            m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                        field(at, "endDate"), "Ended", "text");
-        else if (!shape.date_key.empty())
-            m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get(shape.date_key),
-                            field(at, shape.date_key));
-        // A URL cv.toml takes is the entry's `url` (its title links there); another stays text.
-        bool url_done = false;
-        if (auto url = m.read_text(entry.get("url"), field(at, "url")); url && looks_like_url(*url))
-            url_done = m.put(e, "url", entry.get("url"), field(at, "url"));
-        for (const auto& [key, label] : shape.text_keys) {
-            if (key == "url" && url_done)
-                continue;
-            if (label.empty())
-                put_extra(m, e, "text", entry, at, key, "");
-            else
-                put_extra(m, e, "text", entry, at, key, label);
+// One entry into the custom section `shape.heading`, with a warning saying why.
+void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                      const CustomShape& shape, const std::string& why) {
+    m.warn(&entry, at, why + "; imported into the section \"" + std::string(shape.heading) + "\"");
+    Target section = m.section_named(std::string(shape.heading));
+    Target e = m.new_section_entry(section);
+    bool titled = false;
+    for (const std::string_view key : shape.title_keys)
+        titled = titled || m.put(e, "title", entry.get(key), field(at, key));
+    if (!titled)
+        m.put_value(e, "title", "(untitled)", {});
+    if (!shape.subtitle_key.empty())
+        m.put(e, "subtitle", entry.get(shape.subtitle_key), field(at, shape.subtitle_key));
+    m.put(e, "location", entry.get("location"), field(at, "location"));
+    // A range is the entry's `start`/`end`; a single date stays its `date` text.
+    if (entry.get("startDate") || entry.get("endDate"))
+        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                    field(at, "endDate"), "Ended", "text");
+    else if (!shape.date_key.empty())
+        m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get(shape.date_key),
+                        field(at, shape.date_key));
+    // A URL cv.toml takes is the entry's `url` (its title links there); another stays text.
+    bool url_done = false;
+    if (auto url = m.read_text(entry.get("url"), field(at, "url")); url && looks_like_url(*url))
+        url_done = m.put(e, "url", entry.get("url"), field(at, "url"));
+    for (const auto& [key, label] : shape.text_keys) {
+        if (key == "url" && url_done)
+            continue;
+        put_extra(m, e, "text", entry, at, key, label);
+    }
+    for (const auto& [key, label] : shape.joined_keys)
+        put_joined(m, e, "text", entry, at, key, label);
+    m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+}
+
+// ---- résumé sections: JSON Resume's own, typed in cv.toml ----
+
+// The entry's `url` when cv.toml takes it as a link; otherwise a line "Website: …" of the
+// text at `note_key`, with a warning.
+void put_url(ImportMapper& m, Target& e, const SourceNode& entry, const std::string& at,
+             std::string_view note_key) {
+    const auto url = m.read_text(entry.get("url"), field(at, "url"));
+    if (!url || url->empty())
+        return;
+    if (looks_like_url(*url)) {
+        m.put(e, "url", entry.get("url"), field(at, "url"));
+        return;
+    }
+    m.warn(entry.get("url"), field(at, "url"),
+           "\"" + shorten(*url) + "\" is not a link cv.toml takes; kept as text",
+           "a link starts with https://");
+    put_extra(m, e, note_key, entry, at, "url", "Website");
+}
+
+// Whether one of `keys` holds a text that is not blank (as cv.toml's required keys must).
+bool has_text(ImportMapper& m, const SourceNode& entry, const std::string& at,
+              std::initializer_list<std::string_view> keys) {
+    for (const std::string_view key : keys)
+        if (auto text = peek(m, entry, at, key);
+            text && text->find_first_not_of(" \t\r\n") != std::string::npos)
+            return true;
+    return false;
+}
+
+void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
+        if (!has_text(m, entry, at, {"organization"})) {
+            map_custom_entry(m, entry, at,
+                             CustomShape{"Volunteering",
+                                         {"position", "organization"},
+                                         "organization",
+                                         "",
+                                         {{"summary", ""}, {"url", "Website"}},
+                                         {}},
+                             "volunteering without an organization, which [[volunteer]] needs");
+            return;
         }
-        for (const auto& [key, label] : shape.joined_keys)
-            put_joined(m, e, "text", entry, at, key, label);
+        Target e = m.new_entry("volunteer");
+        m.put(e, "organization", entry.get("organization"), field(at, "organization"));
+        m.put(e, "position", entry.get("position"), field(at, "position"));
+        put_url(m, e, entry, at, "summary");
+        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                    field(at, "endDate"), "Ended", "summary");
+        m.put(e, "summary", entry.get("summary"), field(at, "summary"));
         m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
     });
 }
 
-void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    map_custom(m, v, p,
-               {"Volunteering",
-                {"position", "organization"},
-                "organization",
-                "",
-                {{"summary", ""}, {"url", "Website"}},
-                {}});
-}
 void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    map_custom(m, v, p, {"Certificates", {"name"}, "issuer", "date", {{"url", "Website"}}, {}});
+    for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
+        const SourceNode* date = entry.get("date");
+        const std::string date_path = field(at, "date");
+        const auto date_text = m.read_text(date, date_path);
+        const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
+        // A certificate's date that is no date (or "present") keeps its text in a custom
+        // section, as an award's does.
+        if (!has_text(m, entry, at, {"name"}) || (date_text && (!parsed || parsed->present))) {
+            map_custom_entry(
+                m, entry, at,
+                CustomShape{"Certificates", {"name"}, "issuer", "date", {{"url", "Website"}}, {}},
+                "a certificate without a name or with a date that is none, which "
+                "[[certificates]] needs");
+            return;
+        }
+        Target e = m.new_entry("certificates");
+        m.put(e, "name", entry.get("name"), field(at, "name"));
+        m.put(e, "issuer", entry.get("issuer"), field(at, "issuer"));
+        if (parsed) {
+            const std::string iso = iso_date(*parsed);
+            m.table(e).set("date", TomlValue::text(iso));
+            m.used(date, iso == *date_text ? date_path : date_path + " \"" + *date_text + "\"",
+                   e.path + ".date");
+        }
+        // A URL cv.toml refuses has no text to go in here: "Other imported data" takes it,
+        // with a warning.
+        if (auto url = m.read_text(entry.get("url"), field(at, "url")); url && looks_like_url(*url))
+            m.put(e, "url", entry.get("url"), field(at, "url"));
+    });
 }
+
 // JSON Resume's publications have no authors: with a name, a publisher and a date they are
 // [[publications]] of kind "other", which may leave the authors out (mkcv never adds the
 // owner to them); the others stay in the custom section "Publications".
@@ -416,32 +486,102 @@ void map_publications(ImportMapper& m, const SourceNode& v, const std::string& p
         put_extra(m, e, "text", entry, at, "url", "Link");
     });
 }
-void map_skills(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    map_custom(m, v, p, {"Skills", {"name"}, "level", "", {}, {{"keywords", ""}}});
+// An entry with a name and keywords (skills, interests), or the custom section `heading`.
+void map_named(ImportMapper& m, const SourceNode& v, const std::string& p, std::string_view key,
+               const CustomShape& shape) {
+    for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
+        if (!has_text(m, entry, at, {"name"})) {
+            map_custom_entry(m, entry, at, shape,
+                             "an entry without a name, which [[" + std::string(key) + "]] needs");
+            return;
+        }
+        Target e = m.new_entry(key);
+        m.put(e, "name", entry.get("name"), field(at, "name"));
+        if (key == "skills")
+            m.put(e, "level", entry.get("level"), field(at, "level"));
+        m.put_texts(e, "keywords", entry.get("keywords"), field(at, "keywords"));
+    });
 }
-void map_languages(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    map_custom(m, v, p, {"Languages", {"language", "name"}, "fluency", "", {}, {{"keywords", ""}}});
+
+void map_skills(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    map_named(m, v, p, "skills", {"Skills", {"name"}, "level", "", {}, {{"keywords", ""}}});
 }
 void map_interests(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    map_custom(m, v, p, {"Interests", {"name"}, "", "", {{"summary", ""}}, {{"keywords", ""}}});
+    map_named(m, v, p, "interests",
+              {"Interests", {"name"}, "", "", {{"summary", ""}}, {{"keywords", ""}}});
 }
+
+void map_languages(ImportMapper& m, const SourceNode& v, const std::string& p) {
+    for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
+        if (!has_text(m, entry, at, {"language", "name"})) {
+            map_custom_entry(
+                m, entry, at,
+                {"Languages", {"language", "name"}, "fluency", "", {}, {{"keywords", ""}}},
+                "a language without a name, which [[languages]] needs");
+            return;
+        }
+        Target e = m.new_entry("languages");
+        auto [node, node_path] = first_of(entry, at, {"language", "name"});
+        if (!m.put(e, "language", node, node_path))
+            m.put(e, "language", entry.get("name"), field(at, "name"));
+        m.put(e, "fluency", entry.get("fluency"), field(at, "fluency"));
+    });
+}
+
 void map_references(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    map_custom(m, v, p,
-               {"References",
-                {"name"},
-                "relationship",
-                "",
-                {{"reference", ""}, {"summary", ""}, {"phone", "Phone"}, {"email", "E-mail"}},
-                {}});
+    for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
+        // YAMLResume says `summary` for JSON Resume's `reference`.
+        if (!has_text(m, entry, at, {"name"}) ||
+            !has_text(m, entry, at, {"reference", "summary"})) {
+            map_custom_entry(
+                m, entry, at,
+                {"References",
+                 {"name"},
+                 "relationship",
+                 "",
+                 {{"reference", ""}, {"summary", ""}, {"phone", "Phone"}, {"email", "E-mail"}},
+                 {}},
+                "a reference without a name or its text, which [[references]] needs");
+            return;
+        }
+        Target e = m.new_entry("references");
+        m.put(e, "name", entry.get("name"), field(at, "name"));
+        m.put(e, "reference", entry.get("reference"), field(at, "reference"));
+        put_extra(m, e, "reference", entry, at, "summary", "");
+        // Beyond JSON Resume's two keys (YAMLResume's and others' files): lines of the text.
+        put_extra(m, e, "reference", entry, at, "relationship", "Relationship");
+        put_extra(m, e, "reference", entry, at, "phone", "Phone");
+        put_extra(m, e, "reference", entry, at, "email", "E-mail");
+    });
 }
+
 void map_projects(ImportMapper& m, const SourceNode& v, const std::string& p) {
-    map_custom(m, v, p,
-               {"Projects",
-                {"name"},
-                "entity",
-                "",
-                {{"description", ""}, {"summary", ""}, {"type", "Type"}, {"url", "Website"}},
-                {{"roles", "Roles"}, {"keywords", "Keywords"}}});
+    for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
+        if (!has_text(m, entry, at, {"name"})) {
+            map_custom_entry(
+                m, entry, at,
+                {"Projects",
+                 {"name"},
+                 "entity",
+                 "",
+                 {{"description", ""}, {"summary", ""}, {"type", "Type"}, {"url", "Website"}},
+                 {{"roles", "Roles"}, {"keywords", "Keywords"}}},
+                "a project without a name, which [[projects]] needs");
+            return;
+        }
+        Target e = m.new_entry("projects");
+        m.put(e, "name", entry.get("name"), field(at, "name"));
+        m.put(e, "description", entry.get("description"), field(at, "description"));
+        put_extra(m, e, "description", entry, at, "summary", "");  // YAMLResume's
+        put_url(m, e, entry, at, "description");
+        m.put_texts(e, "roles", entry.get("roles"), field(at, "roles"));
+        m.put(e, "entity", entry.get("entity"), field(at, "entity"));
+        m.put(e, "type", entry.get("type"), field(at, "type"));
+        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
+                    field(at, "endDate"), "Ended", "description");
+        m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+        m.put_texts(e, "keywords", entry.get("keywords"), field(at, "keywords"));
+    });
 }
 
 void skip_meta(ImportMapper& m, const SourceNode& v, const std::string& p) {

@@ -4,7 +4,7 @@
 // placed into a custom section, so nothing is dropped silently.
 //
 // A mapper (jsonresume.cpp, rendercv.cpp) is a table of small functions, one per section of
-// its format; a section that cv.toml gains later (skills, projects …) changes one row.
+// its format; a section that cv.toml gains (as it gained skills, projects …) changes one row.
 #pragma once
 
 #include <cstddef>

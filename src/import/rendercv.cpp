@@ -245,6 +245,18 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         }
         return section;
     };
+    // Education and experience entries print under those headings whatever the section is
+    // called: said once per section and kind ("work_experience" is a common key).
+    std::string warned;
+    const auto warn_heading = [&](const SourceNode& entry, const std::string& at,
+                                  const std::string& heading) {
+        if (ascii_lower(title) == heading || warned.find(heading) != std::string::npos)
+            return;
+        warned += heading + " ";
+        m.warn(&entry, at,
+               "an " + heading + " entry under \"" + title + "\": imported into [[" + heading +
+                   "]], printed under its heading");
+    };
     for (std::size_t i = 0; i < entries->size(); ++i) {
         const SourceNode& entry = (*entries)[i];
         const std::string at = item_path(path, i);
@@ -271,13 +283,11 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         switch (type) {
             case EntryType::Education:
                 map_education(m, entry, at);
-                if (ascii_lower(title) != "education")
-                    m.warn(&entry, at,
-                           "an education entry under \"" + title +
-                               "\": imported into [[education]], printed under its heading");
+                warn_heading(entry, at, "education");
                 break;
             case EntryType::Experience:
                 map_experience(m, entry, at);
+                warn_heading(entry, at, "experience");
                 break;
             case EntryType::Publication:
                 if (const std::string lacks = map_publication(m, entry, at); !lacks.empty()) {

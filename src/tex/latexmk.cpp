@@ -8,6 +8,7 @@
 
 #include <sys/statvfs.h>
 
+#include "tex/debian_packages.h"
 #include "tex/latexmk_rerun.h"
 #include "util/file_io.h"
 #include "util/process.h"
@@ -30,14 +31,6 @@ const char* engine_flag(const std::string& engine) {
     if (engine == "pdflatex")
         return "-pdf";
     return "-pdfxe";
-}
-
-std::string engine_package(const std::string& engine) {
-    if (engine == "lualatex")
-        return "texlive-luatex";
-    if (engine == "pdflatex")
-        return "texlive-latex-base";
-    return "texlive-xetex";
 }
 
 // "No space left on device ..." when the file system of `dir` has (next to) no room left.
@@ -163,27 +156,20 @@ std::string failure_line_from_output(const std::string& output) {
     return "";
 }
 
+// Said when a tool, LaTeX package or font is missing: there may be more than the first one
+// TeX tripped on.
+constexpr const char* kDoctorAdvice = " (mkcv doctor checks all the templates need)";
+
 std::string debian_package_for(const std::string& file) {
-    static const std::map<std::string, std::string> known{
-        {"xeCJK.sty", "texlive-lang-cjk"},
-        {"ctex.sty", "texlive-lang-chinese"},
-        {"titlesec.sty", "texlive-latex-extra"},
-        {"fontspec.sty", "texlive-latex-recommended"},
-        {"hyperref.sty", "texlive-latex-recommended"},
-        {"enumitem.sty", "texlive-latex-recommended"},
-        {"geometry.sty", "texlive-latex-recommended"},
-        {"xcolor.sty", "texlive-latex-recommended"},
-        {"Noto Serif", "fonts-noto-core"},
-        {"Noto Sans", "fonts-noto-core"},
-        {"Noto Serif CJK SC", "fonts-noto-cjk"},
-        {"Noto Sans CJK SC", "fonts-noto-cjk"},
-        {"xelatex", "texlive-xetex"},
-        {"lualatex", "texlive-luatex"},
-        {"pdflatex", "texlive-latex-base"},
-        {"latexmk", "latexmk"},
-    };
-    const auto found = known.find(file);
-    return found == known.end() ? "" : found->second;
+    // One table for this and `mkcv doctor`: tex/debian_packages.
+    std::string package;
+    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".sty") == 0)
+        package = package_for_tex_package(file.substr(0, file.size() - 4));
+    else if (file.find(' ') == std::string::npos && file.find('.') == std::string::npos)
+        package = package_for_program(file);
+    if (package.empty() || !is_package_name(package))
+        package = package_for_font(file);
+    return is_package_name(package) ? package : "";
 }
 
 void stop_abandoned_latexmk(const fs::path& work_dir) {
@@ -271,8 +257,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     if (latexmk.empty()) {
         result.status = LatexmkResult::Status::NotInstalled;
         result.explanation =
-            "latexmk is not installed: apt-get install latexmk (build_scripts/setup.sh installs "
-            "everything mkcv needs)";
+            std::string("latexmk is not installed: apt-get install latexmk") + kDoctorAdvice;
         return result;
     }
     if (!allowed_engine(job.engine)) {
@@ -284,8 +269,8 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     }
     if (find_program(job.engine).empty()) {
         result.status = LatexmkResult::Status::NotInstalled;
-        result.explanation =
-            job.engine + " is not installed: apt-get install " + engine_package(job.engine);
+        result.explanation = job.engine + " is not installed: apt-get install " +
+                             package_for_program(job.engine) + kDoctorAdvice;
         return result;
     }
 
@@ -348,7 +333,8 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         const std::string package = debian_package_for(result.missing_file);
         result.explanation = "TeX cannot find " + result.missing_file +
                              (package.empty() ? "; find its Debian package with apt-file search"
-                                              : ": apt-get install " + package);
+                                              : ": apt-get install " + package) +
+                             kDoctorAdvice;
     } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
         // So full that not even the log and latexmk's output could be written.
         result.explanation = full;

@@ -134,4 +134,28 @@ else
   cat "$WORK/academic/hostile.log"
   fail "hostile academic sections build with long"
 fi
+
+# The résumé sections (projects, volunteer, certificates, skills, languages, interests,
+# references): the built-in long PDF prints every string of tests/data/resume_sections.toml,
+# hostile ones literally (runs of spaces as pdftotext gives them), its dates and headings.
+# One build for all of them.
+mkdir -p "$WORK/resume"
+cp "$SRC/tests/data/resume_sections.toml" "$WORK/resume/resume_sections.toml"
+mapfile -t strings < <(toml_strings "$WORK/resume/resume_sections.toml" start end date url tags)
+if "$MKCV" build "$WORK/resume/resume_sections.toml" -t long -o "$WORK/resume/out" \
+    --builtin-templates-only > "$WORK/resume/build.log" 2>&1; then
+  text="$(pdf_text "$WORK/resume/out/resume_sections-long.pdf")"
+  for s in "${strings[@]}"; do
+    contains "$text" "$(echo "$s" | tr -s ' ')" "long prints «$s»"
+  done
+  for s in "Mar. 2021 – Present" "2019 – June 2020" "Sept. 2018 – July 2019" "3 Nov. 2022" \
+           "Projects" "Volunteering" "Certificates" "Skills" "Languages" "Interests" "References" \
+           "Programming ^^5c: C++20, Python, \\LaTeX{}, <i>HTML</i> (Expert level)" \
+           "English (Full professional & C1), Deutsch_{DE}"; do
+    contains "$text" "$s" "long prints «$s»"
+  done
+else
+  cat "$WORK/resume/build.log"
+  fail "resume_sections.toml builds with long"
+fi
 finish

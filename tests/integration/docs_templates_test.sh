@@ -8,6 +8,9 @@ cp "$SRC/cv.toml" cv.toml
 cp "$SRC/tests/data/hostile.toml" hostile.toml
 # The academic sections (talks, service, grants, students, patents, press).
 cp "$SRC/tests/data/academic.toml" academic.toml
+# The résumé sections (projects, volunteer, certificates, skills, languages, interests,
+# references).
+cp "$SRC/tests/data/resume_sections.toml" resume_sections.toml
 # Custom-section entries, which neither of the other CVs has.
 # And the person's profiles, a location in parts and a photo.
 printf '\x89PNG\r\n\x1a\nrest' > photo.png
@@ -33,7 +36,7 @@ start = "2023-10"
 end = "present"
 links = { slides = "https://example.org/slides.pdf" }
 TOML
-for cv in cv.toml hostile.toml entries.toml academic.toml; do
+for cv in cv.toml hostile.toml entries.toml academic.toml resume_sections.toml; do
   for t in long short modern homepage publications-html markdown jsonresume; do
     "$MKCV" context "$cv" -t "$t" > "context-${cv%.toml}-$t.json"
   done

@@ -102,6 +102,55 @@ fi
 lacks "$(cat out/cv-publications-html.html)" "<html" "the fragment has no <html>"
 lacks "$(cat out/cv-publications-html.html)" "<head" "the fragment has no <head>"
 
+# The résumé sections (tests/data/resume_sections.toml, hostile values among them): the page
+# has the elements and attributes of its benign twin, prints every string (tags and dates
+# aside) and is clean for tidy.
+cp "$SRC/tests/data/resume_sections.toml" .
+twin resume_sections.toml resume-twin.toml
+for cv in resume_sections resume-twin; do
+  "$MKCV" build "$cv.toml" -t homepage -o out > "build-$cv.log" 2>&1 ||
+    { cat "build-$cv.log"; fail "build $cv.toml"; }
+done
+python3 - out/resume_sections-homepage.html out/resume-twin-homepage.html resume_sections.toml <<'PY' &&
+import re, sys, tomllib
+from html.parser import HTMLParser
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags, self.text = [], []
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, tuple(k for k, _ in attrs)))
+        self.text.append(" ")
+    def handle_endtag(self, tag):
+        self.tags.append(("/" + tag, ()))
+        self.text.append(" ")
+    def handle_data(self, data):
+        self.text.append(data)
+def read(name):
+    p = Page(); p.feed(open(name, encoding="utf-8").read()); return p
+page, twin = read(sys.argv[1]), read(sys.argv[2])
+bad = [] if page.tags == twin.tags else ["the elements differ from the benign twin's"]
+fold = lambda s: re.sub(r"\s+", " ", s)
+text = fold("".join(page.text))
+def walk(v, key=None):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if k not in ("tags", "start", "end", "date", "url"): yield from walk(x, k)
+    elif isinstance(v, list):
+        for x in v: yield from walk(x, key)
+    elif isinstance(v, str): yield v
+bad += [f"not printed: {s!r}" for s in walk(tomllib.load(open(sys.argv[3], "rb"))) if fold(s) not in text]
+print("\n".join(bad)); sys.exit(1 if bad else 0)
+PY
+  pass "résumé sections: hostile values print literally, no markup added" || fail "résumé sections on the homepage"
+status=0
+tidy -errors -quiet out/resume_sections-homepage.html > tidy.log 2>&1 || status=$?
+if grep -q "Error:" tidy.log || ((status >= 2)); then
+  cat tidy.log; fail "tidy -errors finds errors in the résumé sections' homepage"
+else
+  pass "tidy -errors: no errors in the résumé sections' homepage"
+fi
+
 # A page that does overflow at 375 px, to see the check catch it.
 cat > overflow.html <<'HTML'
 <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>o</title>

@@ -1,5 +1,5 @@
 # The built-in `jsonresume` template: the JSON Resume document of cv.toml, hostile.toml,
-# hostile_text.toml, scripts.toml and a CV with a name only parses, validates against the
+# hostile_text.toml, scripts.toml, resume_sections.toml and a CV with a name only parses, validates against the
 # official schema (@jsonresume/schema, with ajv-cli and ajv-formats, pinned in tests/tools),
 # and holds every string of its cv.toml exactly as written (hostile values round-trip).
 # Needs `npm ci` in tests/tools (build_scripts/test.sh does it); fails without it unless
@@ -18,6 +18,7 @@ cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000
 cp "$SRC/cv.toml" cv.toml
 cp "$SRC/tests/data/hostile.toml" "$SRC/tests/data/hostile_text.toml" "$SRC/tests/data/scripts.toml" .
+cp "$SRC/tests/data/resume_sections.toml" .
 printf '[person]\nname = "Only A. Name"\n' > minimal.toml
 # Profiles of every known network, a location in parts and a photo (basics.image).
 printf '\x89PNG\r\n\x1a\nrest' > me.png
@@ -66,7 +67,8 @@ def walk(v, key=None):
     elif isinstance(v, list):
         for x in v: walk(x, key)
     elif isinstance(v, str):
-        if key == "authors" or v.lower() == "present": return
+        # Tags choose entries; no output prints them.
+        if key in ("authors", "tags") or v.lower() == "present": return
         # Prose prints as its plain text (inline markup removed); two strings of
         # hostile.toml happen to be Markdown (as_printed in lib.sh).
         v = v.replace("?` !`", "? !").replace("\\\\ \\csname", "\\ \\csname")
@@ -86,7 +88,7 @@ for p in cv.get("publications", []):
 if bad: print("\n".join(bad)); sys.exit(1)
 PY
 
-for cv in cv hostile hostile_text scripts minimal profiles; do
+for cv in cv hostile hostile_text scripts resume_sections minimal profiles; do
   env PATH=/nonexistent "$MKCV" build "$cv.toml" -t jsonresume -o out > "$cv.log" 2>&1 ||
     { cat "$cv.log"; fail "$cv.toml: the jsonresume template builds without TeX"; continue; }
   json="out/$cv-jsonresume.json"
@@ -119,6 +121,36 @@ checks = [
     (len(d["publications"]), 9),
     ([(a["title"], a["date"], a["awarder"]) for a in d["awards"]], [("Best Paper Award", "2024", "MoNeTec")]),
     (d["meta"]["lastModified"], "2023-11-14"), (len(d["meta"]["mkcv"]["teaching"]), 3),
+]
+bad = [f"{got!r} != {want!r}" for got, want in checks if got != want]
+print("\n".join(bad)); sys.exit(1 if bad else 0)
+PY
+
+# The résumé sections go to JSON Resume's own arrays, key by key.
+python3 - out/resume_sections-jsonresume.json <<'PY' && pass "résumé sections map onto JSON Resume's arrays" || fail "résumé mapping"
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+p, v, c = d["projects"][0], d["volunteer"][0], d["certificates"][0]
+checks = [
+    ((p["name"], p["entity"], p["type"], p["startDate"], "endDate" in p),
+     ("mkcv & friends #1", "Example Lab <b>bold</b>", "application", "2021-03", False)),
+    ((p["roles"], p["keywords"][2], p["url"]),
+     (["Maintainer", "Author  of  docs"], "A_B", "https://example.org/a_b%20c#x~y")),
+    ((d["projects"][1]["startDate"], d["projects"][1]["endDate"]), ("2019", "2020-06")),
+    ((v["organization"], v["position"], v["startDate"], v["endDate"], len(v["highlights"])),
+     ("Code Club & Co_", "Mentor #2", "2018-09", "2019-07", 1)),
+    ((c["name"], c["issuer"], c["date"], c["url"]),
+     ("Certified Kubernetes Administrator {CKA}", "The Linux Foundation %", "2022-11-03",
+      "https://example.org/cert?id=1&x=2")),
+    ("date" in d["certificates"][1], False),
+    ([(s["name"], s.get("level"), s["keywords"]) for s in d["skills"]],
+     [("Programming ^^5c", "Expert  level", ["C++20", "Python", "\\LaTeX{}", "<i>HTML</i>"]),
+      ("Systems", None, ["Kubernetes", "Slurm"])]),
+    ([(l["language"], l.get("fluency")) for l in d["languages"]],
+     [("English", "Full professional & C1"), ("Deutsch_{DE}", None)]),
+    ([(i["name"], i["keywords"]) for i in d["interests"]],
+     [("Music ~ & #", ["Piano", "Choir  singing"]), ("Climbing", [])]),
+    ([r["name"] for r in d["references"]], ["Prof. Grace Hopper, Example University"]),
 ]
 bad = [f"{got!r} != {want!r}" for got, want in checks if got != want]
 print("\n".join(bad)); sys.exit(1 if bad else 0)

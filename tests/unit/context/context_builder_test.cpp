@@ -222,3 +222,57 @@ date = "2017-01-05"
     CHECK(awards[3]["year"].is_null());
     CHECK(awards[3]["date"].is_null());
 }
+
+TEST_CASE("the résumé sections reach the context with dates, keywords and hrefs") {
+    const Cv cv = test::load_ok(test::source_file("tests/data/resume_sections.toml"));
+    const auto context = to_json(build_context(cv, {}));
+    const auto& project = context["projects"][0];
+    CHECK(project["name"] == "mkcv & friends #1");
+    CHECK(project["roles_text"] == "Maintainer, Author  of  docs");
+    CHECK(project["keywords"][1]["text"] == "TeX $\\alpha$");
+    CHECK(project["keywords_text"] == "C++, TeX $\\alpha$, A_B");
+    CHECK(project["has_keywords"] == true);
+    CHECK(project["dates"] == "Mar. 2021 – Present");
+    CHECK(project["start_iso"] == "2021-03");
+    CHECK(project["end_iso"].is_null());
+    CHECK(project["href"] == "https://example.org/a_b\\%20c\\#x~y");  // escaped for LaTeX
+    CHECK(context["projects"][1]["href"].is_null());
+    CHECK(context["projects"][1]["roles_text"].is_null());
+    CHECK(context["projects"][1]["has_keywords"] == false);
+    CHECK(context["volunteer"][0]["dates"] == "Sept. 2018 – July 2019");
+    CHECK(context["volunteer"][0]["position"] == "Mentor #2");
+    CHECK(context["certificates"][0]["date"] == "3 Nov. 2022");
+    CHECK(context["certificates"][0]["date_iso"] == "2022-11-03");
+    CHECK(context["certificates"][1]["date"].is_null());
+    CHECK(context["skills"][0]["keywords_text"] == "C++20, Python, \\LaTeX{}, <i>HTML</i>");
+    CHECK(context["skills"][0]["level"] == "Expert  level");
+    CHECK(context["skills"][1]["level"].is_null());
+    CHECK(context["languages"][1]["language"] == "Deutsch_{DE}");
+    CHECK(context["interests"][0]["keywords_text"] == "Piano, Choir  singing");
+    CHECK(context["references"][0]["name"] == "Prof. Grace Hopper, Example University");
+    CHECK(context["has"]["skills"] == true);
+    CHECK(context["titles"]["volunteer"] == "Volunteering");
+}
+
+TEST_CASE("the résumé sections take the filters: selected, tags, since, max_entries, order") {
+    ContentRules rules;
+    rules.sections["projects"].since = 2021;
+    rules.sections["skills"].selected_only = true;
+    rules.sections["interests"].include_tags = std::vector<std::string>{"hobby"};
+    rules.sections["volunteer"].since = 2019;  // the undated one stays
+    rules.sections["languages"].max_entries = 1;
+    rules.order = std::vector<std::string>{"projects",  "skills",    "interests",
+                                           "volunteer", "languages", "certificates"};
+    const Cv cv =
+        apply_rules(test::load_ok(test::source_file("tests/data/resume_sections.toml")), rules).cv;
+    REQUIRE(cv.projects.size() == 1);
+    CHECK(cv.projects[0].name.value == "mkcv & friends #1");
+    REQUIRE(cv.skills.size() == 1);
+    CHECK(cv.skills[0].name.value == "Programming ^^5c");
+    REQUIRE(cv.interests.size() == 1);
+    CHECK(cv.interests[0].name.value == "Music ~ & #");
+    CHECK(cv.volunteer.size() == 2);
+    CHECK(cv.languages.size() == 1);
+    CHECK(cv.certificates.size() == 2);
+    CHECK(cv.references.empty());  // not in order
+}

@@ -413,3 +413,61 @@ kind = "conference"
                        "14:1: error: [[publications]] lacks the required key `authors`",
                    });
 }
+
+TEST_CASE("the résumé sections load typed, with positions") {
+    const Cv cv = load_ok(test::source_file("tests/data/resume_sections.toml"));
+    REQUIRE(cv.projects.size() == 2);
+    CHECK(cv.projects[0].name.value == "mkcv & friends #1");
+    CHECK(cv.projects[0].name.pos.line == 12);
+    CHECK(cv.projects[0].roles.size() == 2);
+    CHECK(cv.projects[0].keywords.size() == 3);
+    CHECK(cv.projects[0].highlights.size() == 2);
+    CHECK(cv.projects[0].dates->end->present);
+    CHECK(cv.projects[1].dates->end == PartialDate{2020, 6, 0, false});
+    REQUIRE(cv.volunteer.size() == 2);
+    CHECK(cv.volunteer[0].position.value == "Mentor #2");
+    CHECK(cv.volunteer[0].url.value == "https://example.org/club");
+    CHECK_FALSE(cv.volunteer[1].dates);
+    REQUIRE(cv.certificates.size() == 2);
+    CHECK(cv.certificates[0].date == PartialDate{2022, 11, 3, false});
+    CHECK(cv.certificates[0].date_pos.line == 47);
+    CHECK_FALSE(cv.certificates[1].date);
+    REQUIRE(cv.skills.size() == 2);
+    CHECK(cv.skills[0].name.value == "Programming ^^5c");
+    CHECK(cv.skills[0].keywords[2].value == "\\LaTeX{}");
+    REQUIRE(cv.languages.size() == 2);
+    CHECK(cv.languages[0].fluency.value == "Full professional & C1");
+    REQUIRE(cv.interests.size() == 2);
+    CHECK(cv.interests[0].keywords[1].value == "Choir  singing");
+    REQUIRE(cv.references.size() == 1);
+    CHECK(cv.references[0].selected);
+}
+
+TEST_CASE("the résumé sections are validated: required keys, blanks, dates, URLs") {
+    const std::string head = test::kMinimal;
+    CHECK(problems(head + "[[skills]]\nlevel = \"Expert\"\n") ==
+          Lines{"3:1: error: [[skills]] lacks the required key `name`"});
+    CHECK(problems(head + "[[languages]]\nlanguage = \"  \"\n") ==
+          Lines{"4:12: error: `language` must not be empty"});
+    CHECK(problems(head + "[[references]]\nname = \"R\"\nreference = \" \"\n") ==
+          Lines{"5:13: error: `reference` must not be empty"});
+    CHECK(problems(head + "[[references]]\nname = \"R\"\n") ==
+          Lines{"3:1: error: [[references]] lacks the required key `reference`"});
+    CHECK(problems(head + "[[projects]]\nname = \"P\"\nstart = \"2024\"\nend = \"2020\"\n") ==
+          Lines{"6:7: error: ends (2020) before it starts (2024)"});
+    CHECK(problems(head + "[[volunteer]]\norganization = \"O\"\nstart = \"2024-02\"\n"
+                          "end = \"2024-01\"\n") ==
+          Lines{"6:7: error: ends (2024-01) before it starts (2024-02)"});
+    CHECK(problems(head + "[[certificates]]\nname = \"C\"\ndate = \"present\"\n") ==
+          Lines{"5:8: error: `date` cannot be \"present\""});
+    CHECK(problems(head + "[[certificates]]\nname = \"C\"\ndate = \"2024-13\"\n") ==
+          Lines{"5:8: error: `date`: month 13 does not exist"});
+    for (const std::string section : {"projects", "volunteer", "certificates"}) {
+        const std::string name = section == "volunteer" ? "organization" : "name";
+        const auto url = problems(head + "[[" + section + "]]\n" + name +
+                                  " = \"X\"\nurl = \"javascript:alert(1)\"\n");
+        REQUIRE(url.size() == 1);
+        CHECK(url[0].find("5:7: error:") == 0);
+    }
+    CHECK(problems(head + "[[interests]]\nname = \"I\"\nkeywords = \"Piano\"\n").size() == 1);
+}

@@ -9,6 +9,7 @@
 #include "cv/value_origins.h"
 #include "pipeline/page_budget.h"
 #include "select/content_filter.h"
+#include "test_support.h"
 
 using namespace mkcv;
 
@@ -93,14 +94,28 @@ TEST_CASE("the built-in table has mkcv's sections, in file and in print order") 
     std::vector<std::string> keys;
     for (const auto& row : table.rows())
         keys.emplace_back(row.key);
-    CHECK(keys == std::vector<std::string>{"summary", "research_interests", "education",
-                                           "experience", "publications", "teaching", "awards",
-                                           "talks", "service", "grants", "students", "patents",
-                                           "press", "sections"});
-    CHECK(section_names() == std::vector<std::string>{"summary", "research_interests", "education",
-                                                      "publications", "experience", "teaching",
-                                                      "awards", "talks", "service", "grants",
-                                                      "students", "patents", "press", "sections"});
+    CHECK(keys == std::vector<std::string>{"summary",      "research_interests",
+                                           "education",    "experience",
+                                           "publications", "teaching",
+                                           "awards",       "talks",
+                                           "service",      "grants",
+                                           "students",     "patents",
+                                           "press",        "projects",
+                                           "volunteer",    "certificates",
+                                           "skills",       "languages",
+                                           "interests",    "references",
+                                           "sections"});
+    CHECK(section_names() == std::vector<std::string>{"summary",    "research_interests",
+                                                      "education",  "publications",
+                                                      "experience", "teaching",
+                                                      "awards",     "talks",
+                                                      "service",    "grants",
+                                                      "students",   "patents",
+                                                      "press",      "projects",
+                                                      "volunteer",  "certificates",
+                                                      "skills",     "languages",
+                                                      "interests",  "references",
+                                                      "sections"});
     CHECK(default_section_title("awards") == "Honors and Awards");
     CHECK(default_section_title("sections").empty());
     CHECK(&cv_schema() == &table.schema());
@@ -217,4 +232,42 @@ TEST_CASE("the academic sections are dated for `since` and the page budget, and 
     REQUIRE(order.size() == 4);
     CHECK(order[0].label == "Bo");  // undated first, then oldest
     CHECK(order[1].label == "“Old Talk” (2019)");
+}
+
+TEST_CASE("the résumé sections are dated by their dates for `since` and the budget, or undated") {
+    const Cv cv = test::load_ok(test::source_file("tests/data/resume_sections.toml"));
+    const SectionTable& table = builtin_sections();
+    CHECK(entry_year(*table.find("projects"), cv.projects[0]) == 9999);  // ongoing
+    CHECK(entry_year(*table.find("projects"), cv.projects[1]) == 2020);
+    CHECK(entry_year(*table.find("volunteer"), cv.volunteer[0]) == 2019);
+    CHECK(entry_year(*table.find("volunteer"), cv.volunteer[1]) == 0);
+    CHECK(entry_year(*table.find("certificates"), cv.certificates[0]) == 2022);
+    // No date, and no year taken from the text: "C++20" names none.
+    CHECK(entry_year(*table.find("skills"), cv.skills[0]) == 0);
+    CHECK(entry_year(*table.find("languages"), cv.languages[0]) == 0);
+    CHECK(entry_year(*table.find("interests"), cv.interests[0]) == 0);
+    CHECK(entry_year(*table.find("references"), cv.references[0]) == 0);
+    for (const char* key : {"projects", "volunteer", "certificates", "skills", "languages",
+                            "interests", "references"}) {
+        const Section* row = table.find(key);
+        REQUIRE(row);
+        CHECK(row->filterable);
+        CHECK(row->droppable);
+    }
+    // The page budget's order over three of them, skills with a higher priority.
+    ContentRules rules;
+    rules.order = std::vector<std::string>{"projects", "skills", "certificates"};
+    rules.sections["skills"].priority = 5;
+    TemplateInput input;
+    input.rules = rules;
+    input.filtered = apply_rules(cv, rules);
+    const auto order = droppable_entries(input);
+    REQUIRE(order.size() == 6);
+    // Unselected first, undated before dated; of two undated, the lower priority first.
+    CHECK(order[0].label == "First Aid");
+    CHECK(order[1].label == "Systems");
+    CHECK(order[2].label == "Shared Cluster Scheduler (2020)");
+    CHECK(order[3].label == "Programming ^^5c");
+    CHECK(order[4].label == "Certified Kubernetes Administrator {CKA} (2022)");
+    CHECK(order[5].label == "mkcv & friends #1 (present)");
 }

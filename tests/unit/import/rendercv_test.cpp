@@ -77,6 +77,26 @@ TEST_CASE("RenderCV: one date, mixed sections, anchors and an older label", "[im
     CHECK(str(r.toml["sections"][1]["entries"][1]["location"]) == "University of Manitoba");
 }
 
+TEST_CASE("an education or experience entry under another title warns where it prints",
+          "[import]") {
+    const Imported r = import_text(
+        "cv:\n  name: A\n  sections:\n    work_experience:\n"
+        "      - {company: C, position: P, date: 2019-09}\n"
+        "      - {company: C2, position: P2}\n    studies:\n"
+        "      - {institution: I, area: X}\n    experience:\n"
+        "      - {company: D, position: Q}\n",
+        "r.yaml");
+    CHECK(r.toml["experience"][2]["organization"].value<std::string>() == "D");
+    CHECK(has_warning(r.outcome,
+                      "an experience entry under \"Work Experience\": imported into [[experience]]",
+                      5));
+    // Once per section, at its first such entry.
+    CHECK_FALSE(has_warning(r.outcome, "an experience entry", 6));
+    CHECK(has_warning(r.outcome, "an education entry under \"Studies\"", 8));
+    // Under its own title, no warning.
+    CHECK_FALSE(has_warning(r.outcome, "under \"Experience\""));
+}
+
 TEST_CASE("RenderCV's single date of a job prints as that date", "[import]") {
     const Imported r = import_text(
         "cv:\n  name: A\n  sections:\n    experience:\n"

@@ -1,5 +1,6 @@
 #include "render/template_manifest.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "render/template_variant.h"
@@ -131,4 +132,18 @@ TEST_CASE("max_pages is refused for a template that writes no PDF") {
     CHECK_FALSE(m.rules.max_pages);
     REQUIRE(d.items().size() == 1);
     CHECK(d.items()[0].message == "`max_pages` counts PDF pages; only a LaTeX template has them");
+}
+
+TEST_CASE("the built-in short keeps its first skills and languages through the page budget") {
+    Diagnostics diagnostics;
+    const TemplateManifest m =
+        parse_manifest(test::source_file("latex_templates/short/template.toml"),
+                       "short/template.toml", diagnostics);
+    CHECK(diagnostics.empty());
+    CHECK(m.max_pages == 1);
+    REQUIRE(m.rules.order);
+    CHECK(std::find(m.rules.order->begin(), m.rules.order->end(), "skills") !=
+          m.rules.order->end());
+    CHECK(m.rules.sections.at("skills").keep == 3);
+    CHECK(m.rules.sections.at("languages").keep == 3);
 }

@@ -144,7 +144,8 @@ TEST_CASE("mistakes in filters are reported with their place") {
           std::vector<std::string>{
               "4:10: error: `order` must be one of summary, research_interests, education, "
               "publications, experience, teaching, awards, talks, service, grants, students, "
-              "patents, press, sections, found \"podcasts\""});
+              "patents, press, projects, volunteer, certificates, skills, languages, interests, "
+              "references, sections, found \"podcasts\""});
 }
 
 TEST_CASE("the page budget drops unselected before selected, older before newer") {

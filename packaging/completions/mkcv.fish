@@ -1,0 +1,43 @@
+# fish completion for mkcv. Installed as /usr/share/fish/vendor_completions.d/mkcv.fish.
+# tests/integration/package_test.sh checks that it names every subcommand of `mkcv --help`.
+
+function __mkcv_templates
+    mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
+end
+
+set -l commands build check watch render validate context templates template schema export import new doctor
+complete -c mkcv -f
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a check -d 'Exit 0 when every output is up to date'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Build again on every change'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a render -d 'Write the LaTeX source only'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a validate -d 'Check the CV, print every problem'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a context -d 'Print the data a template sees'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a templates -d 'List the templates mkcv can find'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a template -d 'Make your own template'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a schema -d 'Print the JSON Schema of cv.toml'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write the publications as .bib'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a import -d 'Make a cv.toml from another format'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a new -d 'Write a starter cv.toml'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check that TeX and the fonts are installed'
+
+set -l with_templates build check watch render context doctor
+complete -c mkcv -n "__fish_seen_subcommand_from $with_templates" -s t -l template -x -a '(__mkcv_templates)' -d 'Template name or folder'
+complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l template-dir -x -a '(__fish_complete_directories)' -d 'Look for templates here first'
+complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l builtin-templates-only -d 'Use only the built-in templates'
+complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate import export" -l diagnostics -x -a 'text json github' -d 'How problems are printed'
+complete -c mkcv -n "__fish_seen_subcommand_from build check watch doctor" -s o -l out -x -a '(__fish_complete_directories)' -d 'Output folder'
+complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s j -l jobs -x -d 'Templates compiled at once'
+complete -c mkcv -n "__fish_seen_subcommand_from build check watch" -s q -l quiet -d 'Print only problems'
+complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s v -l verbose -d "Show latexmk's output"
+complete -c mkcv -n "__fish_seen_subcommand_from build" -l strict-pages -d 'Fail when a PDF exceeds max_pages'
+complete -c mkcv -n "__fish_seen_subcommand_from build" -s f -l force -d 'Compile every PDF from scratch'
+complete -c mkcv -n "__fish_seen_subcommand_from build watch" -l no-wait -d 'Fail when another build holds the folder'
+complete -c mkcv -n "__fish_seen_subcommand_from import export new" -s o -l out -r -d 'Output file'
+complete -c mkcv -n "__fish_seen_subcommand_from import new" -l force -d 'Replace the output file'
+complete -c mkcv -n "__fish_seen_subcommand_from import" -l from -x -a 'jsonresume rendercv yamlresume' -d 'Source format'
+complete -c mkcv -n "__fish_seen_subcommand_from template" -a new -d 'Copy a template to edit'
+complete -c mkcv -n "__fish_seen_subcommand_from export" -a bib -d 'One .bib of every paper'
+# A CV file for the commands that read one, and the file mkcv import reads.
+complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate templates export import" -F

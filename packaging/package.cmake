@@ -1,0 +1,41 @@
+# `cmake --build build --target package` makes build/mkcv_<version>_amd64.deb (CPack, DEB).
+# What goes in is what `cmake --install` installs (the install() rules in CMakeLists.txt and
+# below), under /usr. docs/install.md describes the package; tests/integration/package_test.sh
+# builds it, reads its control data and contents, and runs the binary from an extracted copy.
+
+# The man page, the shell completions, the JSON Schema and the docs.
+install(FILES packaging/mkcv.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES packaging/completions/mkcv.bash
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME mkcv)
+# Debian's zsh reads vendor-completions; fish reads vendor_completions.d.
+install(FILES packaging/completions/_mkcv DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+install(FILES packaging/completions/mkcv.fish
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
+install(FILES schema/cv.schema.json DESTINATION ${CMAKE_INSTALL_DATADIR}/mkcv/schema)
+install(FILES README.md CHANGELOG.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME mkcv)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_PACKAGE_CONTACT "mkcv maintainers <mkcv@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "turns a CV kept as data (cv.toml) into typeset PDFs")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+       "mkcv checks a cv.toml, renders it through Mustache LaTeX templates and runs latexmk and\n"
+       "XeLaTeX to make PDFs (a long academic CV and a one-page CV), an HTML homepage, Markdown\n"
+       "and JSON Resume from the same data.")
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # mkcv_<version>_<arch>.deb
+set(CPACK_DEBIAN_PACKAGE_SECTION tex)
+set(CPACK_STRIP_FILES ON)
+# The shared libraries the binary links, as dpkg-shlibdeps (dpkg-dev) finds them.
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# What the built-in templates need at run time: the TeX and font packages of
+# build_scripts/setup.sh (package_test.sh checks the two lists agree). mkcv counts pages from
+# TeX's log, so poppler is not needed to build.
+set(MKCV_RUNTIME_PACKAGES
+    latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
+    texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
+    fonts-noto-core fonts-noto-cjk fonts-fork-awesome)
+list(JOIN MKCV_RUNTIME_PACKAGES ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
+include(CPack)

@@ -1,0 +1,180 @@
+#include "tex/requirements.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+
+namespace mkcv {
+namespace {
+
+// The text without TeX comments (a % not escaped by a backslash, to the end of its line).
+std::string without_comments(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    bool comment = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n')
+            comment = false;
+        if (comment)
+            continue;
+        if (c == '\\' && i + 1 < text.size()) {  // \% is a percent sign, \\ a line break
+            out += c;
+            out += text[++i];
+            continue;
+        }
+        if (c == '%') {
+            comment = true;
+            continue;
+        }
+        out += c;
+    }
+    return out;
+}
+
+class Cursor {
+  public:
+    Cursor(const std::string& text, std::size_t at) : text_(text), at_(at) {}
+
+    void skip_space() {
+        while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' ||
+                                      text_[at_] == '\n' || text_[at_] == '\r'))
+            ++at_;
+    }
+    // A group opened by `open` at the cursor, to its matching `close`; nullopt when there is
+    // none or it is unbalanced.
+    std::optional<std::string> group(char open, char close) {
+        skip_space();
+        if (at_ >= text_.size() || text_[at_] != open)
+            return std::nullopt;
+        int depth = 0;
+        for (std::size_t i = at_; i < text_.size(); ++i) {
+            if (text_[i] == '\\') {
+                ++i;
+                continue;
+            }
+            if (text_[i] == open)
+                ++depth;
+            else if (text_[i] == close && --depth == 0) {
+                std::string inside = text_.substr(at_ + 1, i - at_ - 1);
+                at_ = i + 1;
+                return inside;
+            }
+        }
+        return std::nullopt;
+    }
+    void skip_optional() {
+        while (group('[', ']')) {
+        }
+    }
+    // A control sequence (\name) at the cursor; empty when there is none.
+    std::string control_sequence() {
+        skip_space();
+        if (at_ >= text_.size() || text_[at_] != '\\')
+            return {};
+        std::size_t end = at_ + 1;
+        while (end < text_.size() && std::isalpha(static_cast<unsigned char>(text_[end])))
+            ++end;
+        std::string name = text_.substr(at_ + 1, end - at_ - 1);
+        at_ = end;
+        return name;
+    }
+
+  private:
+    const std::string& text_;
+    std::size_t at_;
+};
+
+std::string trimmed(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        return {};
+    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+// A literal name: no macro, Mustache tag, parameter or group, and not a file name (fontspec
+// also takes "file.otf", found by the engine rather than by fontconfig).
+bool literal_name(const std::string& name) {
+    if (name.empty() || name.size() > kMaxRequirementName)
+        return false;
+    for (const char c : name)
+        if (c == '\\' || c == '<' || c == '>' || c == '#' || c == '{' || c == '}' || c == '\n')
+            return false;
+    for (const char* ext : {".otf", ".ttf", ".ttc", ".pfb"})
+        if (name.size() > 4 && name.compare(name.size() - 4, 4, ext) == 0)
+            return false;
+    return true;
+}
+
+void add(std::set<std::string>& into, const std::string& name) {
+    const std::string value = trimmed(name);
+    if (literal_name(value) && into.size() < kMaxRequirements)
+        into.insert(value);
+}
+
+bool ends_with_font(const std::string& name) {
+    return name.size() > 4 && name.compare(name.size() - 4, 4, "font") == 0;
+}
+
+// fontspec's commands whose first mandatory argument is a font.
+constexpr std::array kFontCommands = {"setmainfont",    "setsansfont",    "setmonofont",
+                                      "setCJKmainfont", "setCJKsansfont", "setCJKmonofont",
+                                      "setmathfont",    "fontspec"};
+// fontspec's commands that first name a control sequence, then the font.
+constexpr std::array kFontFamilyCommands = {"newfontfamily", "newfontface", "setCJKfamilyfont",
+                                            "newCJKfontfamily"};
+
+}  // namespace
+
+void scan_tex_requirements(std::string_view raw, TexRequirements& into) {
+    const std::string text = without_comments(raw);
+    for (std::size_t at = text.find('\\'); at != std::string::npos; at = text.find('\\', at + 1)) {
+        Cursor cursor(text, at);
+        const std::string command = cursor.control_sequence();
+        if (command.empty())
+            continue;
+        if (command == "usepackage" || command == "RequirePackage") {
+            cursor.skip_optional();
+            if (const auto list = cursor.group('{', '}')) {
+                std::size_t start = 0;
+                while (start <= list->size()) {
+                    std::size_t comma = list->find(',', start);
+                    if (comma == std::string::npos)
+                        comma = list->size();
+                    add(into.packages, list->substr(start, comma - start));
+                    start = comma + 1;
+                }
+            }
+        } else if (std::find(kFontCommands.begin(), kFontCommands.end(), command) !=
+                   kFontCommands.end()) {
+            cursor.skip_optional();
+            if (const auto font = cursor.group('{', '}'))
+                add(into.fonts, *font);
+        } else if (std::find(kFontFamilyCommands.begin(), kFontFamilyCommands.end(), command) !=
+                   kFontFamilyCommands.end()) {
+            if (cursor.control_sequence().empty() && !cursor.group('{', '}'))
+                continue;
+            cursor.skip_optional();
+            if (const auto font = cursor.group('{', '}'))
+                add(into.fonts, *font);
+        } else if (command == "newcommand" || command == "renewcommand") {
+            // mkcv's base preamble: \newcommand\mkcvmainfont{Noto Serif}.
+            std::string name = cursor.control_sequence();
+            if (name.empty())
+                if (const auto braced = cursor.group('{', '}'))
+                    name = trimmed(*braced).substr(trimmed(*braced).empty() ? 0 : 1);
+            if (name.rfind("mkcv", 0) != 0 || !ends_with_font(name))
+                continue;
+            if (const auto font = cursor.group('{', '}'))
+                add(into.fonts, *font);
+        } else if (command == "mkcvscriptfont") {
+            // \mkcvscriptfont{arabic}{Noto Naskh Arabic}{Script=Arabic}
+            if (cursor.group('{', '}'))
+                if (const auto font = cursor.group('{', '}'))
+                    add(into.fonts, *font);
+        }
+    }
+}
+
+}  // namespace mkcv

@@ -1,0 +1,27 @@
+// What a LaTeX template needs from the machine, read from its own text: the packages it
+// loads (\usepackage, \RequirePackage) and the fonts it names (fontspec's \setmainfont and
+// kin, \newfontfamily, and the font macros of mkcv's base preamble: \newcommand\mkcv...font{}
+// and \mkcvscriptfont{key}{Font}). Read from the text rather than declared in template.toml,
+// so a user's template is checked as it is written and the list cannot fall out of date.
+// A name that is computed (a macro, a Mustache tag) is not a name and is skipped.
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace mkcv {
+
+struct TexRequirements {
+    std::set<std::string> packages;  // "fontspec", without .sty
+    std::set<std::string> fonts;     // font family names, "Noto Serif"
+};
+
+// Adds what `text` (a template file, Mustache tags and all) loads and names to `into`; at
+// most kMaxRequirements of each, names of at most kMaxRequirementName bytes.
+void scan_tex_requirements(std::string_view text, TexRequirements& into);
+
+inline constexpr std::size_t kMaxRequirements = 500;
+inline constexpr std::size_t kMaxRequirementName = 100;
+
+}  // namespace mkcv

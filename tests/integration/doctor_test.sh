@@ -1,0 +1,74 @@
+# mkcv doctor: exit 0 on this machine (which setup.sh equipped), exit 1 naming the Debian
+# package when PATH hides latexmk or a template needs a font or LaTeX package that is not
+# installed; mkcv build points at mkcv doctor when a tool is missing. Runs no TeX.
+source "$(dirname "$0")/lib.sh"
+MKCV="$(realpath "$MKCV")"
+cd "$WORK"
+
+run() {  # run ARGS...: output in out.txt, status in $status
+  set +e
+  "$@" > out.txt 2>&1
+  status=$?
+  set -e
+}
+
+# No cv.toml needed: the built-in long and short templates.
+run "$MKCV" doctor
+expect_status 0 "$status" "doctor on this machine"
+contains "$(cat out.txt)" "all is well" "says all is well"
+contains "$(cat out.txt)" "ok       latexmk" "latexmk found"
+contains "$(cat out.txt)" "ok       xelatex" "xelatex found"
+contains "$(cat out.txt)" "LaTeX packages" "LaTeX packages checked"
+contains "$(cat out.txt)" "fonts" "fonts checked"
+run "$MKCV" doctor -t homepage -t markdown
+expect_status 0 "$status" "HTML and Markdown templates need no TeX"
+lacks "$(cat out.txt)" "latexmk" "no TeX checked for them"
+
+# PATH without latexmk: the TeX tools doctor asks are still there.
+mkdir bin
+for tool in xelatex kpsewhich fc-list; do ln -s "$(command -v "$tool")" "bin/$tool"; done
+run env PATH="$WORK/bin" "$MKCV" doctor
+expect_status 1 "$status" "doctor without latexmk"
+contains "$(cat out.txt)" "missing  latexmk (not on PATH): latexmk" "latexmk named missing"
+contains "$(cat out.txt)" "sudo apt-get install latexmk" "the package to install"
+lacks "$(cat out.txt)" "texlive-xetex" "xelatex is not blamed"
+
+# mkcv build says the same way out.
+cp "$SRC/cv.toml" cv.toml
+run env PATH="$WORK/bin" "$MKCV" build -q -t short
+expect_status 1 "$status" "build without latexmk"
+contains "$(cat out.txt)" "mkcv doctor" "build points at mkcv doctor"
+
+# A template that needs a font and a LaTeX package this machine lacks, beside cv.toml.
+mkdir -p templates/needy
+printf 'name = "needy"\ndescription = "test"\nengine = "lualatex"\nmain = "cv.tex.mustache"\n' \
+  > templates/needy/template.toml
+cat > templates/needy/cv.tex.mustache <<'TEX'
+\documentclass{article}
+\usepackage{fontspec,mkcvnosuchpackage}
+\setmainfont{Mkcv No Such Font}[Ligatures=TeXOff]
+\newfontfamily\cjk{Noto Serif CJK SC}
+% \usepackage{commentedout}
+\begin{document}<<person.name>>\end{document}
+TEX
+run env PATH="$WORK/bin" "$MKCV" doctor -t needy
+expect_status 1 "$status" "doctor for a needy template"
+out="$(cat out.txt)"
+contains "$out" "missing  font \"Mkcv No Such Font\"" "the missing font named"
+contains "$out" "missing  LaTeX package mkcvnosuchpackage" "the missing package named"
+contains "$out" "apt-file search mkcvnosuchpackage.sty" "how to find its Debian package"
+contains "$out" "missing  lualatex (not on PATH): texlive-luatex" "the template's engine checked"
+contains "$out" "sudo apt-get install latexmk texlive-luatex" "one install line of packages"
+lacks "$out" "Noto Serif CJK SC" "an installed font is not reported"
+lacks "$out" "commentedout" "comments are not read"
+
+# The output folder must be writable (root writes anywhere, so only as another user).
+if ((EUID != 0)); then
+  mkdir locked && chmod 555 locked
+  run "$MKCV" doctor -o locked/out
+  expect_status 1 "$status" "doctor with a read-only output folder"
+  contains "$(cat out.txt)" "write access to the output folder locked/out" "the folder named"
+fi
+run "$MKCV" doctor -t nosuchtemplate
+expect_status 2 "$status" "an unknown template is bad input"
+finish

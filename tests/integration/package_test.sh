@@ -1,0 +1,105 @@
+# The Debian package (packaging/package.cmake): made by CPack from this build, its Depends and
+# contents read back, then unpacked into a temporary root whose binary builds the seed CV's
+# long PDF with the templates unpacked beside it (one TeX build). The man page and the shell
+# completions name every subcommand of `mkcv --help`, and the completions parse.
+source "$(dirname "$0")/lib.sh"
+
+build_dir="$(dirname "$MKCV")"
+version="$(sed -nE 's/^project\(mkcv VERSION ([0-9.]+) .*/\1/p' "$SRC/CMakeLists.txt")"
+cd "$WORK"
+
+# The subcommands, from the help's Subcommands: section.
+mapfile -t subcommands < <("$MKCV" --help | awk '/^Subcommands:/ {on = 1; next} on && !NF {exit} on {print $1}')
+((${#subcommands[@]} >= 10)) && pass "help lists ${#subcommands[@]} subcommands" ||
+  fail "subcommands from --help: ${subcommands[*]}"
+
+# Man page and completions list every subcommand, and name none that does not exist.
+for file in mkcv.1 completions/mkcv.bash completions/_mkcv completions/mkcv.fish; do
+  text="$(cat "$SRC/packaging/$file")"
+  missing=()
+  for command in "${subcommands[@]}"; do
+    grep -qE "(^|[^a-z-])$command([^a-z-]|$)" <<< "$text" || missing+=("$command")
+  done
+  ((${#missing[@]} == 0)) && pass "$file names every subcommand" || fail "$file lacks ${missing[*]}"
+done
+bash_commands="$(sed -nE 's/^ *local commands="([^"]*)"/\1/p' "$SRC/packaging/completions/mkcv.bash")"
+[[ "$(tr ' ' '\n' <<< "$bash_commands" | sort)" == "$(printf '%s\n' "${subcommands[@]}" | sort)" ]] &&
+  pass "bash completion's commands are exactly --help's" || fail "bash completion: $bash_commands"
+
+# The man page typesets without a warning (groff-base comes with man-db).
+if command -v groff > /dev/null; then
+  warnings="$(groff -man -Tutf8 -ww -z "$SRC/packaging/mkcv.1" 2>&1)"
+  [[ -z "$warnings" ]] && pass "the man page typesets cleanly" || fail "groff: $warnings"
+fi
+
+# Syntax: bash always; zsh and fish when installed (build_scripts/test.sh installs both).
+bash -n "$SRC/packaging/completions/mkcv.bash" && pass "bash completion parses" || fail "bash -n"
+# Sourced into a shell, it registers itself and completes a subcommand.
+completed="$(bash -c 'source "$1"; COMP_WORDS=(mkcv va); COMP_CWORD=1; _mkcv; echo "${COMPREPLY[*]}"' _ \
+  "$SRC/packaging/completions/mkcv.bash")"
+[[ "$completed" == validate ]] && pass "bash completes va to validate" || fail "bash completed «$completed»"
+for shell in zsh fish; do
+  file="$SRC/packaging/completions/$([[ $shell == zsh ]] && echo _mkcv || echo mkcv.fish)"
+  if command -v "$shell" > /dev/null; then
+    "$shell" -n "$file" && pass "$shell completion parses" || fail "$shell -n $file"
+  elif [[ "${MKCV_ALLOW_SKIP:-0}" == 1 ]]; then
+    echo "skipped: $shell is not installed (MKCV_ALLOW_SKIP=1)"
+  else
+    fail "$shell is not installed (build_scripts/test.sh installs it; MKCV_ALLOW_SKIP=1 skips)"
+  fi
+done
+if command -v fish > /dev/null; then
+  fish_commands="$(fish -c "source '$SRC/packaging/completions/mkcv.fish'; complete -C 'mkcv '" | cut -f1 | sort | tr '\n' ' ')"
+  [[ "$fish_commands" == "$(printf '%s\n' "${subcommands[@]}" | sort | tr '\n' ' ')" ]] &&
+    pass "fish completes exactly the subcommands" || fail "fish completes: $fish_commands"
+fi
+
+# The package, made from this build without building anything again (cpack runs the install
+# rules of the build folder).
+cpack -G DEB --config "$build_dir/CPackConfig.cmake" -B "$WORK/pkg" > cpack.log 2>&1 ||
+  { cat cpack.log; fail "cpack"; finish; }
+deb="$WORK/pkg/mkcv_${version}_amd64.deb"
+[[ -f "$deb" ]] && pass "made mkcv_${version}_amd64.deb" || { ls "$WORK/pkg"; fail "no $deb"; finish; }
+
+info="$(dpkg-deb -I "$deb")"
+depends="$(sed -nE 's/^ Depends: //p' <<< "$info")"
+contains "$depends" "libc6" "Depends has the C library (dpkg-shlibdeps ran)"
+contains "$depends" "libstdc++6" "Depends has the C++ library"
+contains "$depends" "libboost-filesystem" "Depends has Boost.Filesystem"
+# Every TeX and font package setup.sh installs for the built-in templates.
+tex_packages="$(sed -n '/^# TeX and fonts the built-in templates use/,/^)/p' "$SRC/build_scripts/setup.sh" |
+  grep -v '^#' | tr -d '()' | sed 's/packages+=//')"
+for package in $tex_packages; do
+  [[ ", $depends," == *", $package,"* || ", $depends," == *", $package ("* ]] ||
+    fail "Depends lacks $package (setup.sh installs it for the templates)"
+done
+[[ -n "$tex_packages" ]] && pass "Depends has setup.sh's TeX and font packages" || fail "no TeX list in setup.sh"
+
+contents="$(dpkg-deb -c "$deb" | awk '{print $NF}')"
+for path in ./usr/bin/mkcv ./usr/share/mkcv/latex_templates/long/template.toml \
+  ./usr/share/mkcv/latex_templates/common/mkcv-base.tex.mustache \
+  ./usr/share/mkcv/schema/cv.schema.json ./usr/share/man/man1/mkcv.1 \
+  ./usr/share/bash-completion/completions/mkcv ./usr/share/zsh/vendor-completions/_mkcv \
+  ./usr/share/fish/vendor_completions.d/mkcv.fish ./usr/share/doc/mkcv/README.md \
+  ./usr/share/doc/mkcv/CHANGELOG.md ./usr/share/doc/mkcv/docs/cv-format.md; do
+  grep -qxF "$path" <<< "$contents" || fail "the package lacks $path"
+done
+pass "the package holds the binary, templates, schema, man page, completions and docs"
+lacks "$contents" "./usr/lib" "no libraries or test files packed"
+
+# Unpacked anywhere, the binary finds the templates beside it (../share/mkcv/latex_templates).
+dpkg-deb -x "$deb" root
+cmp -s root/usr/share/mkcv/schema/cv.schema.json "$SRC/schema/cv.schema.json" &&
+  pass "the packed schema is the committed one" || fail "packed schema differs"
+mkdir cv
+cp "$SRC/cv.toml" cv/
+cd cv
+contains "$(../root/usr/bin/mkcv templates)" "$WORK/root/usr/share/mkcv/latex_templates/long" \
+  "the unpacked binary lists the unpacked templates"
+../root/usr/bin/mkcv build -q -t long > build.log 2>&1 && pass "the unpacked binary builds long" ||
+  { cat build.log; fail "build with the unpacked binary"; }
+if [[ -f out/cv-long.pdf ]]; then
+  name="$(sed -nE 's/^name = "(.*)"/\1/p' cv.toml | head -1)"
+  contains "$(pdf_text out/cv-long.pdf)" "$name" "the PDF holds the owner's name"
+fi
+finish

@@ -1,0 +1,68 @@
+#include "tex/requirements.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+using namespace mkcv;
+
+TEST_CASE("packages come from \\usepackage and \\RequirePackage, options and lists included") {
+    TexRequirements found;
+    scan_tex_requirements(
+        "\\documentclass{article}\n"
+        "\\usepackage[margin=2cm]{geometry}\n"
+        "\\usepackage{xcolor, enumitem}\n"
+        "\\RequirePackage [unicode,colorlinks] {hyperref}\n"
+        "% \\usepackage{commented}\n"
+        "\\usepackage{<<package>>}\n"
+        "100\\% \\usepackage{afterpercent}\n",
+        found);
+    CHECK(found.packages ==
+          std::set<std::string>{"geometry", "xcolor", "enumitem", "hyperref", "afterpercent"});
+}
+
+TEST_CASE("fonts come from fontspec's commands and mkcv's font macros; macros are skipped") {
+    TexRequirements found;
+    scan_tex_requirements(
+        "\\newcommand\\mkcvmainfont{Noto Serif}\n"
+        "\\newcommand{\\mkcvsansfont}{Noto Sans}\n"
+        "\\newcommand\\mkcvscriptfont[3]{\\newfontfamily#1{#2}}\n"
+        "\\setmainfont{\\mkcvmainfont}[Ligatures=TeXOff]\n"
+        "\\setCJKmainfont[BoldFont=X]{Noto Serif CJK SC}\n"
+        "\\newfontfamily\\headingfont[Scale=1.1]{Latin Modern Roman}\n"
+        "\\mkcvscriptfont{arabic}{Noto Naskh Arabic}{Script=Arabic}\n"
+        "\\setsansfont{texgyreheros-regular.otf}\n"
+        "\\newcommand\\othermacro{Not A Font}\n",
+        found);
+    CHECK(found.fonts == std::set<std::string>{"Noto Serif", "Noto Sans", "Noto Serif CJK SC",
+                                               "Latin Modern Roman", "Noto Naskh Arabic"});
+}
+
+TEST_CASE("the scan is bounded and survives unbalanced input") {
+    TexRequirements found;
+    scan_tex_requirements("\\usepackage{unclosed \\setmainfont{", found);
+    scan_tex_requirements("\\usepackage{" + std::string(500, 'a') + "}", found);
+    CHECK(found.packages.empty());
+    CHECK(found.fonts.empty());
+    std::string many;
+    for (int i = 0; i < 2000; ++i)
+        many += "\\usepackage{p" + std::to_string(i) + "}";
+    scan_tex_requirements(many, found);
+    CHECK(found.packages.size() == kMaxRequirements);
+}
+
+TEST_CASE("the built-in base preamble names the packages and fonts the templates need") {
+    const std::filesystem::path base = std::filesystem::path(MKCV_TEST_SOURCE_DIR) /
+                                       "latex_templates" / "common" / "mkcv-base.tex.mustache";
+    std::ifstream in(base);
+    std::stringstream text;
+    text << in.rdbuf();
+    TexRequirements found;
+    scan_tex_requirements(text.str(), found);
+    CHECK(found.packages.count("fontspec") == 1);
+    CHECK(found.packages.count("xeCJK") == 1);
+    CHECK(found.fonts.count("Noto Naskh Arabic") == 1);
+    CHECK(found.fonts.count("Noto Sans Math") == 1);
+}
