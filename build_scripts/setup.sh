@@ -23,11 +23,14 @@ packages=(
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
 # for Latin, Greek, Cyrillic and CJK text, DejaVu Sans as the last fallback for symbols and
 # emoji (docs/fonts.md); texlive-latex-extra also has mylatexformat, which makes the
-# precompiled preambles (src/tex/format.cpp).
+# precompiled preambles (src/tex/format.cpp). Fork Awesome (1.7 MB) has the icons of
+# `modern`'s contacts; TeX Live's fontawesome5 and academicons would need
+# texlive-fonts-extra, 1.4 GB installed (docs/cv-format.md#profiles).
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
   fonts-noto-core fonts-noto-cjk fonts-dejavu-core
+  fonts-fork-awesome
 )
 # Tests read the PDFs back (poppler) and script some checks (python3).
 packages+=(poppler-utils python3)

@@ -17,7 +17,7 @@ namespace {
 enum class BuildMode { Build, Check };
 
 // Loads, renders and then builds or checks once. `inputs`, when given, receives the files
-// the outputs are made from: the CV's files (cv.toml, .bib) and the templates'.
+// the outputs are made from: the CV's files (cv.toml, .bib, the photo) and the templates'.
 int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     const CommonOptions& common = state.common;
     BuildOptions& options = state.build;
@@ -27,6 +27,11 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
                             options.out_dir / ".mkcv" / (stem + ".source-date"));
     if (!rendered)
         return kExitInvalid;
+    // `mkcv watch` builds again when the photo changes (it was read and checked by now).
+    if (inputs && !rendered->empty())
+        if (const Photo& photo = rendered->front().input.filtered.cv.person.photo;
+            !photo.bytes.empty())
+            inputs->push_back(cv_path.parent_path() / photo.path.value);
     for (const auto& r : *rendered)
         if (inputs) {
             inputs->push_back(r.tmpl.dir / "template.toml");

@@ -60,6 +60,9 @@ Json field_schema(const FieldSpec& field) {
             out["type"] = "object";
             out["additionalProperties"] = table_schema(*field.nested);
             break;
+        case FieldType::StringOrTable:
+            out["anyOf"] = Json::array({Json{{"type", "string"}}, table_schema(*field.nested)});
+            break;
     }
     out["description"] = std::string(field.doc);
     return out;

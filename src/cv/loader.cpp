@@ -239,6 +239,16 @@ class Loader {
                 }
                 return;
             }
+            case FieldType::StringOrTable: {
+                if (node.is_string())
+                    return;
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                const std::string path = dotted();
+                check_table(*table, *field.nested, "[" + path + "]", path);
+                return;
+            }
             case FieldType::UrlMap: {
                 const auto* table = node.as_table();
                 if (!table)
@@ -607,9 +617,21 @@ class Loader {
             person.homepage = text(*p, "homepage");
             person.github = text(*p, "github");
             person.location = text(*p, "location");
+            if (const auto* place = p->get_as<toml::table>("location")) {
+                PlaceParts parts{text(*place, "address"), text(*place, "postal_code"),
+                                 text(*place, "city"),    text(*place, "region"),
+                                 text(*place, "country"), text(*place, "country_code")};
+                person.location = {joined_place(parts), pos_of(*place)};
+                person.location_parts = std::move(parts);
+            }
             person.aliases = texts(*p, "aliases");
+            person.photo.path = text(*p, "photo");
             each_table(*p, "links", [&](const toml::table& t) {
                 person.links.push_back({text(t, "label"), text(t, "url")});
+            });
+            each_table(*p, "profiles", [&](const toml::table& t) {
+                person.profiles.push_back({text(t, "network"), text(t, "username"), text(t, "url"),
+                                           text(t, "label"), pos_of(t)});
             });
         }
         for (const Section& section : sections_.rows()) {

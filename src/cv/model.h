@@ -39,6 +39,37 @@ struct Link {
     Text url;
 };
 
+// `[person] location` written as a table (JSON Resume's basics.location).
+struct PlaceParts {
+    Text address;
+    Text postal_code;
+    Text city;
+    Text region;
+    Text country;
+    Text country_code;
+};
+
+// "1 Main St, 10115 Berlin, Brandenburg, Germany": the parts given, the postal code before
+// the city, the country code only when the country's name is not given.
+std::string joined_place(const PlaceParts& place);
+
+// A page on another site: `network` and `username`, or `url`, or both (cv/profiles.h).
+struct Profile {
+    Text network;
+    Text username;
+    Text url;
+    Text label;
+    SourcePos pos;
+};
+
+// `[person] photo`: the path as written, and once cv/photo.h read it, the file's bytes and
+// type ("png" or "jpeg"), checked.
+struct Photo {
+    Text path;
+    std::string bytes;
+    std::string type;
+};
+
 struct Person {
     Text name;
     Text native_name;
@@ -48,8 +79,11 @@ struct Person {
     Text phone;
     Text homepage;
     Text github;
-    Text location;
+    Text location;  // as written, or the parts of `location_parts` joined
+    std::optional<PlaceParts> location_parts;
     std::vector<Link> links;
+    std::vector<Profile> profiles;
+    Photo photo;
     std::vector<Text> aliases;  // other spellings of the owner's name, matched in author lists
     SourcePos pos;
 };

@@ -9,6 +9,30 @@ const TableSpec kLink{
     {{"label", FieldType::String, true, "Text shown for the link."},
      {"url", FieldType::String, true, "Where the link points (http(s):// or mailto:)."}}};
 
+const TableSpec kProfile{
+    "profile",
+    "A page on another site: network and username, or url, or both.",
+    {{"network", FieldType::String, false,
+      "ORCID, Google Scholar, DBLP, Semantic Scholar, GitHub, GitLab, LinkedIn, X (or Twitter), "
+      "Mastodon, ResearchGate, Bluesky (any case), or another name with a url."},
+     {"username", FieldType::String, false,
+      "The user name or id on a known network; the link is made from it."},
+     {"url", FieldType::String, false,
+      "Where the profile is (http(s)://); needed for a network mkcv does not know."},
+     {"label", FieldType::String, false, "Text shown instead of the user name."}}};
+
+// JSON Resume's basics.location, with the country's name beside its code.
+const TableSpec kLocation{
+    "location",
+    "An address in parts, printed joined: address, postal code and city, region, country.",
+    {{"address", FieldType::String, false, "Street and number (lines joined by commas)."},
+     {"postal_code", FieldType::String, false, "Postal code, printed before the city."},
+     {"city", FieldType::String, false, "City."},
+     {"region", FieldType::String, false, "State, province or region."},
+     {"country", FieldType::String, false, "Country name, as it should print."},
+     {"country_code", FieldType::String, false,
+      "ISO 3166-1 alpha-2 code, e.g. \"DE\"; printed only when `country` is not given."}}};
+
 const TableSpec kPerson{
     "person",
     "Who the CV is about.",
@@ -20,9 +44,18 @@ const TableSpec kPerson{
      {"email", FieldType::String, false, "E-mail address (linked with mailto:)."},
      {"phone", FieldType::String, false, "Telephone number."},
      {"homepage", FieldType::String, false, "Personal web page URL."},
-     {"github", FieldType::String, false, "GitHub user name."},
-     {"location", FieldType::String, false, "City or address."},
+     {"github", FieldType::String, false,
+      "GitHub user name; the same as a GitHub profile in `profiles`."},
+     {"location", FieldType::StringOrTable, false,
+      "City or address, or a table { address, postal_code, city, region, country, "
+      "country_code }.",
+      &kLocation},
      {"links", FieldType::TableArray, false, "Further links, each { label, url }.", &kLink},
+     {"profiles", FieldType::TableArray, false,
+      "Profiles on other sites, each { network, username } or { url } or both, label optional.",
+      &kProfile},
+     {"photo", FieldType::String, false,
+      "A PNG or JPEG of at most 5 MiB, its path relative to cv.toml's folder (and inside it)."},
      {"aliases", FieldType::StringList, false,
       "Other spellings of the name, also set in bold in author lists."},
      {"summary", FieldType::String, false,
@@ -132,6 +165,8 @@ std::string describe(FieldType type) {
             return "a table of label = \"URL\"";
         case FieldType::TableMap:
             return "a table of tables";
+        case FieldType::StringOrTable:
+            return "a string or a table";
     }
     return "a value";
 }

@@ -14,11 +14,12 @@ enum class FieldType {
     StringList,
     Integer,
     Bool,
-    Date,        // "YYYY", "YYYY-MM", "YYYY-MM-DD", "present" or a TOML date
-    Table,       // a single sub-table described by `nested`
-    TableArray,  // an array of tables described by `nested`
-    UrlMap,      // inline table: label → URL
-    TableMap,    // a table of tables by free names, each described by `nested`
+    Date,           // "YYYY", "YYYY-MM", "YYYY-MM-DD", "present" or a TOML date
+    Table,          // a single sub-table described by `nested`
+    TableArray,     // an array of tables described by `nested`
+    UrlMap,         // inline table: label → URL
+    TableMap,       // a table of tables by free names, each described by `nested`
+    StringOrTable,  // a string, or a table described by `nested` (person.location)
 };
 
 struct TableSpec;

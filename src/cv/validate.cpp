@@ -4,8 +4,10 @@
 #include <unordered_map>
 #include <utility>
 
+#include "cv/profiles.h"
 #include "cv/sections.h"
 #include "cv/value_origins.h"
+#include "util/text_similarity.h"
 
 namespace mkcv {
 namespace {
@@ -35,6 +37,12 @@ class Validator {
         required(cv_.person.name, "name");
         for (const auto& link : cv_.person.links)
             url(link.url, link.label.empty() ? "url" : link.label.value);
+        for (const auto& profile : cv_.person.profiles)
+            check_profile(profile);
+        if (cv_.person.location_parts && cv_.person.location.empty())
+            diag_.error(file(), cv_.person.location.pos, "missing-key",
+                        "the `location` table gives no part of the address",
+                        "add city = \"...\" (or address, postal_code, region, country)");
         if (!cv_.person.homepage.empty() &&
             cv_.person.homepage.value.find(' ') != std::string::npos)
             diag_.error(file(), cv_.person.homepage.pos, "url", "`homepage` contains a space");
@@ -55,6 +63,59 @@ class Validator {
     }
 
   private:
+    void check_profile(const Profile& p) {
+        const Network* network = p.network.empty() ? nullptr : find_network(p.network.value);
+        if (p.network.empty() && p.url.empty()) {
+            diag_.error(file(), p.pos, "profile",
+                        "a profile needs `network` and `username`, or `url`",
+                        "e.g. { network = \"ORCID\", username = \"0000-0002-1825-0097\" }");
+            return;
+        }
+        if (!p.network.empty() && !network && p.url.empty()) {
+            std::vector<std::string> names{"Twitter"};
+            for (const Network& n : known_networks())
+                names.emplace_back(n.name);
+            const std::string guess = closest_match(p.network.value, names);
+            diag_.error(file(), p.network.pos, "profile",
+                        "mkcv does not know the network \"" + p.network.value +
+                            "\", so this profile needs a `url`",
+                        guess.empty() ? "add url = \"https://...\"; known networks: ORCID, "
+                                        "Google Scholar, DBLP, Semantic Scholar, GitHub, GitLab, "
+                                        "LinkedIn, X, Mastodon, ResearchGate, Bluesky"
+                                      : "did you mean \"" + guess +
+                                            "\"? Otherwise add url = "
+                                            "\"https://...\"");
+        }
+        if (!p.username.empty() && p.network.empty())
+            diag_.error(file(), p.username.pos, "profile",
+                        "`username` needs the `network` it belongs to", "add network = \"...\"");
+        if (network && p.username.empty() && p.url.empty())
+            diag_.error(
+                file(), p.network.pos, "profile",
+                "the " + std::string(network->name) + " profile needs a `username` (or a `url`)",
+                "add username = \"" + std::string(network->example) + "\"");
+        if (network && !p.username.empty())
+            if (auto problem = username_problem(*network, p.username.value))
+                diag_.error(file(), p.username.pos, "profile",
+                            "\"" + p.username.value + "\" is not a valid " +
+                                std::string(network->name) + " username",
+                            *problem);
+        // A profile is a web page: of the links cv.toml takes, http(s) only.
+        const bool web =
+            p.url.value.rfind("http://", 0) == 0 || p.url.value.rfind("https://", 0) == 0;
+        if (!p.url.empty() && !web &&
+            (p.url.value.find("://") != std::string::npos || looks_like_url(p.url.value)))
+            diag_.error(file(), p.url.pos, "url",
+                        "a profile's `url` must start with https:// or http://, found \"" +
+                            p.url.value + "\"");
+        else if (!p.url.empty())
+            url(p.url,
+                p.label.empty() ? (p.network.empty() ? "url" : p.network.value) : p.label.value);
+        if (network && network->key == "github" && !cv_.person.github.empty())
+            diag_.error(file(), p.pos, "duplicate-key",
+                        "GitHub is given both as `github` and in `profiles`", "keep one of them");
+    }
+
     // Written for: papers from a .bib are named by where they were written there.
     void publications() {
         std::unordered_map<std::string, const Publication*> seen;

@@ -50,6 +50,14 @@ std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publicati
                           &p.homepage, &p.github, &p.location})
         c.add(*t);
     c.add(p.links);
+    for (const Profile& profile : p.profiles)
+        for (const Text* t : {&profile.network, &profile.username, &profile.url, &profile.label})
+            c.add(*t);
+    if (p.location_parts)
+        for (const Text* t : {&p.location_parts->address, &p.location_parts->postal_code,
+                              &p.location_parts->city, &p.location_parts->region,
+                              &p.location_parts->country, &p.location_parts->country_code})
+            c.add(*t);
     c.add(p.aliases);
     for (const Section& section : sections_of(cv).rows()) {
         if (!section.is_list()) {

@@ -81,18 +81,8 @@ void map_profiles(ImportMapper& m, const SourceNode& value, const std::string& p
         const auto user = peek(m, entry, at, "username");
         auto url = peek(m, entry, at, "url");
         const std::string label = network.value_or(user.value_or("Profile"));
-        if (network && ascii_lower(*network) == "github" && user &&
-            !m.table(person).find("github")) {
-            m.put(person, "github", entry.get("username"), field(at, "username"));
-            m.used(entry.get("network"), field(at, "network") + " (" + *network + ")",
-                   "person.github");
-            if (url)
-                m.used(entry.get("url"), field(at, "url") + " \"" + *url + "\"",
-                       "person.github (the same profile)");
+        if (add_profile(m, &entry, at, network, user, url))
             return;
-        }
-        if (!url && network && user)
-            url = profile_url(*network, *user);
         if (url && !url->empty() && !looks_like_url(*url)) {
             // cv.toml's links take http(s) and mailto only: the profile stays as text.
             m.warn(entry.get("url"), field(at, "url"),
@@ -106,24 +96,10 @@ void map_profiles(ImportMapper& m, const SourceNode& value, const std::string& p
             m.used(&entry, at + " (" + label + ")", section.path + ".items");
             return;
         }
-        if (!url || url->empty()) {
-            // No address: the profile is text in a section of its own.
-            Target section = m.section_named("Profiles");
-            m.append_item(section, "items", label + (user ? ": " + *user : ""), {});
-            m.used(&entry, at + " (" + label + ")", section.path + ".items");
-            return;
-        }
-        // The user name shows in the label when the URL does not hold it.
-        std::string shown = label;
-        if (user && ascii_lower(*url).find(ascii_lower(*user)) == std::string::npos)
-            shown += " (" + *user + ")";
-        TomlValue& links = m.person().at("links", TomlValue::Kind::Array);
-        TomlValue link = TomlValue::table();
-        link.inline_table = true;
-        link.set("label", TomlValue::text(shown));
-        link.set("url", TomlValue::text(*url));
-        links.items.push_back(std::move(link));
-        m.used(&entry, at + " (" + label + ")", item_path("person.links", links.items.size() - 1));
+        // No address and no user name mkcv can link: text in a section of its own.
+        Target section = m.section_named("Profiles");
+        m.append_item(section, "items", label + (user ? ": " + *user : ""), {});
+        m.used(&entry, at + " (" + label + ")", section.path + ".items");
     });
 }
 
@@ -133,20 +109,25 @@ void map_location(ImportMapper& m, const SourceNode& value, const std::string& p
         m.put(person, "location", &value, path);
         return;
     }
-    std::string joined;
-    std::string from;
-    for (const std::string_view key :
-         {"address", "postalCode", "city", "region", "country", "countryCode"}) {
-        const SourceNode* node = value.get(key);
-        if (auto text = m.read_text(node, field(path, key))) {
+    // Into a `location` table, JSON Resume's keys in cv.toml's spelling.
+    TomlValue place = TomlValue::table();
+    for (const auto& [from, to] :
+         {std::pair<std::string_view, std::string_view>{"address", "address"},
+          {"postalCode", "postal_code"},
+          {"city", "city"},
+          {"region", "region"},
+          {"country", "country"},
+          {"countryCode", "country_code"}}) {
+        const SourceNode* node = value.get(from);
+        if (auto text = m.read_text(node, field(path, from))) {
             if (text->empty())
                 continue;
-            joined += (joined.empty() ? "" : ", ") + *text;
-            m.used(node, field(path, key), "person.location");
+            place.set(to, TomlValue::text(*text));
+            m.used(node, field(path, from), "person.location." + std::string(to));
         }
     }
-    if (!joined.empty())
-        m.table(person).set("location", TomlValue::text(joined));
+    if (!place.keys.empty())
+        m.table(person).set("location", std::move(place));
 }
 
 void map_summary(ImportMapper& m, const SourceNode* node, const std::string& path) {
@@ -178,7 +159,11 @@ void map_basics(ImportMapper& m, const SourceNode& value, const std::string& pat
     map_summary(m, value.get("summary"), field(path, "summary"));
     if (const SourceNode* profiles = value.get("profiles"))
         map_profiles(m, *profiles, field(path, "profiles"));
-    // `image`: a photo; cv.toml has no photo yet, so it waits in "Other imported data".
+    // `image`: a photo beside the file, referenced as written, never read; a URL waits in
+    // "Other imported data" (cv.toml takes local files only).
+    if (auto image = m.read_text(value.get("image"), field(path, "image"));
+        image && is_local_photo_path(*image))
+        m.put(person, "photo", value.get("image"), field(path, "image"));
 }
 
 // ---- built-in sections ----

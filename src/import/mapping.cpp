@@ -2,6 +2,7 @@
 
 #include <regex>
 
+#include "cv/profiles.h"
 #include "cv/validate.h"
 #include "import/loose_dates.h"
 #include "util/ascii.h"
@@ -92,6 +93,50 @@ std::string profile_url(const std::string& network, const std::string& user) {
             return "https://" + handle.substr(at + 1) + "/@" + handle.substr(0, at);
     }
     return "";
+}
+
+bool add_profile(ImportMapper& m, const SourceNode* entry, const std::string& at,
+                 const std::optional<std::string>& network, const std::optional<std::string>& user,
+                 std::optional<std::string> url) {
+    const bool web = url && (url->rfind("https://", 0) == 0 || url->rfind("http://", 0) == 0) &&
+                     looks_like_url(*url);
+    if (url && !url->empty() && !web)
+        return false;
+    if (url && url->empty())
+        url.reset();
+    const Network* known = network ? find_network(*network) : nullptr;
+    const bool has_user = user && !user->empty();
+    const bool user_ok = known && has_user && !username_problem(*known, *user);
+    if (!user_ok && !url && network && has_user) {
+        url = profile_url(*network, *user);  // a network cv.toml does not know, by name
+        if (url->empty() || !looks_like_url(*url))
+            url.reset();
+    }
+    if (!user_ok && !url)
+        return false;
+    TomlValue profile = TomlValue::table();
+    profile.inline_table = true;
+    if (network && !network->empty())
+        profile.set("network", TomlValue::text(*network));
+    // A known network's user name only when it makes a valid link; another network's as
+    // written (its link is `url`); else the name shows as the label.
+    if (has_user && (user_ok || (!known && network && !network->empty())))
+        profile.set("username", TomlValue::text(*user));
+    else if (has_user)
+        profile.set("label", TomlValue::text(*user));
+    if (url)
+        profile.set("url", TomlValue::text(*url));
+    TomlValue& profiles = m.person().at("profiles", TomlValue::Kind::Array);
+    profiles.items.push_back(std::move(profile));
+    m.used(entry, at + " (" + (network && !network->empty() ? *network : std::string("url")) + ")",
+           "person.profiles");
+    return true;
+}
+
+bool is_local_photo_path(const std::string& path) {
+    return !path.empty() && path.size() <= 1024 && path.front() != '/' &&
+           path.find("://") == std::string::npos && path.find('\0') == std::string::npos &&
+           path.rfind("data:", 0) != 0 && path.find('\\') == std::string::npos;
 }
 
 ImportMapper::ImportMapper(std::string file, const SourceNode& root, Diagnostics& diagnostics)

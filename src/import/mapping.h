@@ -41,6 +41,20 @@ struct Target {
 // Scholar …, any case) from the user name alone; empty for other networks.
 std::string profile_url(const std::string& network, const std::string& user);
 
+class ImportMapper;
+
+// One profile of another tool into `[[person.profiles]]`: a known network with a valid user
+// name, or any network with an http(s) link (made from the user name where mapping knows
+// the network). False when it can be neither; the caller keeps it as text. Records
+// "`at` (network) → person.profiles".
+bool add_profile(ImportMapper& m, const SourceNode* entry, const std::string& at,
+                 const std::optional<std::string>& network, const std::optional<std::string>& user,
+                 std::optional<std::string> url);
+
+// A photo's path that cv.toml can take as written: relative, not a URL. The import never
+// reads it; `mkcv build` checks it against the folder of cv.toml.
+bool is_local_photo_path(const std::string& path);
+
 class ImportMapper {
   public:
     ImportMapper(std::string file, const SourceNode& root, Diagnostics& diagnostics);

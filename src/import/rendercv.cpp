@@ -490,6 +490,10 @@ void map_person(ImportMapper& m, const SourceNode& cv) {
         url && url->find(' ') == std::string::npos)
         m.put(person, "homepage", cv.get("website"), "cv.website");  // else: "Other imported data"
 
+    // `photo`: a path beside the file, referenced as written, never read.
+    if (auto photo = m.read_text(cv.get("photo"), "cv.photo"); photo && is_local_photo_path(*photo))
+        m.put(person, "photo", cv.get("photo"), "cv.photo");
+
     if (const auto* networks = m.read_list(cv.get("social_networks"), "cv.social_networks")) {
         for (std::size_t i = 0; i < networks->size(); ++i) {
             const std::string at = item_path("cv.social_networks", i);
@@ -500,30 +504,11 @@ void map_person(ImportMapper& m, const SourceNode& cv) {
             const auto user = m.read_text(entry->get("username"), field(at, "username"));
             if (!network || !user)
                 continue;  // left for "Other imported data"
-            if (ascii_lower(*network) == "github" && !m.table(person).find("github")) {
-                m.put(person, "github", entry->get("username"), field(at, "username"));
-                m.used(entry->get("network"), field(at, "network") + " (" + *network + ")",
-                       "person.github");
+            if (add_profile(m, entry, at, network, user, std::nullopt))
                 continue;
-            }
-            const std::string url = profile_url(*network, *user);
-            if (url.empty() || !looks_like_url(url)) {
-                Target section = m.section_named("Profiles");
-                m.append_item(section, "items", *network + ": " + *user, {});
-                m.used(entry, at + " (" + *network + ")", section.path + ".items");
-                continue;
-            }
-            TomlValue& links = m.person().at("links", TomlValue::Kind::Array);
-            TomlValue link = TomlValue::table();
-            link.inline_table = true;
-            // The user name shows in the label when the URL does not hold it as written.
-            link.set("label", TomlValue::text(url.find(*user) == std::string::npos
-                                                  ? *network + " (" + *user + ")"
-                                                  : *network));
-            link.set("url", TomlValue::text(url));
-            links.items.push_back(std::move(link));
-            m.used(entry, at + " (" + *network + ": " + *user + ")",
-                   item_path("person.links", links.items.size() - 1));
+            Target section = m.section_named("Profiles");
+            m.append_item(section, "items", *network + ": " + *user, {});
+            m.used(entry, at + " (" + *network + ")", section.path + ".items");
         }
     }
 }

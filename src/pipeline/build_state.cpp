@@ -151,6 +151,9 @@ BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job) {
     for (const auto& [name, file] : rendered.tmpl.partials)
         inputs.add("template file " + file_name(file.path), file.text);
     inputs.add(job.tex_file + " (cv.toml rendered)", rendered.tex);
+    // The .tex names the photo by a fixed name, so a changed picture changes only this.
+    if (const Photo& photo = rendered.input.filtered.cv.person.photo; !photo.bytes.empty())
+        inputs.add("photo", photo.bytes);
     // What a precompiled preamble would be made from (tex/format.h); the rendered .tex
     // covers the preamble too, but this says when the last build had the same one.
     if (const std::string key = preamble_format_key(rendered.tex, job); !key.empty())

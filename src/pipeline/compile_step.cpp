@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "cv/photo.h"
 #include "pipeline/build_state.h"
 #include "pipeline/page_budget.h"
 #include "tex/failure.h"
@@ -45,6 +46,16 @@ CompileOutcome failed(const std::string& name, const Diagnostic& error,
     return outcome;
 }
 
+// The photo the .tex may include, under its fixed name beside the .tex TeX reads (never a
+// name from cv.toml). Nothing when the CV has none.
+Result<> write_photo(const RenderedTemplate& r, const fs::path& work_dir) {
+    const Photo& photo = r.input.filtered.cv.person.photo;
+    if (photo.bytes.empty())
+        return {};
+    return write_file_atomically(work_dir / photo_file_name(photo), photo.bytes,
+                                 Durability::Unsynced);
+}
+
 // Runs latexmk for `r`, from `format` when it is current (tex/format.h). `start` is set to
 // when latexmk started. A failure to clean up for the run without the format is the result.
 Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
@@ -62,6 +73,8 @@ Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
         Result<> ready = prepare_work_dir(job.work_dir, true);
         if (ready)
             ready = write_file_atomically(job.work_dir / job.tex_file, r.tex, Durability::Unsynced);
+        if (ready)
+            ready = write_photo(r, job.work_dir);
         if (!ready)
             return fail(ready.error());
         run.format.clear();
@@ -272,6 +285,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     // The .tex beside the PDF is written with the PDF; TeX reads its own copy, a scratch file.
     if (Result<> written = write_file_atomically(paths.work_tex, r.tex, Durability::Unsynced);
         !written)
+        return failed(name, written.error());
+    if (Result<> written = write_photo(r, work_dir); !written)
         return failed(name, written.error());
 
     const std::optional<BuildRecord> record = read_build_record(paths.record);

@@ -2,6 +2,7 @@
 
 #include "bib/publication_merge.h"
 #include "cv/loader.h"
+#include "cv/photo.h"
 #include "cv/validate.h"
 #include "util/file_io.h"
 
@@ -30,6 +31,8 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
     LoadResult result = load_cv(loaded.text, path.string());
     diagnostics.append(result.diagnostics);
     loaded.sources[path.string()] = loaded.text;
+    if (result.cv)
+        load_photo(*result.cv, path, diagnostics);
     if (result.cv)
         merge_bibliography(*result.cv, path, diagnostics, loaded.sources);
     if (result.cv)

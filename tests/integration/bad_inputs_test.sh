@@ -54,6 +54,23 @@ done
 python3 -c 'import json, sys; [json.loads(line) for line in open(sys.argv[1])]' all.json &&
   pass "every JSON diagnostic parses" || fail "invalid JSON diagnostics"
 
+# `[person] photo` is a path to a file beside cv.toml: each case of photo/ runs in a folder
+# that has the files it names (made here, not committed: a symlink, a 6 MiB file).
+mkdir -p photo-case/inside && cd photo-case
+printf '\x89PNG\r\n\x1a\nrest' > inside/ok.png
+printf 'GIF89a......' > inside/picture.gif
+printf '%%PDF-1.4\n' > inside/photo.pdf
+python3 -c 'import sys; open(sys.argv[1], "wb").write(b"\xff\xd8\xff" + bytes(6 * 1024 * 1024))' inside/huge.jpg
+printf '\x89PNG\r\n\x1a\nsecret' > outside.png
+ln -sf ../outside.png inside/escape.png
+mkdir -p inside/folder.png
+for toml in "$cases"/photo/*.toml; do
+  name="$(basename "$toml" .toml)"
+  cp "$toml" "inside/$name.toml"
+  check "photo $name" "$cases/photo/$name.expected" "$MKCV" validate "inside/$name.toml"
+done
+cd "$WORK"
+
 cp "$SRC/cv.toml" cv.toml
 cp -r "$cases/templates" templates
 for dir in templates/*/; do

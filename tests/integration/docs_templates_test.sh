@@ -12,9 +12,14 @@ cp "$SRC/tests/data/academic.toml" academic.toml
 # references).
 cp "$SRC/tests/data/resume_sections.toml" resume_sections.toml
 # Custom-section entries, which neither of the other CVs has.
+# And the person's profiles, a location in parts and a photo.
+printf '\x89PNG\r\n\x1a\nrest' > photo.png
 cat > entries.toml <<'TOML'
 [person]
 name = "Ada Lovelace"
+photo = "photo.png"
+location = { address = "1 Main St", postal_code = "10115", city = "Berlin", region = "Berlin", country = "Germany", country_code = "DE" }
+profiles = [{ network = "ORCID", username = "0000-0002-1825-0097" }]
 [[sections]]
 title = "Service"
 [[sections.entries]]

@@ -23,8 +23,6 @@ import sys
 NOT_YET = [
     # person
     ("*", r"^basics\.image$", "absent", "no photo in cv.toml yet: 'Other imported data'"),
-    ("*", r"^basics\.location\.", "absent",
-     "cv.toml's location is one text: the parts come back joined in location.city"),
     ("*", r"^basics\.profiles\[\d+\]\.username$", "absent",
      "a profile other than GitHub is a person.links label and URL: no user name"),
     ("*", r"^basics\.profiles\[\d+\]\.network$", "absent", "profiles come back in cv.toml's order"),

@@ -96,7 +96,7 @@ done
 cd "$WORK"
 
 contains "$(cat jsonresume/summary.log)" "work[1].description → experience[1].note" "summary: a field moved into a note"
-contains "$(cat jsonresume/summary.log)" "basics.profiles[2] (ORCID) → person.links[1]" "summary: a profile"
+contains "$(cat jsonresume/summary.log)" "basics.profiles[2] (ORCID) → person.profiles" "summary: a profile"
 contains "$(cat jsonresume/summary.log)" "jsonresume.json:39:" "a warning points at the source line"
 contains "$(cat jsonresume/summary.log)" "warning: work[1].endDate: ends (2017-02) before it starts" "an end before its start warns"
 contains "$(cat rendercv/cv.toml)" '**legged robots** that walk on [rough terrain](https://example.org/terrain)' "RenderCV Markdown is kept as written"

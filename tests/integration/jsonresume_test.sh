@@ -20,6 +20,29 @@ cp "$SRC/cv.toml" cv.toml
 cp "$SRC/tests/data/hostile.toml" "$SRC/tests/data/hostile_text.toml" "$SRC/tests/data/scripts.toml" .
 cp "$SRC/tests/data/resume_sections.toml" .
 printf '[person]\nname = "Only A. Name"\n' > minimal.toml
+# Profiles of every known network, a location in parts and a photo (basics.image).
+printf '\x89PNG\r\n\x1a\nrest' > me.png
+cat > profiles.toml <<'TOML'
+[person]
+name = "Ada Lovelace"
+photo = "me.png"
+location = { address = "1 Main St", postal_code = "10115", city = "Berlin", region = "Berlin", country = "Germany", country_code = "DE" }
+profiles = [
+  { network = "ORCID", username = "0000-0002-1825-0097" },
+  { network = "Google Scholar", username = "qc6CJjYAAAAJ" },
+  { network = "DBLP", username = "12/3456" },
+  { network = "Semantic Scholar", username = "1741101" },
+  { network = "GitHub", username = "ada-l" },
+  { network = "GitLab", username = "ada.l" },
+  { network = "LinkedIn", username = "ada-lovelace" },
+  { network = "X", username = "ada_l" },
+  { network = "Mastodon", username = "@ada@mathstodon.xyz" },
+  { network = "ResearchGate", username = "Ada-Lovelace" },
+  { network = "Bluesky", username = "ada.bsky.social" },
+  { network = "Myspace", url = "https://myspace.example/ada" },
+  { url = "https://example.org/ada" },
+]
+TOML
 
 # round_trip CV JSON: the JSON's strings (and keys) hold every string of CV exactly, but
 # "present", which JSON Resume writes as no end date; an author is `name` and `suffix`
@@ -65,7 +88,7 @@ for p in cv.get("publications", []):
 if bad: print("\n".join(bad)); sys.exit(1)
 PY
 
-for cv in cv hostile hostile_text scripts resume_sections minimal; do
+for cv in cv hostile hostile_text scripts resume_sections minimal profiles; do
   env PATH=/nonexistent "$MKCV" build "$cv.toml" -t jsonresume -o out > "$cv.log" 2>&1 ||
     { cat "$cv.log"; fail "$cv.toml: the jsonresume template builds without TeX"; continue; }
   json="out/$cv-jsonresume.json"

@@ -12,12 +12,18 @@ TEST_CASE("JSON Resume basics become [person]", "[import]") {
     CHECK(str(person["position"]) == "Marine Data Engineer");
     CHECK(str(person["email"]) == "ingrid.halvorsen@example.org");
     CHECK(str(person["homepage"]) == "https://ingrid.example.org");
-    CHECK(str(person["location"]) == "Strandgaten 12, 5013, Bergen, Vestland, NO");
-    CHECK(str(person["github"]) == "ihalvorsen");
-    CHECK(str(person["links"][0]["label"]) == "Mastodon (@ingrid@fosstodon.org)");
-    CHECK(str(person["links"][0]["url"]) == "https://fosstodon.org/@ingrid");
-    CHECK(str(person["links"][1]["label"]) == "ORCID");
-    CHECK(summary_has(r.outcome, "basics.profiles[2] (ORCID)", "person.links[1]"));
+    CHECK(str(person["location"]["address"]) == "Strandgaten 12");
+    CHECK(str(person["location"]["postal_code"]) == "5013");
+    CHECK(str(person["location"]["city"]) == "Bergen");
+    CHECK(str(person["location"]["region"]) == "Vestland");
+    CHECK(str(person["location"]["country_code"]) == "NO");
+    // Profiles of known networks keep their user name; the link is made from it.
+    CHECK(str(person["profiles"][0]["network"]) == "GitHub");
+    CHECK(str(person["profiles"][0]["username"]) == "ihalvorsen");
+    CHECK(str(person["profiles"][1]["username"]) == "@ingrid@fosstodon.org");
+    CHECK(str(person["profiles"][2]["network"]) == "ORCID");
+    CHECK(str(person["profiles"][2]["username"]) == "0000-0002-1825-0097");
+    CHECK(summary_has(r.outcome, "basics.profiles[2] (ORCID)", "person.profiles"));
     CHECK(summary_has(r.outcome, "basics.profiles[3] (Signal)", ".items"));
 }
 
@@ -136,7 +142,8 @@ TEST_CASE("YAMLResume maps like JSON Resume, with its own keys", "[import]") {
     const Imported r = import_fixture("yamlresume.yaml");
     CHECK(r.outcome.format == ImportFormat::YamlResume);
     CHECK(str(r.toml["person"]["position"]) == "Product Designer");
-    CHECK(str(r.toml["person"]["location"]) == "12 Orchard Road, 238826, Singapore, Singapore");
+    CHECK(str(r.toml["person"]["location"]["address"]) == "12 Orchard Road");
+    CHECK(str(r.toml["person"]["location"]["postal_code"]) == "238826");
     CHECK(str(r.toml["education"][0]["degree"]) == "Bachelor in Industrial Design");
     CHECK(str(r.toml["education"][0]["start"]) == "2012-08");
     CHECK(str(r.toml["experience"][0]["start"]) == "2020-03");
@@ -173,12 +180,37 @@ TEST_CASE("older JSON Resume keys, per-language values, an unnamed job", "[impor
     const Imported r = import_fixture("jsonresume-older.json");
     CHECK(str(r.toml["person"]["position"]) == "Agricultural Economist");
     CHECK(str(r.toml["person"]["homepage"]) == "https://kmensah.example.org");
-    CHECK(str(r.toml["person"]["links"][0]["url"]) ==
-          "https://scholar.google.com/citations?user=kMensah01");
+    CHECK(str(r.toml["person"]["profiles"][0]["network"]) == "Google Scholar");
+    CHECK(str(r.toml["person"]["profiles"][0]["username"]) == "kMensah01");
     CHECK(str(r.toml["experience"][0]["organization"]) == "International Food Policy Lab");
     CHECK(str(r.toml["experience"][0]["end"]) == "present");
     CHECK(str(r.toml["education"][1]["degree"]) == "Economics");
     CHECK(has_warning(r.outcome, "a job without a name or a position", 24));
     CHECK(r.outcome.toml->find("basics.summary [fr]: Étudie") != std::string::npos);
     CHECK(r.outcome.toml->find("favouriteColour: green") != std::string::npos);
+}
+
+TEST_CASE("a photo and profiles: a relative image path is kept, a URL is not", "[import]") {
+    const Imported r = import_text(R"({"basics": {"name": "Ada", "image": "pictures/ada.jpg",
+        "profiles": [{"network": "ORCID", "username": "0000-0002-1825-0098"},
+                     {"network": "orcid", "username": "0000-0002-1825-0097"},
+                     {"network": "Stack Overflow", "username": "123"},
+                     {"username": "ada", "url": "https://example.org/ada"}]}})");
+    const auto person = r.toml["person"];
+    CHECK(str(person["photo"]) == "pictures/ada.jpg");
+    CHECK(summary_has(r.outcome, "basics.image", "person.photo"));
+    // A wrong check digit: the iD is not a username cv.toml takes; with a link made by the
+    // importer it is the label, so nothing is lost and cv.toml validates.
+    CHECK(str(person["profiles"][0]["label"]) == "0000-0002-1825-0098");
+    CHECK(str(person["profiles"][0]["url"]) == "https://orcid.org/0000-0002-1825-0098");
+    CHECK(str(person["profiles"][1]["username"]) == "0000-0002-1825-0097");
+    CHECK(str(person["profiles"][2]["url"]) == "https://stackoverflow.com/users/123");
+    CHECK(str(person["profiles"][3]["label"]) == "ada");
+    CHECK(summary_has(r.outcome, "basics.profiles[1] (orcid)", "person.profiles"));
+
+    const Imported remote =
+        import_text(R"({"basics": {"name": "Ada", "image": "https://example.org/ada.jpg"}})");
+    CHECK_FALSE(remote.toml["person"]["photo"]);
+    const Imported absolute = import_text(R"({"basics": {"name": "Ada", "image": "/etc/passwd"}})");
+    CHECK_FALSE(absolute.toml["person"]["photo"]);
 }

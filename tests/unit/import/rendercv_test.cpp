@@ -18,9 +18,11 @@ TEST_CASE("RenderCV's cv becomes [person] and its entry types their sections", "
     CHECK(str(person["name"]) == "Tomás Ferreira");
     CHECK(str(person["position"]) == "Postdoctoral Researcher in Robotics");
     CHECK(str(person["phone"]) == "+351 21 555 0199");
-    CHECK(str(person["github"]) == "tferreira");
-    CHECK(str(person["links"][0]["url"]) == "https://www.linkedin.com/in/tomasferreira");
-    CHECK(str(person["links"][1]["url"]) == "https://scholar.google.com/citations?user=AbCdEf123");
+    CHECK(str(person["profiles"][0]["network"]) == "LinkedIn");
+    CHECK(str(person["profiles"][0]["username"]) == "tomasferreira");
+    CHECK(str(person["profiles"][1]["network"]) == "GitHub");
+    CHECK(str(person["profiles"][1]["username"]) == "tferreira");
+    CHECK(str(person["profiles"][2]["username"]) == "AbCdEf123");
 
     CHECK(str(r.toml["education"][0]["degree"]) == "PhD in Electrical Engineering");
     CHECK(str(r.toml["education"][0]["start"]) == "2016-09");
