@@ -1,6 +1,7 @@
 #include "import/importer.h"
 
 #include "cv/loader.h"
+#include "cv/photo.h"
 #include "cv/validate.h"
 #include "import/json_reader.h"
 #include "import/jsonresume.h"
@@ -114,6 +115,42 @@ std::optional<ImportFormat> parse_import_format(std::string_view name) {
     return std::nullopt;
 }
 
+// A photo is taken as written; every build reads it beside the written cv.toml. One that is
+// not there, or is no PNG or JPEG, would stop every build, so it becomes a comment, with a
+// warning, until the picture is put there.
+void keep_photo_only_if_usable(TomlValue& document, const std::string& file,
+                               const std::string& written_name, Diagnostics& diagnostics) {
+    TomlValue* person = document.find("person");
+    if (!person || !person->find("photo"))
+        return;
+    Cv probe;
+    probe.person.photo.path = Text{person->find("photo")->string};
+    Diagnostics why;
+    load_photo(probe, written_name, why);
+    if (!why.has_errors())
+        return;
+    for (std::size_t i = 0; i < person->keys.size(); ++i) {
+        if (person->keys[i] != "photo")
+            continue;
+        const std::string path = person->values[i].string;
+        person->keys.erase(person->keys.begin() + static_cast<std::ptrdiff_t>(i));
+        person->values.erase(person->values.begin() + static_cast<std::ptrdiff_t>(i));
+        // Inside [person], above its first key: removing the # gives the key back.
+        if (!person->values.empty()) {
+            auto& comments = person->values.front().comments;
+            comments.insert(comments.begin(),
+                            {"The photo is no PNG or JPEG beside this file yet: put it there, "
+                             "then remove the # below.",
+                             "photo = " + toml_basic_string(path)});
+        }
+        diagnostics.warning(file, {}, "import-photo",
+                            "the photo \"" + path + "\" is not beside " + written_name +
+                                " as a PNG or JPEG; written as a comment in [person]",
+                            why.items().front().message);
+        return;
+    }
+}
+
 ImportOutcome import_cv(const std::string& file, const std::string& text,
                         std::optional<ImportFormat> from, const std::string& written_name) {
     ImportOutcome outcome;
@@ -201,6 +238,7 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
             std::to_string(kept) + (kept == 1 ? " Markdown link has" : " Markdown links have") +
                 " no URL cv.toml accepts: kept as text, `\\[` before it",
             "write a full URL such as https://example.org/... in the source");
+    keep_photo_only_if_usable(document, file, written_name, outcome.diagnostics);
     std::string toml = write_toml(document, header);
 
     // The promise: what import writes, mkcv reads. A failure here is a value cv.toml refuses
