@@ -201,6 +201,10 @@ class Loader {
                         check_allowed(element, field);
                 return;
             }
+            case FieldType::StringOrTable:  // a string, or a table checked as one
+                if (node.is_string())
+                    return;
+                [[fallthrough]];
             case FieldType::Table: {
                 const auto* table = node.as_table();
                 if (!table)
@@ -237,16 +241,6 @@ class Loader {
                         diag_.error(file_, pos_of(element), "type",
                                     where + " must be a table, found " + type_found(element));
                 }
-                return;
-            }
-            case FieldType::StringOrTable: {
-                if (node.is_string())
-                    return;
-                const auto* table = node.as_table();
-                if (!table)
-                    return wrong(node, describe(field.type));
-                const std::string path = dotted();
-                check_table(*table, *field.nested, "[" + path + "]", path);
                 return;
             }
             case FieldType::UrlMap: {
