@@ -411,6 +411,18 @@ bool ends_with_period(const std::vector<Text>& authors) {
            last.name.back() == '.';
 }
 
+// "Training?" or "Cover article." ends a sentence: templates then print no period after it
+// (closing quotes and brackets looked through; Latin and CJK full stops, ? ! and …).
+bool ends_sentence(std::string_view text) {
+    while (!text.empty() && (text.back() == ' ' || text.back() == ')' || text.back() == ']' ||
+                             text.back() == '"' || text.back() == '\''))
+        text.remove_suffix(1);
+    for (const std::string_view end : {".", "?", "!", "…", "。", "？", "！"})
+        if (text.size() >= end.size() && text.substr(text.size() - end.size()) == end)
+            return true;
+    return false;
+}
+
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
                      Marks& marks, TextFormat format) {
     t.add_string(item, "title", p.title.value, p.title.marks);
@@ -433,6 +445,9 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_string(item, "kind", to_string(p.kind));
     t.add_text(item, "award", p.award.value, p.award.marks);
     t.add_text(item, "note", p.note.value, p.note.marks);
+    t.add_bool(item, "title_ends_sentence", ends_sentence(p.title.value));
+    t.add_bool(item, "award_ends_sentence", ends_sentence(p.award.value));
+    t.add_bool(item, "note_ends_sentence", ends_sentence(p.note.value));
     t.add_bool(item, "selected", p.selected);
     add_links(t, item, p.links, format);
 }

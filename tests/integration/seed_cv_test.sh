@@ -20,6 +20,7 @@ contains "$long" "github.com/Rivendile" "long has the GitHub account"
 contains "$long" "Aug. 2025 – Feb. 2026" "long has date ranges"
 contains "$long" "Equal contribution" "legend for *"
 contains "$long" "Best Paper Award" "award"
+lacks "$long" "Training?." "no period after a title that ends with a question mark"
 
 [[ "$(pdf_pages out/cv-short.pdf)" == 1 ]] && pass "short is one page" || fail "short is $(pdf_pages out/cv-short.pdf) pages"
 mapfile -t selected < <(python3 -c '

@@ -276,3 +276,32 @@ TEST_CASE("the résumé sections take the filters: selected, tags, since, max_en
     CHECK(cv.certificates.size() == 2);
     CHECK(cv.references.empty());  // not in order
 }
+
+TEST_CASE("a title, award or note that ends a sentence gets no second period") {
+    const Cv cv = test::load_ok(R"([person]
+name = "A"
+[[publications]]
+title = "Is It Useful?"
+authors = ["A"]
+venue = "V"
+year = 2024
+award = "Best Paper!"
+note = "Cover article (\"print\")."
+[[publications]]
+title = "Plain"
+authors = ["A"]
+venue = "V"
+year = 2023
+note = "長い注。"
+award = "Honorable mention"
+)");
+    const auto context = to_json(build_context(cv, {}));
+    const auto& items = context["publications"]["groups"][0]["items"];
+    REQUIRE(items.size() == 2);
+    CHECK(items[0]["title_ends_sentence"] == true);
+    CHECK(items[0]["award_ends_sentence"] == true);
+    CHECK(items[0]["note_ends_sentence"] == true);  // through the bracket and the quote
+    CHECK(items[1]["title_ends_sentence"] == false);
+    CHECK(items[1]["award_ends_sentence"] == false);
+    CHECK(items[1]["note_ends_sentence"] == true);  // a CJK full stop
+}
