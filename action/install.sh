@@ -26,6 +26,13 @@ case "${1:-}" in
     if ((EUID == 0)) && [[ -f /etc/apt/apt.conf.d/docker-clean ]]; then
       rm -f /etc/apt/apt.conf.d/docker-clean
     fi
+    # The action's sources are unpacked afresh on each run, newer than a build folder the
+    # cache restored, so make would compile everything again. The cache key is the sources'
+    # content: on a hit they are the very files that build was made from, and may be dated
+    # back to before it.
+    if [[ "${MKCV_CACHE_HIT:-}" == true && -d "$build_dir" ]]; then
+      find "$root" -path "$build_dir" -prune -o -type f -exec touch -h -d @1 {} +
+    fi
     MKCV_BUILD_DIR="$build_dir" MKCV_CMAKE_ARGS="-DMKCV_BUILD_TESTS=OFF ${MKCV_CMAKE_ARGS:-}" \
       "$root/build_scripts/setup.sh"
     "$build_dir/mkcv" --version
