@@ -36,6 +36,15 @@ assert True in workflow or "on" in workflow  # YAML 1.1 reads the key `on` as tr
 PY
   pass "the workflow parses and uses the action's inputs" || { cat workflow.log; fail "workflow"; }
 
+# docs/ci.md shows this workflow; the two say the same.
+python3 - .github/workflows/cv.yml "$SRC/docs/ci.md" > docs.log 2>&1 <<'PY' &&
+import sys, yaml
+doc = open(sys.argv[2]).read().split("A complete workflow, the one `mkcv init` writes:", 1)[1]
+shown = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+assert yaml.safe_load(shown) == yaml.safe_load(open(sys.argv[1])), "they differ"
+PY
+  pass "docs/ci.md shows the workflow init writes" || { cat docs.log; fail "docs/ci.md's workflow"; }
+
 "$MKCV" build -t markdown > build.log 2>&1 && pass "mkcv build after init" || { cat build.log; fail "build"; }
 [[ -f out/cv-markdown.md ]] && pass "out/cv-markdown.md built" || fail "no Markdown"
 git status --porcelain --untracked-files=all > status.txt
