@@ -16,7 +16,7 @@ _mkcv() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="build check watch render validate context templates template schema export import new doctor"
+    local commands="build check watch render validate context templates template schema export import new init doctor"
     local command="" i
     for ((i = 1; i < cword; i++)); do
         if [[ " $commands " == *" ${words[i]} "* ]]; then

@@ -5,7 +5,7 @@ function __mkcv_templates
     mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
 end
 
-set -l commands build check watch render validate context templates template schema export import new doctor
+set -l commands build check watch render validate context templates template schema export import new init doctor
 complete -c mkcv -f
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
@@ -20,6 +20,7 @@ complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a schema -d 'Pr
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write the publications as .bib'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a import -d 'Make a cv.toml from another format'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a new -d 'Write a starter cv.toml'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a init -d 'Set up this folder for a CV built in CI'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check that TeX and the fonts are installed'
 
 set -l with_templates build check watch render context doctor

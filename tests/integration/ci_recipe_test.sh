@@ -1,36 +1,78 @@
-# The shell recipe in docs/ci.md works as written: its lines are taken from the document
-# and run in a copy of the repository's layout. Only build_scripts/setup.sh is replaced by a
-# stub that links the mkcv under test (installing and compiling is what CI itself proves).
+# The recipes in docs/ci.md work as written. The shell recipe's lines are taken from the
+# document and run in a folder holding only cv.toml, with a stand-in for the clone of mkcv
+# whose action/install.sh links the mkcv under test (installing and compiling is what CI
+# itself proves). The GitHub Pages workflow parses, passes the mkcv action only inputs it
+# declares, uses it at the address mkcv is built with, and its site step, run on the
+# action's real outputs, puts the CV's files beside the site's pages.
 source "$(dirname "$0")/lib.sh"
 
 recipe="$(sed -n '/<!-- ci-recipe:start -->/,/<!-- ci-recipe:end -->/p' "$SRC/docs/ci.md" |
   grep -v -e '^<!--' -e '^```')"
 [[ -n "$recipe" ]] && pass "recipe found in docs/ci.md" || { fail "no recipe in docs/ci.md"; finish; }
-contains "$recipe" "build_scripts/setup.sh" "recipe installs with the set-up script"
-contains "$recipe" "build/mkcv check" "recipe ends with mkcv check"
+contains "$recipe" 'action/install.sh" build' "recipe installs with the action's script"
+contains "$recipe" "mkcv check" "recipe ends with mkcv check"
 
 cd "$WORK"
-cp "$SRC/cv.toml" cv.toml
-mkdir -p build_scripts build
-printf '#!/bin/sh\nln -sf "%s" build/mkcv\n' "$MKCV" > build_scripts/setup.sh
-chmod +x build_scripts/setup.sh
-export SOURCE_DATE_EPOCH=1700000000
+mkdir -p cvrepo mkcv-src/action mkcv-src/build
+cp "$SRC/cv.toml" cvrepo/cv.toml
+printf '#!/bin/sh\nln -sf "%s" "%s/mkcv-src/build/mkcv"\n' "$MKCV" "$WORK" > mkcv-src/action/install.sh
+chmod +x mkcv-src/action/install.sh
+export SOURCE_DATE_EPOCH=1700000000 MKCV_SRC="$WORK/mkcv-src"
+cd cvrepo
 
 bash -c "$recipe" > recipe.log 2>&1 && pass "recipe runs" || { cat recipe.log; fail "recipe failed"; }
 [[ -f out/cv-long.pdf && -f out/cv-short.pdf ]] && pass "recipe builds both PDFs" || fail "no PDFs"
 contains "$(cat recipe.log)" "long: up to date" "recipe's check passes"
 
 # The same recipe stops at `check` when a PDF is stale.
-check_line="$(grep 'mkcv check' <<< "$recipe")"
+check_line="$(grep '^mkcv check' <<< "$recipe")"
 sed -i 's/Ph.D. Candidate/PhD Candidate/' cv.toml
 set +e
-bash -c "$check_line" > stale.log 2>&1
+PATH="$MKCV_SRC/build:$PATH" bash -c "$check_line" > stale.log 2>&1
 status=$?
 set -e
 expect_status 3 "$status" "recipe's check fails on a stale PDF"
 
-# Every mkcv command of the GitHub workflow is one the recipe runs, so both are tested.
-while read -r command; do
-  contains "$recipe" "${command%% --*}" "workflow step «$command» is in the recipe"
-done < <(grep -o 'build/mkcv [a-z]*[^#]*' "$SRC/docs/ci.md" | sed 's/ *$//' | sort -u)
+# The GitHub Pages workflow.
+cd "$WORK"
+sed -n '/<!-- pages-workflow:start -->/,/<!-- pages-workflow:end -->/p' "$SRC/docs/ci.md" |
+  grep -v -e '^<!--' -e '^```' > pages.yml
+repository="$(sed -nE 's/^MKCV_GITHUB_REPOSITORY:STRING=(.*)/\1/p' "$(dirname "$MKCV")/CMakeCache.txt")"
+python3 - pages.yml "$SRC/action.yml" "$repository" > pages.log 2>&1 <<'PY' &&
+import json, sys, yaml
+workflow = yaml.safe_load(open(sys.argv[1]))
+action = yaml.safe_load(open(sys.argv[2]))
+build, deploy = workflow["jobs"]["build"], workflow["jobs"]["deploy"]
+uses = [s.get("uses", "").split("@")[0] for s in build["steps"]]
+assert uses.count(sys.argv[3]) == 1, f"{sys.argv[3]} in {uses}"
+assert "actions/upload-pages-artifact" in uses, uses
+assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in deploy["steps"])
+assert deploy["needs"] == "build"
+assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+mkcv = next(s for s in build["steps"] if s.get("uses", "").startswith(sys.argv[3] + "@"))
+assert set(mkcv["with"]) <= set(action["inputs"]), mkcv["with"]
+assert mkcv["with"]["templates"].split() == ["long", "short", "homepage", "publications-html"]
+site = next(s for s in build["steps"] if "FILES" in s.get("env", {}))
+assert site["env"]["FILES"] == "${{ steps.%s.outputs.files }}" % mkcv["id"], site["env"]
+assert "files" in action["outputs"]
+print(json.dumps(site["run"]), file=open("site_step.json", "w"))
+PY
+  pass "the Pages workflow parses and uses the action's inputs and outputs" || { cat pages.log; fail "pages workflow"; }
+
+# The site step on the outputs the action gives (action/run.sh, here without TeX: the
+# HTML templates; the PDFs come from the recipe's build above, as up to date).
+mkdir homepage && cd homepage
+cp "$SRC/cv.toml" . && cp -r ../cvrepo/out .
+mkdir site && echo '<p>about me</p>' > site/about.html
+export GITHUB_OUTPUT="$WORK/pages-outputs.txt"
+INPUT_TEMPLATES="long short homepage publications-html" MKCV="$MKCV" "$SRC/action/run.sh" > action.log 2>&1 &&
+  pass "the action builds the four" || { cat action.log; fail "action run"; }
+files="$(sed -n '/^files<</,/^mkcv_/p' "$GITHUB_OUTPUT" | sed '1d;$d')"
+(($(wc -l <<< "$files") == 4)) && pass "four files in the outputs" || fail "files: $files"
+FILES="$files" bash -ec "$(python3 -c 'import json; print(json.load(open("../site_step.json")))')" > site.log 2>&1 &&
+  pass "the site step runs" || { cat site.log; fail "site step"; }
+for file in about.html index.html cv-long.pdf cv-short.pdf cv-homepage.html cv-publications-html.html; do
+  [[ -f "_site/$file" ]] && pass "_site/$file" || fail "no _site/$file"
+done
+cmp -s _site/index.html out/cv-homepage.html && pass "the homepage is the index" || fail "index.html"
 finish

@@ -44,6 +44,8 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cli/import_command", "integration/import_test.sh"},
     {"cli/new_command", "integration/new_test.sh"},
     {"cli/doctor_command", "integration/doctor_test.sh"},
+    {"cli/init_command", "integration/init_test.sh"},
+    {"cli/starter_workflow", "integration/init_test.sh: it parses and names the action's inputs"},
     {"cli/starter_cv", "integration/new_test.sh: it validates and builds both PDFs, any name"},
     {"import/source_tree", "import/json_reader_test.cpp, import/yaml_reader_test.cpp"},
     {"import/mapping", "import/jsonresume_test.cpp, import/rendercv_test.cpp"},

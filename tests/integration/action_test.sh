@@ -1,0 +1,122 @@
+# The composite GitHub Action (action.yml): its metadata has the keys GitHub requires, every
+# input it declares reaches action/run.sh and nothing else does, and its `run:` steps,
+# extracted from action.yml, build a starter CV's Markdown in a temporary folder and write
+# the outputs to $GITHUB_OUTPUT as GitHub reads them; with check, a stale output fails.
+# Installing and compiling (action/install.sh build) is what CI itself proves; here the
+# binary under test stands in for it.
+source "$(dirname "$0")/lib.sh"
+cd "$WORK"
+
+python3 - "$SRC/action.yml" "$SRC/action/run.sh" > metadata.log 2>&1 <<'PY' && pass "action.yml: metadata and inputs" || { cat metadata.log; fail "action.yml"; }
+import re, sys, yaml
+action = yaml.safe_load(open(sys.argv[1]))
+for key in ("name", "description", "runs"):
+    assert key in action, f"no {key}"
+runs = action["runs"]
+assert runs["using"] == "composite", runs["using"]
+for step in runs["steps"]:
+    assert ("run" in step) != ("uses" in step), f"a step needs run or uses: {step}"
+    if "run" in step:
+        assert step.get("shell") == "bash", f"a composite run step needs shell: {step}"
+inputs = set(action["inputs"])
+assert inputs == {"cv", "templates", "output", "check", "diagnostics"}, inputs
+for name, spec in action["inputs"].items():
+    assert "description" in spec, f"input {name} has no description"
+# What the run step passes, and what run.sh reads.
+env = next(s for s in runs["steps"] if s.get("id") == "run")["env"]
+passed = {k[len("INPUT_"):].lower() for k in env}
+assert passed == inputs, f"the run step passes {passed}"
+for key, value in env.items():
+    assert value == "${{ inputs.%s }}" % key[len("INPUT_"):].lower(), f"{key}: {value}"
+script = open(sys.argv[2]).read()
+read = {m.lower() for m in re.findall(r"\$\{INPUT_([A-Z_]+)", script)}
+assert read == inputs, f"run.sh reads {read}"
+for name, spec in action["inputs"].items():
+    default = re.search(r"\$\{INPUT_%s:-([^}]*)\}" % name.upper(), script).group(1)
+    assert default == spec.get("default", ""), f"{name}: run.sh default {default!r}, action.yml {spec.get('default')!r}"
+for name, spec in action["outputs"].items():
+    step, output = re.fullmatch(r"\$\{\{ steps\.(\w+)\.outputs\.(\w+) \}\}", spec["value"]).groups()
+    assert step == "run" and re.search(rf"{output}(<<|=)", script), f"output {name} is not written"
+PY
+
+# The run: steps, in order, with the environment action.yml gives them.
+python3 - "$SRC/action.yml" > steps.tsv <<'PY'
+import json, sys, yaml
+for step in yaml.safe_load(open(sys.argv[1]))["runs"]["steps"]:
+    if "run" in step:
+        print(json.dumps({"id": step.get("id", ""), "run": step["run"], "env": step.get("env", {})}))
+PY
+(($(wc -l < steps.tsv) == 3)) && pass "three run steps" || fail "run steps: $(cat steps.tsv)"
+
+# run_step ID [NAME=VALUE...]: the step's script, with inputs as GitHub would expand them.
+run_step() {
+  local id="$1"; shift
+  local script
+  script="$(python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    step = json.loads(line)
+    if step["id"] == sys.argv[2]: print(step["run"])' "$WORK/steps.tsv" "$id")"
+  [[ -n "$script" ]] || { echo "no run step $id in action.yml"; return 1; }
+  env GITHUB_ACTION_PATH="$SRC" MKCV="$MKCV" "$@" bash -eo pipefail -c "$script"
+}
+
+mkdir repo && cd repo
+"$MKCV" new "Ada Lovelace" > /dev/null 2>&1
+export GITHUB_OUTPUT="$WORK/outputs.txt" GITHUB_PATH="$WORK/path.txt"
+
+run_step key > key.log 2>&1 && pass "key step" || { cat key.log; fail "key step"; }
+grep -qE '^key=mkcv-[A-Za-z]+-[0-9a-f]{16}$' "$GITHUB_OUTPUT" && pass "cache key written" ||
+  fail "cache key: $(cat "$GITHUB_OUTPUT")"
+: > "$GITHUB_OUTPUT"
+
+inputs=(INPUT_CV=cv.toml "INPUT_TEMPLATES=markdown jsonresume" INPUT_OUTPUT=site INPUT_CHECK=false
+  INPUT_DIAGNOSTICS=github)
+run_step run "${inputs[@]}" > run.log 2>&1 && pass "build step" || { cat run.log; fail "build step"; }
+[[ -f site/cv-markdown.md && -f site/cv-jsonresume.json ]] && pass "both outputs built" || fail "no outputs in site/"
+# GitHub's format for multi-line outputs: name<<DELIMITER, lines, DELIMITER.
+python3 - "$GITHUB_OUTPUT" > parsed.json <<'PY'
+import json, sys
+lines, outputs = open(sys.argv[1]).read().split("\n"), {}
+i = 0
+while i < len(lines):
+    line = lines[i]; i += 1
+    if "<<" in line:
+        name, delimiter = line.split("<<", 1)
+        value = []
+        while lines[i] != delimiter:
+            value.append(lines[i]); i += 1
+        i += 1
+        outputs[name] = value
+    elif "=" in line:
+        name, value = line.split("=", 1)
+        outputs[name] = value
+print(json.dumps(outputs, sort_keys=True))
+PY
+expected='{"files": ["site/cv-markdown.md", "site/cv-jsonresume.json"], "output": "site", "pdfs": []}'
+expected_sorted="$(python3 -c 'import json, sys; d = json.loads(sys.argv[1]); d["files"].sort(); print(json.dumps(d, sort_keys=True))' "$expected")"
+got_sorted="$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["files"].sort(); print(json.dumps(d, sort_keys=True))' parsed.json)"
+[[ "$got_sorted" == "$expected_sorted" ]] && pass "outputs name the files built" || fail "outputs: $(cat "$GITHUB_OUTPUT")"
+
+# check: up to date passes and builds nothing; a changed cv.toml fails with mkcv check's 3.
+: > "$GITHUB_OUTPUT"
+check_inputs=("${inputs[@]/INPUT_CHECK=false/INPUT_CHECK=true}")
+run_step run "${check_inputs[@]}" > check.log 2>&1 && pass "check passes when up to date" ||
+  { cat check.log; fail "check when up to date"; }
+grep -q 'site/cv-markdown.md' "$GITHUB_OUTPUT" && pass "check's outputs name the files" || fail "check outputs: $(cat "$GITHUB_OUTPUT")"
+before="$(cat site/cv-markdown.md)"
+sed -i 's/Ada Lovelace/Ada King/' cv.toml
+set +e
+run_step run "${check_inputs[@]}" > stale.log 2>&1
+status=$?
+set -e
+expect_status 3 "$status" "check fails on a stale output"
+[[ "$(cat site/cv-markdown.md)" == "$before" ]] && pass "check builds nothing" || fail "check rebuilt"
+
+# A wrong check value is refused before anything runs; the default templates are the CV's.
+set +e
+run_step run INPUT_CHECK=yes > bad.log 2>&1
+status=$?
+set -e
+expect_status 2 "$status" "check must be true or false"
+contains "$(cat bad.log)" "check must be true or false" "says why"
+finish
