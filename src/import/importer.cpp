@@ -115,6 +115,8 @@ std::optional<ImportFormat> parse_import_format(std::string_view name) {
     return std::nullopt;
 }
 
+namespace {
+
 // A photo is taken as written; every build reads it beside the written cv.toml. One that is
 // not there, or is no PNG or JPEG, would stop every build, so it becomes a comment, with a
 // warning, until the picture is put there.
@@ -150,6 +152,8 @@ void keep_photo_only_if_usable(TomlValue& document, const std::string& file,
         return;
     }
 }
+
+}  // namespace
 
 ImportOutcome import_cv(const std::string& file, const std::string& text,
                         std::optional<ImportFormat> from, const std::string& written_name) {

@@ -362,7 +362,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
                                       : typed == TypedSection::Skills ? "skills"
                                                                       : "languages";
         // The heading is the typed section's own, whatever the source called it.
-        if (ascii_lower(title) != typed_key)
+        if (lower_title != typed_key)
             m.warn(&value, path,
                    "the section \"" + title + "\" is imported into [[" + typed_key +
                        "]], printed under that section's heading");

@@ -69,26 +69,6 @@ bool parse_line(std::string_view line, MissingGlyph& glyph) {
     return true;
 }
 
-std::string utf8_of(char32_t code) {
-    std::string out;
-    if (code < 0x80) {
-        out += static_cast<char>(code);
-    } else if (code < 0x800) {
-        out += static_cast<char>(0xC0 | (code >> 6));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-    } else if (code < 0x10000) {
-        out += static_cast<char>(0xE0 | (code >> 12));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (code >> 18));
-        out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (code & 0x3F));
-    }
-    return out;
-}
-
 bool before(const ValueOrigin& a, const ValueOrigin& b) {
     return std::pair(a.pos.line, a.pos.column) < std::pair(b.pos.line, b.pos.column);
 }
@@ -142,7 +122,7 @@ Diagnostics missing_glyph_diagnostics(const std::vector<MissingGlyph>& glyphs,
     const std::vector<ValueOrigin> origins =
         value_origins(rendered.input.filtered.cv, rendered.input.filtered.award_papers);
     for (const MissingGlyph& glyph : glyphs) {
-        const std::string needle = glyph.code ? utf8_of(glyph.code) : glyph.character;
+        const std::string needle = glyph.code ? encode_utf8(glyph.code) : glyph.character;
         const ValueOrigin* holder = nullptr;
         for (const ValueOrigin& value : origins)
             if (!needle.empty() && value.text.find(needle) != std::string::npos &&

@@ -1,6 +1,8 @@
 #include "util/utf8.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 
 #include <utf8.h>  // utfcpp (libutfcpp-dev): the validating decoder
 
@@ -54,6 +56,14 @@ std::string valid_utf8(std::string_view text) {
         out += "\uFFFD";
         text.remove_prefix(bad + 1);
     }
+}
+
+std::string encode_utf8(char32_t code) {
+    if (code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+        code = 0xFFFD;
+    std::string out;
+    utf8::unchecked::append(static_cast<std::uint32_t>(code), std::back_inserter(out));
+    return out;
 }
 
 }  // namespace mkcv

@@ -20,4 +20,7 @@ std::size_t invalid_utf8_offset(std::string_view text);
 // `text` with each byte that invalid_utf8_offset refuses replaced by U+FFFD, for display.
 std::string valid_utf8(std::string_view text);
 
+// The UTF-8 bytes of one code point; U+FFFD for a surrogate or a number past U+10FFFF.
+std::string encode_utf8(char32_t code);
+
 }  // namespace mkcv

@@ -33,3 +33,12 @@ TEST_CASE("invalid_utf8_offset finds the first bad byte or NUL, valid_utf8 repla
     CHECK(valid_utf8("a\xFF"
                      "b\xC0") == "a\uFFFDb\uFFFD");
 }
+
+TEST_CASE("encode_utf8 writes one code point, U+FFFD for what is no character") {
+    CHECK(encode_utf8(U'A') == "A");
+    CHECK(encode_utf8(U'é') == "\xC3\xA9");
+    CHECK(encode_utf8(U'①') == "\xE2\x91\xA0");
+    CHECK(encode_utf8(U'\U0001F972') == "\xF0\x9F\xA5\xB2");
+    CHECK(encode_utf8(0xD800) == "\xEF\xBF\xBD");
+    CHECK(encode_utf8(0x110000) == "\xEF\xBF\xBD");
+}
