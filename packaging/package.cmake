@@ -4,7 +4,15 @@
 # builds it, reads its control data and contents, and runs the binary from an extracted copy.
 
 # The man page, the shell completions, the JSON Schema and the docs.
-install(FILES packaging/mkcv.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+# Debian policy wants man pages compressed; -n leaves out the name and time, so the package
+# stays reproducible.
+add_custom_command(
+  OUTPUT ${CMAKE_BINARY_DIR}/mkcv.1.gz
+  COMMAND gzip -9 -n -c ${CMAKE_SOURCE_DIR}/packaging/mkcv.1 > ${CMAKE_BINARY_DIR}/mkcv.1.gz
+  DEPENDS ${CMAKE_SOURCE_DIR}/packaging/mkcv.1
+  VERBATIM)
+add_custom_target(mkcv_man_page ALL DEPENDS ${CMAKE_BINARY_DIR}/mkcv.1.gz)
+install(FILES ${CMAKE_BINARY_DIR}/mkcv.1.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES packaging/completions/mkcv.bash
         DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME mkcv)
 # Debian's zsh reads vendor-completions; fish reads vendor_completions.d.

@@ -78,7 +78,7 @@ done
 contents="$(dpkg-deb -c "$deb" | awk '{print $NF}')"
 for path in ./usr/bin/mkcv ./usr/share/mkcv/latex_templates/long/template.toml \
   ./usr/share/mkcv/latex_templates/common/mkcv-base.tex.mustache \
-  ./usr/share/mkcv/schema/cv.schema.json ./usr/share/man/man1/mkcv.1 \
+  ./usr/share/mkcv/schema/cv.schema.json ./usr/share/man/man1/mkcv.1.gz \
   ./usr/share/bash-completion/completions/mkcv ./usr/share/zsh/vendor-completions/_mkcv \
   ./usr/share/fish/vendor_completions.d/mkcv.fish ./usr/share/doc/mkcv/README.md \
   ./usr/share/doc/mkcv/CHANGELOG.md ./usr/share/doc/mkcv/docs/cv-format.md; do
