@@ -18,6 +18,7 @@
 #include "cli/starter_workflow.h"
 #include "cv/loader.h"
 #include "cv/validate.h"
+#include "pipeline/load_step.h"
 #include "util/file_io.h"
 #include "util/version.h"
 
@@ -88,7 +89,18 @@ int run_init(const CliState& state) {
     int status = kExitOk;
 
     if (exists(kCvPath)) {
-        said.push_back(std::string("using ") + kCvPath + " as it is");
+        // Kept as it is; but a cv.toml with errors would fail the workflow's first run, so
+        // they are shown now.
+        Diagnostics diagnostics;
+        LoadedCv loaded = load_and_validate(kCvPath, diagnostics);
+        if (diagnostics.has_errors()) {
+            report(diagnostics, loaded.sources, state.common);
+            said.push_back(std::string("using ") + kCvPath + " as it is: fix the " +
+                           std::to_string(diagnostics.error_count()) +
+                           " problem(s) above before CI can build it (mkcv validate)");
+        } else {
+            said.push_back(std::string("using ") + kCvPath + " as it is");
+        }
     } else {
         const std::string text = starter_cv(state.new_name);
         LoadResult loaded = load_cv(text, kCvPath);

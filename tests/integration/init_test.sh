@@ -61,6 +61,16 @@ contains "$(cat again.log)" "using cv.toml as it is" "says it uses cv.toml"
 contains "$(cat again.log)" "left .github/workflows/cv.yml as it is" "reports the existing workflow"
 contains "$(cat again.log)" ".gitignore already ignores out/.mkcv/" "says .gitignore has it"
 
+# An existing cv.toml with a mistake is kept as it is, and its problems are shown now rather
+# than in the workflow's first run.
+cd "$WORK" && mkdir broken && cd broken
+printf '[person]\nnmae = "Ada"\n' > cv.toml
+"$MKCV" init > broken.log 2>&1 && pass "init beside a broken cv.toml" || { cat broken.log; fail "init broken"; }
+[[ "$(cat cv.toml)" == $'[person]\nnmae = "Ada"' ]] && pass "the broken cv.toml is kept" || fail "cv.toml changed"
+contains "$(cat broken.log)" "cv.toml:2:1: error" "its problem is shown with its position"
+contains "$(cat broken.log)" "fix the" "and it says to fix it before CI"
+[[ -f .github/workflows/cv.yml ]] && pass "the workflow is still written" || fail "no workflow"
+
 # An existing .gitignore without a final newline gets the line once; other lines stay.
 cd "$WORK" && mkdir other && cd other
 printf 'node_modules\n*.log' > .gitignore
