@@ -126,6 +126,26 @@ bad = [f"{got!r} != {want!r}" for got, want in checks if got != want]
 print("\n".join(bad)); sys.exit(1 if bad else 0)
 PY
 
+# Profiles, photo and a location table, key by key; a profile with only a URL is never a
+# profile of no network.
+python3 - out/profiles-jsonresume.json <<'PY' && pass "profiles, photo and location map onto basics" || fail "profiles mapping"
+import json, sys
+b = json.load(open(sys.argv[1], encoding="utf-8"))["basics"]
+p = b["profiles"]
+checks = [
+    (len(p), 13),
+    (p[0], {"network": "ORCID", "username": "0000-0002-1825-0097", "url": "https://orcid.org/0000-0002-1825-0097"}),
+    (p[7]["network"], "X"),
+    (p[11], {"network": "Myspace", "url": "https://myspace.example/ada"}),
+    (p[12]["url"], "https://example.org/ada"),
+    (all(q["network"] for q in p), True),
+    (b["image"], "me.png"),
+    ((b["location"]["city"], b["location"]["postalCode"], b["location"]["countryCode"]), ("Berlin", "10115", "DE")),
+]
+bad = [f"{got!r} != {want!r}" for got, want in checks if got != want]
+print("\n".join(bad)); sys.exit(1 if bad else 0)
+PY
+
 # The résumé sections go to JSON Resume's own arrays, key by key.
 python3 - out/resume_sections-jsonresume.json <<'PY' && pass "résumé sections map onto JSON Resume's arrays" || fail "résumé mapping"
 import json, sys
