@@ -70,7 +70,7 @@ PY
 cat > bin/apt-get <<'SH'
 #!/usr/bin/env bash
 [[ "$1" == update ]] && exit 0
-exec /usr/bin/apt-get -s "$@"
+exec /usr/bin/apt-get -o DPkg::Lock::Timeout=600 -s "$@"
 SH
 chmod +x bin/apt-get
 run="${run//rm -rf \/tmp\/deb \/var\/lib\/apt\/lists\/\*/true}"
