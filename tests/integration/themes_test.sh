@@ -107,6 +107,13 @@ PY
 for url in "mailto:zhaoyh98@pku.edu.cn" "https://rivendile.github.io" "https://github.com/Rivendile"; do
   contains "$uris" "$url" "ats: a /URI annotation to $url"
 done
+# classic and banking set dates on the right, which pdftotext's layout analysis reads as a
+# column of its own; in the order of the page's content (what copying from a viewer gives,
+# pdftotext -raw) an entry is still its heading, its dates, then its lines.
+contains "$(pdftotext -raw -enc UTF-8 out/cv-banking.pdf -)" \
+  $'Research Intern, Xiaomi MiMo, Beijing Aug. 2025 – Feb. 2026\nMentor: Fuli Luo\n' "banking: entries in content order"
+contains "$(pdftotext -raw -enc UTF-8 out/cv-classic.pdf -)" \
+  $'Xiaomi MiMo Aug. 2025 – Feb. 2026\nResearch Intern Beijing\nMentor: Fuli Luo\n' "classic: entries in content order"
 # banking's contacts carry Fork Awesome icons; classic sets its headings in small capitals.
 pdffonts out/cv-banking.pdf | grep -qi "forkawesome" && pass "banking: icons from Fork Awesome" ||
   fail "banking: no Fork Awesome"
