@@ -117,5 +117,10 @@ contains "$(pdftotext -raw -enc UTF-8 out/cv-classic.pdf -)" \
 # banking's contacts carry Fork Awesome icons; classic sets its headings in small capitals.
 pdffonts out/cv-banking.pdf | grep -qi "forkawesome" && pass "banking: icons from Fork Awesome" ||
   fail "banking: no Fork Awesome"
+# ... which are no text: a contact copies without an icon's private-use character.
+banking_raw="$(pdftotext -enc UTF-8 out/cv-banking.pdf -)"
+contains "$banking_raw" $'zhaoyh98@pku.edu.cn\n' "banking: the e-mail address copies alone"
+if grep -q -P '[\x{E000}-\x{F8FF}]' <<< "$banking_raw"; then fail "banking: private-use characters in the text"
+else pass "banking: no private-use characters"; fi
 pdffonts out/cv-classic.pdf | grep -q "EBGaramond" && pass "classic: EB Garamond" || fail "classic: no EB Garamond"
 finish
