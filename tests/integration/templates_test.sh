@@ -10,6 +10,10 @@ cp "$SRC/cv.toml" cv.toml
 # Every built-in template lists and builds for the seed CV.
 listing="$("$MKCV" templates)"
 contains "$listing" "modern" "templates lists modern"
+for t in sidebar awesome; do
+  contains "$listing" "$(sed -n 's/^description = "\(.*\)"$/\1/p' "$SRC/latex_templates/$t/template.toml")" \
+    "templates lists $t with its one-line description"
+done
 "$MKCV" build -t modern -o out > modern.log 2>&1 || { cat modern.log; fail "modern build"; finish; }
 modern="$(pdf_text out/cv-modern.pdf)"
 contains "$modern" "Yihao Zhao" "modern has the name"
