@@ -92,7 +92,8 @@ done
 
 # --- Every section, hostile values ---------------------------------------------------------
 # A photo and profiles join the hostile [person]: a 2×2 PNG made here, a profile with an
-# icon, one without (its network is named) and one of an unknown network.
+# icon, one without (its network is named), one of an unknown network and one too wide for
+# the sidebar, which breaks before a `-`.
 python3 - <<'PY'
 import struct, zlib
 def chunk(kind, data):
@@ -104,7 +105,7 @@ PY
 # hostile.toml with the academic and résumé sections after it (their [person] left out) and
 # 40 more skills, which fill the sidebar past its first page.
 {
-  sed '/^\[person\]$/a photo = "me.png"\nprofiles = [\n  { network = "orcid", username = "0000-0002-1825-0097" },\n  { network = "Bluesky", username = "ada.bsky.social" },\n  { network = "Myspace", url = "https://myspace.example/ada", label = "Ada on Myspace" },\n]' \
+  sed '/^\[person\]$/a photo = "me.png"\nprofiles = [\n  { network = "orcid", username = "0000-0002-1825-0097" },\n  { network = "Bluesky", username = "ada.bsky.social" },\n  { network = "Myspace", url = "https://myspace.example/ada", label = "Ada on Myspace" },\n  { network = "GitLab", username = "a-very-long-user-name-for-the-sidebar" },\n]' \
     "$SRC/tests/data/hostile.toml"
   for f in academic resume_sections; do
     awk '/^\[person\]/ {skip = 1; next} /^\[/ {skip = 0} !skip' "$SRC/tests/data/$f.toml"
@@ -130,6 +131,8 @@ for t in "${themes[@]}"; do
   for s in "0000-0002-1825-0097" "Bluesky: ada.bsky.social" "Ada on Myspace"; do
     contains "$text" "$s" "$t prints the profile «$s»"
   done
+  contains "$(pdftotext -enc UTF-8 "out/every-$t.pdf" - | tr -d '\n')" \
+    "GitLab: a-very-long-user-name-for-the-sidebar" "$t prints a long profile whole"
   [[ "$(pdfimages -list "out/every-$t.pdf" | tail -n +3 | wc -l)" == 1 ]] &&
     pass "$t: the photo is in the PDF" || fail "$t: photo: $(pdfimages -list "out/every-$t.pdf")"
   raw="$(pdftotext -enc UTF-8 "out/every-$t.pdf" -)"
@@ -165,7 +168,7 @@ import subprocess, sys
 text = subprocess.run(["pdftotext", "-enc", "UTF-8", sys.argv[1], "-"], capture_output=True,
                       text=True, check=True).stdout
 side_marks = ("Skill ", "Tool ", "zoe_o'brien+cv@", "Zürich, Genève", "example.org/~zoe",
-              "Scholar $", "0000-0002", "Bluesky:", "Ada on Myspace", "Programming ^^5c",
+              "Scholar $", "0000-0002", "Bluesky:", "Ada on Myspace", "GitLab:", "Programming ^^5c",
               "Kubernetes, Slurm", "English (Full", "Deutsch_{DE}")
 main_headings = {"Research Interests", "Education", "Experience", "Publications", "Talks", "Service",
                  "Grants and Funding", "Patents", "Press", "Projects", "Volunteering", "Certificates",
