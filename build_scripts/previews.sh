@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Renders the first page of every built-in LaTeX template for cv.toml into
 # docs/images/NAME.png, and the top of the homepage (headless Chromium, 1280 px wide) into
-# docs/images/homepage.png: the previews the README shows. Run after changing a template's look:
+# docs/images/homepage.png: the previews the README, docs/templates.md and docs/gallery.md
+# show. A new theme (a folder of latex_templates/ with a template.toml) is picked up as it is;
+# give it a section in docs/gallery.md. Run after changing a template's look:
 #
 #   build_scripts/previews.sh            (uses build/mkcv; run build_scripts/setup.sh first)
 #   build_scripts/previews.sh ats classic   only these templates (the gallery's, docs/gallery.md)

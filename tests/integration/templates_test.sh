@@ -11,7 +11,7 @@ cp "$SRC/cv.toml" cv.toml
 listing="$("$MKCV" templates)"
 contains "$listing" "modern" "templates lists modern"
 # The gallery's themes (built by themes_test.sh), each with its one-line description.
-for t in ats classic banking; do
+for t in ats classic banking sidebar awesome; do
   description="$(grep -A1 -x "$t" <<< "$listing" | tail -n 1)"
   [[ "$description" == "    "?* ]] && pass "templates lists $t: $description" || fail "templates lists no $t"
 done

@@ -22,7 +22,7 @@ TEST_CASE("golden output of the built-in templates for cv.toml") {
     const auto search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
     const std::pair<std::string, std::string> goldens[] = {
         {"long", "tex"},    {"short", "tex"},   {"modern", "tex"},  {"ats", "tex"},
-        {"classic", "tex"}, {"banking", "tex"}, {"markdown", "md"}, {"jsonresume", "json"},
+        {"classic", "tex"}, {"banking", "tex"}, {"sidebar", "tex"}, {"awesome", "tex"}, {"markdown", "md"}, {"jsonresume", "json"},
     };
     for (const auto& [name, extension] : goldens) {
         SECTION(name) {
