@@ -92,6 +92,8 @@ contains "$(cat render.md)" "研究实习生" "render --lang zh renders zh"
 "$MKCV" context -t markdown --lang zh > context.json 2> /dev/null || fail "context --lang zh"
 contains "$(cat context.json)" '"language": "zh"' "context --lang zh: meta.language"
 contains "$(cat context.json)" "研究实习生" "context --lang zh: the zh texts"
+"$MKCV" context -t markdown -t jsonresume --lang zh > documents.json 2> /dev/null || fail "context of two"
+contains "$(cat documents.json)" '"file": "cv-jsonresume.zh.json"' "documents[] names the outputs of its language"
 "$MKCV" build -t markdown --lang en,zh_CN -o bad > /dev/null 2> lang.log && status=0 || status=$?
 expect_status 2 "$status" "a bad tag in --lang"
 contains "$(cat lang.log)" '"zh_CN" is not a BCP 47 language tag' "--lang says which"
