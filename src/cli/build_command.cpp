@@ -19,6 +19,7 @@ enum class BuildMode { Build, Check };
 // Loads, renders and then builds or checks once. `inputs`, when given, receives the files
 // the outputs are made from: the CV's files (cv.toml, .bib, the photo) and the templates'.
 int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
+    state.common.list_fallbacks = state.build.verbose;
     const CommonOptions& common = state.common;
     BuildOptions& options = state.build;
     const fs::path cv_path(common.cv_path);
@@ -41,14 +42,15 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
         }
     if (!options.quiet)
         for (const auto& r : *rendered)
-            tell_hidden_builtin(r.tmpl, std::cerr);
+            if (r.language.empty() || r.language == rendered->front().language)
+                tell_hidden_builtin(r.tmpl, std::cerr);  // once, not once per language
     if (mode == BuildMode::Check)
         return check_all(*rendered, stem, options, std::cerr) ? kExitOk : kExitStale;
     if (!options.quiet)
         options.progress = progress_style_for(STDERR_FILENO);
     if (!options.quiet)
         for (const auto& r : *rendered)
-            std::cerr << r.tmpl.manifest.name << ": rendered in "
+            std::cerr << output_label(r) << ": rendered in "
                       << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
     const BuildReport report = build_all(*rendered, stem, options, std::cerr);
     report_for_tools(report.diagnostics, common);
@@ -91,7 +93,9 @@ void add_build_command(CLI::App& app, CliState& state) {
     add_out_dir(*build, state);
     add_jobs(*build, state);
     build->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
-    build->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
+    build->add_flag("-v,--verbose", state.build.verbose,
+                    "Show latexmk's output, and each text printed in the default language "
+                    "for want of a translation");
     build->add_flag("--strict-pages", state.build.strict_pages,
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
     add_strict(*build, state);

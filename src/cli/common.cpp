@@ -1,11 +1,15 @@
 #include "cli/common.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <set>
+#include <tuple>
 
 #include <unistd.h>
 
 #include "cli/exit_code.h"
+#include "cv/language_tables.h"
 #include "cv/locale.h"
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
@@ -63,30 +67,95 @@ void tell_hidden_builtin(const Template& tmpl, std::ostream& out) {
         << "), not the built-in one; --builtin-templates-only uses the built-in\n";
 }
 
+std::vector<std::string> requested_languages(const CommonOptions& common,
+                                             Diagnostics& diagnostics) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= common.language.size()) {
+        std::size_t comma = common.language.find(',', start);
+        if (comma == std::string::npos)
+            comma = common.language.size();
+        const std::string tag = common.language.substr(start, comma - start);
+        start = comma + 1;
+        if (tag.empty())
+            continue;
+        if (!is_language_tag(tag)) {
+            diagnostics.error("--lang", {}, "value",
+                              "\"" + shorten(tag) + "\" is not a BCP 47 language tag",
+                              "write a tag such as ko, ja, zh-Hant or en-GB, or several: en,zh");
+            return {};
+        }
+        if (std::none_of(out.begin(), out.end(),
+                         [&](const std::string& seen) { return same_language(seen, tag); }))
+            out.push_back(tag);
+    }
+    if (out.empty() && !diagnostics.has_errors())
+        out.emplace_back();
+    return out;
+}
+
+namespace {
+
+// `from`'s diagnostics that `into` does not have yet: each language's load says again what
+// is wrong in every language (a warning of validate), and once is enough.
+void append_new(Diagnostics& into, const Diagnostics& from,
+                std::set<std::tuple<std::string, int, int, std::string, std::string>>& seen) {
+    for (const auto& d : from.items())
+        if (seen.emplace(d.file, d.pos.line, d.pos.column, d.code, d.message).second)
+            into.add(d);
+}
+
+}  // namespace
+
 std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
                                                      const std::vector<std::string>& defaults,
                                                      std::vector<fs::path>* files_read,
                                                      const fs::path& date_cache) {
     Diagnostics diagnostics;
-    LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
-    if (files_read)
-        for (const auto& [file, text] : loaded.sources)
-            files_read->push_back(file);
+    std::set<std::tuple<std::string, int, int, std::string, std::string>> seen;
+    const std::vector<std::string> languages = requested_languages(common, diagnostics);
     std::optional<std::vector<RenderedTemplate>> rendered;
-    if (loaded.cv && !common.language.empty()) {
-        if (is_language_tag(common.language)) {
-            loaded.cv->locale.language = common.language;
-        } else {
-            diagnostics.error("--lang", {}, "value",
-                              "\"" + shorten(common.language) + "\" is not a BCP 47 language tag",
-                              "write a tag such as ko, ja, zh-Hant or en-GB");
-            loaded.cv.reset();
+    if (!languages.empty())
+        rendered.emplace();
+    SourceTexts sources;
+    for (const std::string& language : languages) {
+        Diagnostics these;
+        LoadedCv loaded = load_and_validate(common.cv_path, these, language);
+        if (files_read && &language == &languages.front())
+            for (const auto& [file, text] : loaded.sources)
+                files_read->push_back(file);
+        sources.insert(loaded.sources.begin(), loaded.sources.end());
+        std::optional<std::vector<RenderedTemplate>> these_rendered;
+        if (loaded.cv)
+            these_rendered = render_all(
+                *loaded.cv, common.templates.empty() ? defaults : common.templates,
+                search_path(common), these, date_cache,
+                language.empty() || same_language(language, loaded.default_language) ? ""
+                                                                                     : language);
+        append_new(diagnostics, these, seen);
+        if (!these_rendered) {
+            rendered.reset();
+            break;
         }
+        for (auto& r : *these_rendered)
+            rendered->push_back(std::move(r));
     }
-    if (loaded.cv)
-        rendered = render_all(*loaded.cv, common.templates.empty() ? defaults : common.templates,
-                              search_path(common), diagnostics, date_cache);
-    report(diagnostics, loaded.sources, common);
+    // A template named "long.zh" would write the outputs of long in zh.
+    if (rendered) {
+        const std::string stem = fs::path(common.cv_path).stem().string();
+        std::set<std::string> bases;
+        for (const auto& r : *rendered)
+            if (!bases.insert(output_base(r, stem)).second) {
+                diagnostics.error(r.tmpl.main.path.string(), {}, "template",
+                                  "two outputs would be named " + output_base(r, stem),
+                                  "rename the template, or build that language apart");
+                rendered.reset();
+                break;
+            }
+    }
+    if (!common.list_fallbacks && print_options(common).format == DiagnosticFormat::Text)
+        diagnostics = summarize_fallbacks(diagnostics, kListedFallbacks);
+    report(diagnostics, sources, common);
     return rendered;
 }
 
@@ -115,7 +184,8 @@ void add_common(CLI::App& command, CommonOptions& common, bool with_templates) {
                            "Look for templates in this folder first; repeatable");
         command.add_option("--lang", common.language,
                            "The CV's language, a BCP 47 tag (ko, ja, zh-Hant ...), over "
-                           "cv.toml's [locale] language; chooses the CJK font");
+                           "cv.toml's [locale] language; several (en,zh) build each, named "
+                           "cv-long.zh.pdf when not [locale] language");
         command.add_flag("--builtin-templates-only", common.builtin_only,
                          "Use only the built-in templates, none from cv.toml's folder, the user's "
                          "folder or a path (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");

@@ -23,9 +23,17 @@ struct CommonOptions {
     std::vector<std::string> templates;
     std::vector<std::string> template_dirs;
     std::string diagnostics = "text";
-    bool builtin_only = false;  // --builtin-templates-only, or the environment variable
-    std::string language;       // --lang: over cv.toml's [locale] language
+    bool builtin_only = false;    // --builtin-templates-only, or the environment variable
+    std::string language;         // --lang: over cv.toml's [locale] language; "en,zh": each
+    bool list_fallbacks = false;  // --verbose: every language fallback, not a summary
 };
+
+// More language fallbacks than this in one language are one summary line (without --verbose).
+inline constexpr std::size_t kListedFallbacks = 5;
+
+// The languages --lang names ("en,zh" is two), each checked for form and each once; {""}
+// (the CV's default language) without --lang; empty after reporting a bad one.
+std::vector<std::string> requested_languages(const CommonOptions& common, Diagnostics& diagnostics);
 
 // Everything the command line parses into, shared by the commands' options. Parsing a
 // command sets `run`, which runs it and returns the exit status.
@@ -59,9 +67,10 @@ TemplateSearchPath search_path(const CommonOptions& common);
 // a templates/ folder beside cv.toml is code the contributor wrote.
 void tell_hidden_builtin(const Template& tmpl, std::ostream& out);
 
-// Loads, validates and renders; reports problems. Empty on any error. `files_read`, when
-// given, receives every file the CV was read from (cv.toml and its .bib files). `date_cache`:
-// see render_all.
+// Loads, validates and renders, once per language of --lang (the outputs of another one
+// than the default carry it in their names: RenderedTemplate::language); reports problems.
+// Empty on any error. `files_read`, when given, receives every file the CV was read from
+// (cv.toml and its .bib files). `date_cache`: see render_all.
 std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
                                                      const std::vector<std::string>& defaults,
                                                      std::vector<std::filesystem::path>* files_read,

@@ -7,6 +7,7 @@
 #include "cli/exit_code.h"
 #include "context/context_builder.h"
 #include "cv/json_schema.h"
+#include "cv/language_tables.h"
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
 #include "render/template_variant.h"
@@ -18,6 +19,10 @@ int run_render(const CliState& state) {
     const CommonOptions& common = state.common;
     if (common.templates.size() > 1) {
         std::cerr << "mkcv render: give one template (-t NAME)\n";
+        return kExitInvalid;
+    }
+    if (common.language.find(',') != std::string::npos) {
+        std::cerr << "mkcv render: give one language (--lang TAG); mkcv build makes several\n";
         return kExitInvalid;
     }
     auto rendered = prepare(common, {"long"}, nullptr);
@@ -44,7 +49,14 @@ int run_validate(const CommonOptions& common) {
 
 int run_context(const CommonOptions& common) {
     Diagnostics diagnostics;
-    LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
+    const std::vector<std::string> languages = requested_languages(common, diagnostics);
+    if (languages.size() > 1) {
+        std::cerr << "mkcv context: give one language (--lang TAG)\n";
+        return kExitInvalid;
+    }
+    LoadedCv loaded;
+    if (!languages.empty())
+        loaded = load_and_validate(common.cv_path, diagnostics, languages.front());
     // The first -t is printed; the others are what it is built beside (its `documents[]`).
     std::vector<Template> templates;
     if (loaded.cv)
@@ -52,7 +64,8 @@ int run_context(const CommonOptions& common) {
              common.templates.empty() ? std::vector<std::string>{"long"} : common.templates)
             if (auto loaded_template = load_template(name, search_path(common), diagnostics))
                 templates.push_back(std::move(*loaded_template));
-    report(diagnostics, loaded.sources, common);
+    report(common.list_fallbacks ? diagnostics : summarize_fallbacks(diagnostics, kListedFallbacks),
+           loaded.sources, common);
     if (!loaded.cv || diagnostics.has_errors() || templates.empty())
         return kExitInvalid;
     const Template* tmpl = &templates.front();
@@ -62,8 +75,10 @@ int run_context(const CommonOptions& common) {
         all.push_back(&t);
     // The very data render and build give the template: after its filters.
     TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
+    const std::string& language = languages.front();
     input.options.documents = output_documents(
-        all, std::filesystem::path(common.cv_path).stem().string(), tmpl->manifest.name);
+        all, std::filesystem::path(common.cv_path).stem().string(), tmpl->manifest.name,
+        language.empty() || same_language(language, loaded.default_language) ? "" : language);
     std::cout << to_json(template_context(input.filtered.cv, input)).dump(2) << '\n';
     return kExitOk;
 }

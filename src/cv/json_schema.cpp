@@ -12,6 +12,34 @@ using Json = nlohmann::ordered_json;
 
 Json table_schema(const TableSpec& spec);
 
+// A BCP 47 tag's shape (cv/locale.h checks it fully): a language of 2–3 or 5–8 letters,
+// then subtags of 1–8 letters or digits.
+constexpr const char* kLanguageTagPattern = "^([A-Za-z]{2,3}|[A-Za-z]{5,8})(-[A-Za-z0-9]{1,8})*$";
+
+// Language tables (cv/language_tables.h): the text, or the whole list, of each language.
+Json language_table(Json value, const char* what) {
+    return Json{{"type", "object"},
+                {"description", std::string("The ") + what +
+                                    " in each language, by BCP 47 tag: { en = ..., zh = ... }; "
+                                    "the default language ([locale] language, or en) is needed."},
+                {"minProperties", 1},
+                {"propertyNames", Json{{"pattern", kLanguageTagPattern}}},
+                {"additionalProperties", std::move(value)}};
+}
+
+// A field's own schema, or that or a language table of it where the field is translatable.
+Json translatable(const FieldSpec& field, Json plain) {
+    if (!field.translatable || !field.allowed.empty())
+        return plain;
+    if (field.type == FieldType::String)
+        return Json{
+            {"anyOf", Json::array({std::move(plain), Json{{"$ref", "#/definitions/text"}}})}};
+    plain["items"] = Json{
+        {"anyOf", Json::array({Json{{"type", "string"}}, Json{{"$ref", "#/definitions/text"}}})}};
+    return Json{
+        {"anyOf", Json::array({std::move(plain), Json{{"$ref", "#/definitions/text_list"}}})}};
+}
+
 Json field_schema(const FieldSpec& field) {
     Json out;
     switch (field.type) {
@@ -22,6 +50,7 @@ Json field_schema(const FieldSpec& field) {
                 for (auto value : field.allowed)
                     out["enum"].push_back(std::string(value));
             }
+            out = translatable(field, std::move(out));
             break;
         case FieldType::StringList:
             out["type"] = "array";
@@ -31,6 +60,7 @@ Json field_schema(const FieldSpec& field) {
                 for (auto value : field.allowed)
                     out["items"]["enum"].push_back(std::string(value));
             }
+            out = translatable(field, std::move(out));
             break;
         case FieldType::Integer:
             out["type"] = "integer";
@@ -61,7 +91,8 @@ Json field_schema(const FieldSpec& field) {
             out["additionalProperties"] = table_schema(*field.nested);
             break;
         case FieldType::StringOrTable:
-            out["anyOf"] = Json::array({Json{{"type", "string"}}, table_schema(*field.nested)});
+            out["anyOf"] = Json::array({Json{{"type", "string"}}, table_schema(*field.nested),
+                                        Json{{"$ref", "#/definitions/text"}}});
             break;
     }
     out["description"] = std::string(field.doc);
@@ -101,6 +132,10 @@ std::string cv_json_schema() {
     const Json root = table_schema(cv_schema());
     for (const auto& [key, value] : root.items())
         schema[key] = value;
+    schema["definitions"] = Json{
+        {"text", language_table(Json{{"type", "string"}}, "text")},
+        {"text_list", language_table(Json{{"type", "array"}, {"items", Json{{"type", "string"}}}},
+                                     "whole list")}};
     return schema.dump(2) + "\n";
 }
 

@@ -4,6 +4,7 @@
 #include <regex>
 #include <sstream>
 
+#include "cv/language_tables.h"
 #include "cv/locale.h"
 #include "cv/schema.h"
 #include "cv/sections.h"
@@ -70,6 +71,14 @@ class Loader {
            Diagnostics& diagnostics)
         : file_(std::move(file)), source_(source), sections_(sections), diag_(diagnostics) {}
 
+    // Language tables left in the tree because they were reported as bad (language_tables.h):
+    // the shape checks pass over them rather than saying again that they are not strings.
+    std::vector<const toml::node*> reported;
+
+    bool was_reported(const toml::node& node) const {
+        return std::find(reported.begin(), reported.end(), &node) != reported.end();
+    }
+
     // --- shape -------------------------------------------------------------------------
 
     // `path` is the table's dotted name as a TOML header writes it ("" at the top level).
@@ -130,6 +139,8 @@ class Loader {
     // (this runs for every value of the file).
     void check_value(const toml::node& node, const FieldSpec& field, const std::string& parent,
                      const std::string& key) {
+        if (was_reported(node))
+            return;
         const std::string name(field.name);
         const auto dotted = [&] { return parent.empty() ? key : parent + "." + key; };
         auto wrong = [&](const toml::node& at, const std::string& expected) {
@@ -141,6 +152,8 @@ class Loader {
                 hint = "write it in quotes";
             } else if (expected == describe(FieldType::String)) {
                 hint = "give one piece of text: " + name + " = \"...\"";
+                if (at.is_table() && field.translatable && field.allowed.empty())
+                    hint += ", or one per language: " + name + " = { en = \"...\", zh = \"...\" }";
             } else if (field.type == FieldType::StringList && at.is_string()) {
                 hint = "write a list: " + name + " = [\"...\"]";
             } else if (field.type == FieldType::TableArray && at.is_table()) {
@@ -191,7 +204,9 @@ class Loader {
                 if (!array)
                     return wrong(node, describe(field.type));
                 for (const auto& element : *array)
-                    if (!element.is_string())
+                    if (was_reported(element))
+                        continue;
+                    else if (!element.is_string())
                         diag_.error(
                             file_, pos_of(element), "type",
                             "every item of `" + name + "` must be a string, found " +
@@ -744,12 +759,13 @@ void report_syntax_error(const toml::parse_error& error, const std::string& text
 
 }  // namespace
 
-LoadResult load_cv(const std::string& text, const std::string& file_name) {
-    return load_cv(text, file_name, builtin_sections());
+LoadResult load_cv(const std::string& text, const std::string& file_name,
+                   std::string_view language) {
+    return load_cv(text, file_name, builtin_sections(), language);
 }
 
 LoadResult load_cv(const std::string& text, const std::string& file_name,
-                   const SectionTable& sections) {
+                   const SectionTable& sections, std::string_view language) {
     LoadResult result;
     std::optional<toml::table> root =
         parse_toml(text, file_name, result.diagnostics, [&](const toml::parse_error& error) {
@@ -758,6 +774,13 @@ LoadResult load_cv(const std::string& text, const std::string& file_name,
     if (!root)
         return result;
     Loader loader(file_name, text, sections, result.diagnostics);
+    // Texts fall back to [locale] language (checked, and reported when bad, by convert).
+    LanguageChoice languages{std::string(language), "en"};
+    if (const auto* tag = root->at_path("locale.language").as_string();
+        tag && is_language_tag(tag->get()))
+        languages.default_language = tag->get();
+    resolve_language_tables(*root, sections.schema(), languages, file_name, result.diagnostics,
+                            loader.reported);
     loader.check_table(*root, sections.schema(), "the top level");
     result.cv = loader.convert(*root);
     return result;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "cv/model.h"
 #include "util/diagnostics.h"
@@ -19,8 +20,11 @@ struct LoadResult {
 // `file_name` is how diagnostics name the file.
 // Reads the sections of the built-in table (cv/sections.h), or of `sections`, which must
 // outlive the Cv (a test adds a section this way).
-LoadResult load_cv(const std::string& text, const std::string& file_name);
+// Language tables (cv/language_tables.h) give their text in `language` (a BCP 47 tag),
+// falling back to [locale] language; empty `language`: in [locale] language itself.
 LoadResult load_cv(const std::string& text, const std::string& file_name,
-                   const SectionTable& sections);
+                   std::string_view language = {});
+LoadResult load_cv(const std::string& text, const std::string& file_name,
+                   const SectionTable& sections, std::string_view language = {});
 
 }  // namespace mkcv

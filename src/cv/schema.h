@@ -33,6 +33,10 @@ struct FieldSpec {
     std::vector<std::string_view> allowed = {};  // for strings with a fixed set of values
     // A required field may be left out when this key is given (`key`: the rest comes from BibTeX).
     std::string_view required_unless = {};
+    // A string (or list of strings) that may be a table of language → text
+    // (cv/language_tables.h); false for tags, paths and languages. A field with `allowed`
+    // values never is.
+    bool translatable = true;
 };
 
 struct TableSpec {

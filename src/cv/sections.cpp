@@ -115,9 +115,9 @@ TableSpec entry_table(std::string_view name, std::string_view doc, const std::ve
 
 // A field's keys in cv.toml: one, or two or three for dates.
 void add_specs(const Field& field, std::vector<FieldSpec>& out, std::deque<TableSpec>& store) {
-    const auto plain = [&](FieldType type) {
+    const auto plain = [&](FieldType type, bool translatable = true) {
         out.push_back({field.key, type, field.required, field.doc, nullptr, field.allowed,
-                       field.required_unless});
+                       field.required_unless, translatable});
     };
     const FieldSpec start{"start", FieldType::Date, false, "When it began."};
     const FieldSpec end{"end", FieldType::Date, false, "When it ended, or \"present\"."};
@@ -128,7 +128,7 @@ void add_specs(const Field& field, std::vector<FieldSpec>& out, std::deque<Table
             } else if constexpr (std::is_same_v<K, DateField>) {
                 plain(FieldType::Date);
             } else if constexpr (std::is_same_v<K, TextListField>) {
-                plain(FieldType::StringList);
+                plain(FieldType::StringList, kind.form != ListForm::Hidden);  // not tags
             } else if constexpr (std::is_same_v<K, YearField>) {
                 plain(FieldType::Integer);
                 if (kind.month)
@@ -350,9 +350,15 @@ std::vector<Section> builtin_section_rows() {
         .entries = store<Publication, &Cv::publications>(),
         .name_field = member<&Publication::title>(),
         .label = quoted<&Publication::title>,
-        .companion = FieldSpec{"bibliography", FieldType::StringList, false,
+        .companion = FieldSpec{"bibliography",
+                               FieldType::StringList,
+                               false,
                                "BibTeX files (relative to cv.toml) whose entries are "
-                               "publications too."},
+                               "publications too.",
+                               nullptr,
+                               {},
+                               {},
+                               false},
     });
     TextListField terms = texts<&Teaching::terms>(ListForm::Terms);
     terms.empty_hint = "list the terms taught, e.g. [\"Fall 2023\"]";

@@ -146,7 +146,7 @@ GlyphCheck check_glyphs(const RenderedTemplate& r, const OutputPaths& paths,
         glyphs, r, paths.tex, options.strict ? Severity::Error : Severity::Warning);
     check.report = print_notes(check.diagnostics);
     if (check.failed)
-        check.report += r.tmpl.manifest.name + ": error: " + std::to_string(glyphs.size()) +
+        check.report += output_label(r) + ": error: " + std::to_string(glyphs.size()) +
                         (glyphs.size() == 1 ? " character" : " characters") +
                         " could not be printed (--strict); " + paths.pdf.string() +
                         " was left as it was\n";
@@ -203,7 +203,7 @@ std::optional<CompileOutcome> up_to_date(const OutputPaths& paths, const Rendere
     const std::optional<BuildRecord> record = read_build_record(paths.record);
     if (!why_stale(inputs, record, paths.pdf).empty())
         return std::nullopt;
-    const std::string& name = r.tmpl.manifest.name;
+    const std::string name = output_label(r);
     const Result<bool> kept = keep_output_tex(paths, r, record);
     if (!kept)
         return failed(name, kept.error());
@@ -225,7 +225,7 @@ CompileOutcome tex_failed(const RenderedTemplate& r, const LatexmkResult& result
                           const OutputPaths& paths, const BuildOptions& options,
                           std::ostringstream& report) {
     CompileOutcome outcome;
-    const std::string& name = r.tmpl.manifest.name;
+    const std::string name = output_label(r);
     // The failed .tex goes beside the PDF, so the line the error names can be read there;
     // the PDF and its record stay as they were (stale: `check` says so).
     const Result<> beside = write_file_atomically(paths.tex, r.tex);
@@ -268,8 +268,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
                            bool may_skip, Placement placement, const std::string& stem,
                            const BuildOptions& options, Progress& progress, std::size_t row) {
     std::ostringstream report;
-    const std::string& name = r.tmpl.manifest.name;
-    const std::string base = stem + "-" + name;
+    const std::string name = output_label(r);
+    const std::string base = output_base(r, stem);
     const LatexmkJob job = job_for(r, base, options);
     const OutputPaths paths = output_paths(base, job, options);
     const fs::path& work_dir = job.work_dir;
@@ -389,11 +389,11 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
                                 const BuildOptions& options, Progress& progress, std::size_t row) {
     if (r.input.max_pages <= 0)
         return compile_one(r, r, true, Placement::Output, stem, options, progress, row);
-    const std::string base = stem + "-" + r.tmpl.manifest.name;
+    const std::string base = output_base(r, stem);
     const LatexmkJob job = job_for(r, base, options);
     const OutputPaths paths = output_paths(base, job, options);
     const BuildInputs inputs = inputs_of(r, job);
-    const std::string& name = r.tmpl.manifest.name;
+    const std::string name = output_label(r);
     // Up to date: the PDF was built within budget from exactly these inputs, and its .tex
     // is still (or again) beside it; else compile again.
     if (!options.force)

@@ -10,7 +10,8 @@ namespace fs = std::filesystem;
 
 namespace mkcv {
 
-LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
+LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics,
+                           std::string_view language) {
     LoadedCv loaded;
     // One read decides: a folder, a FIFO, a device, a symlink loop or a huge file is
     // refused by read_regular_file without blocking, with the reason.
@@ -28,8 +29,12 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics) {
             diagnostics.error(path.string(), {}, "io", error);
         return loaded;
     }
-    LoadResult result = load_cv(loaded.text, path.string());
+    LoadResult result = load_cv(loaded.text, path.string(), language);
     diagnostics.append(result.diagnostics);
+    if (result.cv && !result.cv->locale.language.empty())
+        loaded.default_language = result.cv->locale.language;
+    if (result.cv && !language.empty())
+        result.cv->locale.language = std::string(language);
     loaded.sources[path.string()] = loaded.text;
     if (result.cv)
         load_photo(*result.cv, path, diagnostics);

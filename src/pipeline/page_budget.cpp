@@ -85,7 +85,7 @@ Cv without_entries(const Cv& cv, const std::vector<DroppableEntry>& order, std::
 
 BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool strict,
                                     const CompileTex& compile) {
-    const std::string& name = rendered.tmpl.manifest.name;
+    const std::string name = output_label(rendered);
     const int budget = rendered.input.max_pages;
     BudgetOutcome outcome;
     // The budget's own failure: about the CV, where the text or max_pages can change.

@@ -50,7 +50,7 @@ BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::
     std::vector<CompileOutcome> outcomes(rendered.size());
     std::vector<std::string> names;
     for (const auto& r : rendered)
-        names.push_back(r.tmpl.manifest.name);
+        names.push_back(output_label(r));
     Progress progress(log, options.progress, names);
     // Each report is printed as soon as its template is done.
     const auto compile = [&](std::size_t i) {
@@ -76,7 +76,7 @@ bool check_all(const std::vector<RenderedTemplate>& rendered, const std::string&
                const BuildOptions& options, std::ostream& log) {
     bool all_current = true;
     for (const auto& r : rendered) {
-        const std::string base = stem + "-" + r.tmpl.manifest.name;
+        const std::string base = output_base(r, stem);
         const fs::path pdf_path = output_path(r, stem, options);
         const bool latex = r.tmpl.manifest.format == TextFormat::Latex;
         const std::string reason =
@@ -85,10 +85,10 @@ bool check_all(const std::vector<RenderedTemplate>& rendered, const std::string&
                       /*this_machine=*/false);
         if (reason.empty()) {
             if (!options.quiet)
-                log << r.tmpl.manifest.name << ": up to date (" << pdf_path.string() << ")\n";
+                log << output_label(r) << ": up to date (" << pdf_path.string() << ")\n";
         } else {
             all_current = false;
-            log << r.tmpl.manifest.name << ": stale: " << reason << '\n';
+            log << output_label(r) << ": stale: " << reason << '\n';
         }
     }
     return all_current;

@@ -32,11 +32,9 @@ std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> o
     return std::nullopt;
 }
 
-std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
-                                                        const std::vector<std::string>& requested,
-                                                        const TemplateSearchPath& search,
-                                                        Diagnostics& diagnostics,
-                                                        const fs::path& date_cache) {
+std::optional<std::vector<RenderedTemplate>> render_all(
+    const Cv& cv, const std::vector<std::string>& requested, const TemplateSearchPath& search,
+    Diagnostics& diagnostics, const fs::path& date_cache, const std::string& language) {
     // Asked once: it may mean asking git.
     const std::optional<long long> outside =
         cv.build.date ? std::nullopt : outside_source_date(cv.source_name, date_cache);
@@ -69,7 +67,8 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
             return;
         const auto start = Clock::now();
         job.input = template_input(cv, *job.tmpl, updated_date(cv, outside));
-        job.input.options.documents = output_documents(all, stem, job.tmpl->manifest.name);
+        job.input.options.documents =
+            output_documents(all, stem, job.tmpl->manifest.name, language);
         job.result = render_template(*job.tmpl, template_context(job.input.filtered.cv, job.input),
                                      job.diagnostics);
         job.ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -102,7 +101,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(const Cv& cv,
         loaded_dirs.push_back(job.tmpl->dir);
         if (job.result.ok)
             out.push_back({std::move(*job.tmpl), std::move(job.result.tex), std::move(job.input),
-                           job.ms, build_epoch(cv, outside), cv.build.timeout});
+                           job.ms, build_epoch(cv, outside), cv.build.timeout, language});
     }
     check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())

@@ -16,9 +16,11 @@ namespace mkcv {
 
 // Renders each template (names or paths); empty when any has an error. `date_cache`, when
 // given, keeps the date git gives for cv.toml (source_date.h outside_source_date).
+// `language`: the outputs' language when not the default one (RenderedTemplate::language).
 std::optional<std::vector<RenderedTemplate>> render_all(
     const Cv& cv, const std::vector<std::string>& templates, const TemplateSearchPath& search,
-    Diagnostics& diagnostics, const std::filesystem::path& date_cache = {});
+    Diagnostics& diagnostics, const std::filesystem::path& date_cache = {},
+    const std::string& language = {});
 
 // The date the CV says it was last updated: [build] date, else SOURCE_DATE_EPOCH, else the
 // last git commit of cv.toml, else none. `outside` is outside_source_date() when known.

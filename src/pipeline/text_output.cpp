@@ -9,8 +9,7 @@ namespace mkcv {
 
 fs::path output_path(const RenderedTemplate& r, const std::string& stem,
                      const BuildOptions& options) {
-    return options.out_dir /
-           (stem + "-" + r.tmpl.manifest.name + output_extension(r.tmpl.manifest.format));
+    return options.out_dir / (output_base(r, stem) + output_extension(r.tmpl.manifest.format));
 }
 
 BuildInputs text_inputs_of(const RenderedTemplate& r, const std::string& base) {
@@ -30,8 +29,8 @@ BuildInputs text_inputs_of(const RenderedTemplate& r, const std::string& base) {
 CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& stem,
                                  const BuildOptions& options) {
     CompileOutcome outcome;
-    const std::string& name = r.tmpl.manifest.name;
-    const std::string base = stem + "-" + name;
+    const std::string name = output_label(r);
+    const std::string base = output_base(r, stem);
     const fs::path path = output_path(r, stem, options);
     const fs::path record = state_path(options.out_dir, base);
     const BuildInputs inputs = text_inputs_of(r, base);

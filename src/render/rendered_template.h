@@ -16,6 +16,20 @@ struct RenderedTemplate {
     double render_ms = 0;  // time taken to render, for progress output
     long long source_date_epoch = 0;  // the moment the PDF is dated by (pipeline/source_date.h)
     int timeout_seconds = 120;        // [build] timeout
+    // The language of a build in another one than the CV's default (`--lang en,zh`), which
+    // its outputs' names carry (output_base); empty for the default language.
+    std::string language;
 };
+
+// <stem>-<name>[.<language>]: the output's file name without its extension, also the name
+// of its build folder and record in <out>/.mkcv/, so languages never share them.
+inline std::string output_base(const RenderedTemplate& r, const std::string& stem) {
+    return output_base(stem, r.tmpl.manifest.name, r.language);
+}
+
+// How progress lines and reports name the output: "long", or "long.zh" in another language.
+inline std::string output_label(const RenderedTemplate& r) {
+    return r.tmpl.manifest.name + (r.language.empty() ? "" : "." + r.language);
+}
 
 }  // namespace mkcv

@@ -44,8 +44,14 @@ void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
     }
 }
 
+std::string output_base(const std::string& stem, const std::string& name,
+                        const std::string& language) {
+    return stem + "-" + name + (language.empty() ? "" : "." + language);
+}
+
 std::vector<OutputDocument> output_documents(const std::vector<const Template*>& all,
-                                             const std::string& stem, const std::string& self) {
+                                             const std::string& stem, const std::string& self,
+                                             const std::string& language) {
     std::vector<OutputDocument> out;
     for (const Template* t : all) {
         const std::string& name = t->manifest.name;
@@ -55,7 +61,7 @@ std::vector<OutputDocument> output_documents(const std::vector<const Template*>&
         const std::string extension = output_extension(t->manifest.format);
         const std::string kind =
             t->manifest.format == TextFormat::Markdown ? "markdown" : extension.substr(1);
-        out.push_back({name, stem + "-" + name + extension, kind});
+        out.push_back({name, output_base(stem, name, language) + extension, kind});
     }
     return out;
 }

@@ -32,9 +32,15 @@ void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
 
 // The outputs of `all` (the templates of one build, in order) but `self`, as a template's
 // `documents[]` sees them: name, file name <stem>-<name><extension> and kind ("pdf" ...).
-// A name given twice is listed once.
+// A name given twice is listed once. `language`: see output_base.
 std::vector<OutputDocument> output_documents(const std::vector<const Template*>& all,
-                                             const std::string& stem, const std::string& self);
+                                             const std::string& stem, const std::string& self,
+                                             const std::string& language = {});
+
+// An output's file name without its extension: <stem>-<name>, or <stem>-<name>.<language>
+// for a build in another language than the default one (`language` empty for that).
+std::string output_base(const std::string& stem, const std::string& name,
+                        const std::string& language);
 
 // The context of `input`, after the page budget removed what it had to.
 ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input);

@@ -62,6 +62,9 @@ def collect(v):
 collect(doc)
 bad = []
 def walk(v, key=None):
+    # A language table (docs/cv-format.md#several-languages): the default build prints en.
+    if isinstance(v, dict) and "en" in v and all(isinstance(x, (str, list)) for x in v.values()):
+        v = v["en"]
     if isinstance(v, dict):
         for k, x in v.items(): walk(x, k)
     elif isinstance(v, list):

@@ -36,14 +36,21 @@ expect_status() {  # expect_status WANT GOT LABEL
 }
 
 # toml_strings FILE KEY...: every string value in FILE, one per line, except under the
-# given keys; author names lose their trailing * and † (printed as superscripts).
+# given keys; author names lose their trailing * and † (printed as superscripts). A language
+# table (docs/cv-format.md#several-languages) gives its text in $TEXT_LANG, else in en.
 toml_strings() {
   python3 - "$@" <<'PY'
-import sys, tomllib
+import os, sys, tomllib
 data = tomllib.load(open(sys.argv[1], "rb"))
 skip = set(sys.argv[2:])
+lang = os.environ.get("TEXT_LANG", "en")
+def is_language_table(value):
+    return isinstance(value, dict) and "en" in value and all(
+        isinstance(v, (str, list)) for v in value.values())
 def walk(value, key=None):
-    if isinstance(value, dict):
+    if is_language_table(value):
+        yield from walk(value.get(lang, value["en"]), key)
+    elif isinstance(value, dict):
         for k, v in value.items():
             if k not in skip: yield from walk(v, k)
     elif isinstance(value, list):

@@ -8,7 +8,8 @@ source "$(dirname "$0")/lib.sh"
 cp "$SRC/tests/data/scripts.toml" "$WORK/scripts.toml"
 cd "$WORK"
 "$MKCV" build scripts.toml -t long -o out --lang ko > build.log 2>&1 || { cat build.log; fail "build"; finish; }
-log=out/.mkcv/scripts-long/scripts-long.log
+# --lang ko is not the fixture's [locale] language (ja): the outputs carry its tag.
+log=out/.mkcv/scripts-long.ko/scripts-long.ko.log
 
 # The one character no font has is the Unicode 13 emoji, reported where cv.toml has it.
 missing="$(grep "^Missing character" "$log" | sort -u)"
@@ -23,9 +24,9 @@ contains "$(cat build.log)" "scripts.toml:$line:8: warning: U+1F972 \"🥲\" is 
 expect_status 1 "$status" "--strict fails on a missing glyph"
 contains "$(cat strict.json)" "\"line\":$line,\"column\":8,\"severity\":\"error\",\"code\":\"missing-glyph\"" \
   "--strict makes it an error diagnostic"
-contains "$(cat strict.log)" "out/scripts-long.pdf was left as it was" "--strict keeps the PDF"
+contains "$(cat strict.log)" "out/scripts-long.ko.pdf was left as it was" "--strict keeps the PDF"
 
-raw="$(pdftotext -enc UTF-8 out/scripts-long.pdf -)"
+raw="$(pdftotext -enc UTF-8 out/scripts-long.ko.pdf -)"
 # Word spaces between CJK words, compared with the whitespace as it is, not folded.
 for s in "한국어: 내부 딜러들이 코딩 없이 개발" "日本語: 佐藤 健一" "中文: 北京大学 计算机学院"; do
   contains "$raw" "• $s"$'\n' "PDF has «$s» with its spaces"
@@ -34,7 +35,7 @@ lacks "$raw" "내부딜러들이" "Korean words are not joined"
 contains "$raw" "Marks: Product™, № 5, 21 ℃, 2 ℓ, step ①, emoji 😀 👍"$'\n' \
   "symbols and emoji print (main font, then fallbacks)"
 contains "$raw" "Ελληνικά: Γειά σου κόσμε; Русский: Привет, мир"$'\n' "Greek and Cyrillic print"
-fonts="$(pdffonts out/scripts-long.pdf)"
+fonts="$(pdffonts out/scripts-long.ko.pdf)"
 for f in NotoSansSymbols-Regular DejaVuSans NotoSansMath-Regular; do
   contains "$fonts" "$f" "fallback font $f is used"
 done

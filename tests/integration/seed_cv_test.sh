@@ -39,6 +39,23 @@ contains "$info" "Yihao Zhao – Curriculum Vitae" "PDF title"
 contains "$info" "Author:          Yihao Zhao" "PDF author"
 if pdffonts out/cv-long.pdf | tail -n +3 | awk '{ if ($(NF-4) != "yes") bad=1 } END { exit bad }'; then
   pass "all fonts embedded"; else fail "a font is not embedded"; fi
+# The same file in Chinese (docs/cv-format.md#several-languages): one more TeX build, of
+# long in zh; the English PDFs keep their names and stay up to date.
+"$MKCV" build cv.toml -o out -t long --lang en,zh > zh.log 2>&1 || { cat zh.log; fail "build --lang en,zh"; }
+[[ -f out/cv-long.pdf && -f out/cv-long.zh.pdf && -f out/cv-long.zh.tex ]] \
+  && pass "out/cv-long.zh.pdf beside out/cv-long.pdf" || fail "the Chinese PDF is missing"
+contains "$(cat zh.log)" "long: up to date (out/cv-long.pdf)" "the English PDF is up to date"
+zh="$(pdf_text out/cv-long.zh.pdf)"
+# Every string as the zh build prints it: its zh text, or the en one where it has none.
+mapfile -t zh_strings < <(TEXT_LANG=zh toml_strings "$SRC/cv.toml" kind start end homepage github url links)
+for s in "${zh_strings[@]}"; do contains "$zh" "$s" "the Chinese CV has «$s»"; done
+contains "$zh" "研究实习生" "the Chinese CV has the translated role"
+lacks "$zh" "Research Intern" "the Chinese CV has no English role"
+# What has no Chinese text yet prints in English, each said with its line.
+contains "$(cat zh.log)" "cv.toml:7:15: warning: no zh text for \`affiliation\`; the en text is printed" \
+  "a fallback is a warning at its line"
+contains "$zh" "Department of Computer Science" "the fallback's English text is printed"
+
 for log in out/.mkcv/*/*.log; do
   if grep -q -E "Overfull|Missing character" "$log"; then fail "$log has overfull boxes or missing characters"
   else pass "$(basename "$log") clean"; fi
