@@ -120,7 +120,7 @@ git init -q . && git add cv.toml &&
 edit_cv() { sed -i "s/^position = .*/position = \"Candidate $RANDOM\"/" cv.toml; }
 from_empty() { rm -rf out; "$mkcv" build "$@"; }
 first_rebuild_setup() { rm -rf out; "$mkcv" build -q -t "$1"; edit_cv; }
-for t in long short modern; do
+for t in long short modern ats classic banking; do
   echo "| \`mkcv build -t $t\` from an empty folder, 3 runs | $(median_ms 3 from_empty -t "$t") ms |"
   echo "| \`mkcv build -t $t\` after an edit, the first (makes the format), 3 runs |" \
     "$(median_ms_after 3 first_rebuild_setup "$t" -- "$mkcv" build -t "$t") ms |"

@@ -4,6 +4,7 @@
 # docs/images/homepage.png: the previews the README shows. Run after changing a template's look:
 #
 #   build_scripts/previews.sh            (uses build/mkcv; run build_scripts/setup.sh first)
+#   build_scripts/previews.sh ats classic   only these templates (the gallery's, docs/gallery.md)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,10 +14,14 @@ trap 'rm -rf "$out"' EXIT
 
 cd "$root"
 templates=()
-for dir in latex_templates/*/; do
-  name="$(basename "$dir")"
-  [[ -f "$dir/template.toml" ]] && templates+=(-t "$name")
-done
+if (($#)); then
+  for name in "$@"; do templates+=(-t "$name"); done
+else
+  for dir in latex_templates/*/; do
+    name="$(basename "$dir")"
+    [[ -f "$dir/template.toml" ]] && templates+=(-t "$name")
+  done
+fi
 "$mkcv" build cv.toml "${templates[@]}" -o "$out" -q
 for pdf in "$out"/cv-*.pdf; do
   name="$(basename "$pdf" .pdf)"

@@ -25,12 +25,13 @@ packages=(
 # emoji (docs/fonts.md); texlive-latex-extra also has mylatexformat, which makes the
 # precompiled preambles (src/tex/format.cpp). Fork Awesome (1.7 MB) has the icons of
 # `modern`'s contacts; TeX Live's fontawesome5 and academicons would need
-# texlive-fonts-extra, 1.4 GB installed (docs/cv-format.md#profiles).
+# texlive-fonts-extra, 1.4 GB installed (docs/cv-format.md#profiles). EB Garamond (1.2 MB)
+# is `classic`'s serif with real small capitals.
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
   fonts-noto-core fonts-noto-cjk fonts-dejavu-core
-  fonts-fork-awesome
+  fonts-fork-awesome fonts-ebgaramond
 )
 # Tests read the PDFs back (poppler) and script some checks (python3).
 packages+=(poppler-utils python3)

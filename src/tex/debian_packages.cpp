@@ -65,6 +65,8 @@ std::string package_for_font(const std::string& family) {
         return "fonts-liberation2";
     if (family.rfind("Libertinus", 0) == 0)
         return "fonts-libertinus";
+    if (family.rfind("EB Garamond", 0) == 0)
+        return "fonts-ebgaramond";
     if (family.rfind("Source Han", 0) == 0)
         return "fonts-noto-cjk";
     return "a package with the font \"" + family + "\" (apt-cache search " + family + ")";

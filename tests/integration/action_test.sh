@@ -119,4 +119,67 @@ status=$?
 set -e
 expect_status 2 "$status" "check must be true or false"
 contains "$(cat bad.log)" "check must be true or false" "says why"
+
+# The release's .deb: installed when its .sha256 matches, refused when not, and "none" (3,
+# so that `build` compiles instead) when the release lacks it or apt-get cannot install it.
+# apt-get and mkcv are stand-ins that record what they were asked; the download is real
+# (curl, from a file:// release folder).
+version="$(sed -nE 's/^project\(mkcv VERSION ([0-9.]+) .*/\1/p' "$SRC/CMakeLists.txt")"
+mkdir -p "$WORK/release" "$WORK/fake"
+deb="mkcv_${version}_amd64.deb"
+printf 'not really a package\n' > "$WORK/release/$deb"
+(cd "$WORK/release" && sha256sum "$deb" > "$deb.sha256")
+cat > "$WORK/fake/apt-get" <<'SH'
+#!/usr/bin/env bash
+echo "apt-get $*" >> "$FAKE_LOG"
+[[ "$1" != install || -z "${APT_FAILS:-}" ]]
+SH
+printf '#!/usr/bin/env bash\necho "mkcv 0 (stand-in)"\n' > "$WORK/fake/mkcv"
+printf '#!/usr/bin/env bash\nexec "$@"\n' > "$WORK/fake/sudo"
+chmod +x "$WORK/fake/"*
+release() {
+  : > "$WORK/fake.log"
+  set +e
+  env PATH="$WORK/fake:$PATH" FAKE_LOG="$WORK/fake.log" MKCV_RELEASE_URL="file://$WORK/release" "$@" \
+    "$SRC/action/install.sh" release > release.log 2>&1
+  status=$?
+  set -e
+}
+release
+expect_status 0 "$status" "installs the release's .deb" || cat release.log
+grep -qE "^apt-get install .*--no-install-recommends .*/$deb\$" "$WORK/fake.log" &&
+  pass "apt-get installs the downloaded $deb" || fail "apt-get calls: $(cat "$WORK/fake.log")"
+release APT_FAILS=1
+expect_status 3 "$status" "a .deb apt-get cannot install means: build instead"
+contains "$(cat release.log)" "cannot be installed here" "says why it builds"
+printf '0%.0s' {1..64} > "$WORK/release/$deb.sha256"
+release
+expect_status 1 "$status" "a .deb that does not match its .sha256 is refused"
+lacks "$(cat "$WORK/fake.log")" "install" "and never installed"
+contains "$(cat release.log)" "does not match its .sha256" "says so"
+rm "$WORK/release/"*
+release
+expect_status 3 "$status" "no .deb in the release means: build instead"
+release MKCV_RELEASE_URL= GITHUB_ACTION_REPOSITORY=
+expect_status 3 "$status" "outside GitHub, with no release folder: build"
+
+# The release workflow makes what install.sh looks for: the tag v<version>, and assets named
+# mkcv_<version>_amd64.deb and .deb.sha256 beside it.
+python3 - "$SRC/.github/workflows/release.yml" "$version" > release-workflow.log 2>&1 <<'PY' &&
+import re, sys, yaml
+workflow = yaml.safe_load(open(sys.argv[1]))
+version = sys.argv[2]
+triggers = workflow[True]  # YAML 1.1 reads the key `on` as true
+pattern = triggers["push"]["tags"][0]
+regex = pattern.replace(".", r"\.").replace("[0-9]+", "[0-9]+")
+assert re.fullmatch(regex, "v" + version), f"tag pattern {pattern} does not take v{version}"
+job = workflow["jobs"]["deb"]
+assert job["container"] == "debian:12", job["container"]
+runs = "\n".join(step.get("run", "") for step in job["steps"])
+assert "--target package" in runs
+assert "sha256sum mkcv_*_amd64.deb" in runs and '.sha256"' in runs
+assert "build/mkcv_*_amd64.deb build/mkcv_*_amd64.deb.sha256" in runs, "both assets uploaded"
+PY
+  pass "release.yml attaches the .deb and its .sha256 to the tag v$version" ||
+  { cat release-workflow.log; fail "release.yml"; }
 finish

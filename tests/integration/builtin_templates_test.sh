@@ -158,4 +158,16 @@ else
   cat "$WORK/resume/build.log"
   fail "resume_sections.toml builds with long"
 fi
+
+# Every built-in PDF template renders the academic and résumé sections with no warning (a
+# variable the context lacks would be one), found with only the built-in templates; their
+# PDFs are themes_test.sh's and the long ones above.
+for t in long short modern ats classic banking; do
+  for cv in academic/academic.toml resume/resume_sections.toml; do
+    "$MKCV" render "$WORK/$cv" -t "$t" -o "$WORK/render-$t.tex" --builtin-templates-only \
+      2> "$WORK/render-$t.err" || fail "$t renders $cv"
+    [[ ! -s "$WORK/render-$t.err" ]] && pass "$t renders $cv without a warning" ||
+      fail "$t: $(cat "$WORK/render-$t.err")"
+  done
+done
 finish

@@ -37,7 +37,7 @@ end = "present"
 links = { slides = "https://example.org/slides.pdf" }
 TOML
 for cv in cv.toml hostile.toml entries.toml academic.toml resume_sections.toml; do
-  for t in long short modern homepage publications-html markdown jsonresume; do
+  for t in long short modern ats classic banking homepage publications-html markdown jsonresume; do
     "$MKCV" context "$cv" -t "$t" > "context-${cv%.toml}-$t.json"
   done
 done

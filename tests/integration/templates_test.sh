@@ -10,6 +10,11 @@ cp "$SRC/cv.toml" cv.toml
 # Every built-in template lists and builds for the seed CV.
 listing="$("$MKCV" templates)"
 contains "$listing" "modern" "templates lists modern"
+# The gallery's themes (built by themes_test.sh), each with its one-line description.
+for t in ats classic banking; do
+  description="$(grep -A1 -x "$t" <<< "$listing" | tail -n 1)"
+  [[ "$description" == "    "?* ]] && pass "templates lists $t: $description" || fail "templates lists no $t"
+done
 "$MKCV" build -t modern -o out > modern.log 2>&1 || { cat modern.log; fail "modern build"; finish; }
 modern="$(pdf_text out/cv-modern.pdf)"
 contains "$modern" "Yihao Zhao" "modern has the name"

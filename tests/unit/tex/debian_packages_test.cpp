@@ -14,6 +14,7 @@ TEST_CASE("programs, LaTeX packages and fonts map to the Debian packages that br
     CHECK(package_for_font("Noto Serif CJK SC") == "fonts-noto-cjk");
     CHECK(package_for_font("Noto Naskh Arabic") == "fonts-noto-core");
     CHECK(package_for_font("Latin Modern Roman") == "fonts-lmodern");
+    CHECK(package_for_font("EB Garamond") == "fonts-ebgaramond");
 }
 
 TEST_CASE("an unknown name says how to look its package up") {

@@ -1,0 +1,32 @@
+# mkcv in a container, for CI systems that run containers (docs/install.md#container).
+#
+#   docker build -t mkcv .
+#   docker run --rm -v "$PWD:/cv" -u "$(id -u):$(id -g)" mkcv            # builds ./cv.toml
+#   docker run --rm -v "$PWD:/cv" -u "$(id -u):$(id -g)" mkcv check
+#
+# Two stages: the first builds the Debian package from this checkout with the project's own
+# set-up script (the same build tools and libraries as every other build), the second is a
+# plain Debian 12 with only that package installed. apt-get installs the package's Depends,
+# so the image has exactly what `apt-get install ./mkcv_*.deb` gives on any Debian 12
+# machine: the runtime libraries, TeX Live, latexmk and the fonts (tests/integration/
+# dockerfile_test.sh checks that nothing else is installed here by hand).
+
+FROM debian:12 AS package
+WORKDIR /src
+COPY . .
+RUN rm -rf build \
+ && MKCV_CMAKE_ARGS="-DMKCV_BUILD_TESTS=OFF -DCMAKE_BUILD_TYPE=Release" build_scripts/setup.sh \
+ && cmake --build build --target package \
+ && mkdir /deb && cp build/mkcv_*_amd64.deb /deb/
+
+FROM debian:12-slim
+COPY --from=package /deb/ /tmp/deb/
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/deb/mkcv_*_amd64.deb \
+ && rm -rf /tmp/deb /var/lib/apt/lists/*
+# Any user id may run the image (-u "$(id -u):$(id -g)", so files in /cv stay the user's):
+# TeX and fontconfig write their caches under HOME, which such a user has no other of.
+ENV HOME=/tmp LANG=C.UTF-8
+WORKDIR /cv
+ENTRYPOINT ["mkcv"]
+CMD ["build"]
