@@ -121,6 +121,7 @@ const std::map<std::string, std::string>& symbols() {
                                                           {"textnormal", ""},
                                                           {"nobreak", ""},
                                                           {"break", ""},
+                                                          {"mkcvbreak", ""},  // escape_latex's
                                                           {"newblock", " "}};
     return table;
 }

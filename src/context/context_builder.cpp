@@ -144,6 +144,8 @@ void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t co
                  const std::vector<Field>& fields, TextFormat format, At&& at,
                  const OwnerMatcher* owner = nullptr);
 
+bool ends_sentence(std::string_view text);
+
 // One record's fields as its section's field kinds show them to templates (sections.h).
 // `owner` marks the CV's owner in lists of ListForm::Owners.
 void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const Record& r,
@@ -173,6 +175,9 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                         t.add_string(item, key, text.value, text.marks);
                     else
                         t.add_text(item, key, text.value, text.marks);
+                    // "Worth It?" takes no full stop after it (templates that add one ask).
+                    if (key == "title")
+                        t.add_bool(item, "title_ends_sentence", ends_sentence(text.value));
                 },
                 [&](const TextListField& f) {
                     const auto& list = f.member(r);

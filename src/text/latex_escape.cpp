@@ -1,6 +1,8 @@
 #include "text/latex_escape.h"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 
 #include "util/utf8.h"
 
@@ -158,14 +160,104 @@ constexpr std::array<bool, 256> kSpecial = [] {
     return special;
 }();
 
+// Long strings with no space (a URL, a DOI, an e-mail address, a 60-letter word) would run
+// into the margin: in a run of kLongRun or more Latin characters, \mkcvbreak{} (mkcv-base: a
+// costly break that adds no hyphen, taken only when the run does not fit on a line) goes
+// where the Chicago Manual of Style breaks a URL: before . , - _ / ? # @ ; ~ and after : = &
+// and "//", never next to another of them or before the run's last character; and after
+// every letter of a part of more than kLongPart letters between them. A line then never
+// ends with a hyphen (pdftotext would join it to the next as a hyphenated word) or a full
+// stop. Shorter runs, and CJK and other scripts, are left to TeX and xeCJK.
+constexpr std::size_t kLongRun = 30;
+constexpr std::size_t kLongPart = 20;
+
+bool breaks_before(char32_t code) {
+    return code < 0x80 &&
+           std::string_view("/.,-_?#@;~").find(static_cast<char>(code)) != std::string_view::npos;
+}
+bool breaks_after(char32_t code) {
+    return code < 0x80 &&
+           std::string_view(":=&").find(static_cast<char>(code)) != std::string_view::npos;
+}
+bool is_break_char(char32_t code) {
+    return breaks_before(code) || breaks_after(code);
+}
+
+// Latin letters, digits and punctuation: what a long unbroken string is made of.
+bool in_run(char32_t code) {
+    return code > 0x20 && code < 0x0250 && code != 0x7F;
+}
+
+// Byte offsets of `text` before which \mkcvbreak{} goes, in order.
+std::vector<std::size_t> break_points(std::string_view text) {
+    struct Char {
+        std::size_t begin;  // byte offsets
+        std::size_t end;
+        char32_t code;
+    };
+    std::vector<std::size_t> breaks;
+    std::vector<Char> run;
+    auto close_run = [&] {
+        const std::size_t n = run.size();
+        for (std::size_t k = 0; n >= kLongRun && k + 1 < n; ++k) {
+            const char32_t here = run[k].code;
+            const char32_t next = run[k + 1].code;
+            if (is_break_char(here)) {
+                const bool after =
+                    breaks_after(here) || (here == '/' && k > 0 && run[k - 1].code == '/');
+                if (after && !is_break_char(next))
+                    breaks.push_back(run[k].end);
+                continue;
+            }
+            if (breaks_before(next) && k + 2 < n && !is_break_char(run[k + 2].code))
+                breaks.push_back(run[k + 1].begin);
+            if (k > 0 && !is_break_char(run[k - 1].code))
+                continue;
+            // The first letter of a part: a long part breaks after each of its letters.
+            std::size_t length = 0;
+            while (k + length < n && !is_break_char(run[k + length].code))
+                ++length;
+            if (length > kLongPart)
+                for (std::size_t j = k; j + 1 < k + length; ++j)
+                    breaks.push_back(run[j].end);
+        }
+        run.clear();
+    };
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t length = 1;
+        const char32_t code = static_cast<unsigned char>(text[i]) < 0x80
+                                  ? static_cast<char32_t>(text[i])
+                                  : decode_utf8(text, i, length);
+        if (in_run(code))
+            run.push_back({i, i + length, code});
+        else
+            close_run();
+        i += length;
+    }
+    close_run();
+    std::sort(breaks.begin(), breaks.end());
+    return breaks;
+}
+
 void escape_ascii_run(std::string_view text, std::string& out) {
+    const std::vector<std::size_t> breaks = break_points(text);
+    auto next_break = breaks.begin();
     for (std::size_t i = 0; i < text.size(); ++i) {
+        if (next_break != breaks.end() && *next_break == i) {
+            out += "\\mkcvbreak{}";
+            ++next_break;
+        }
+        const std::size_t stop = next_break != breaks.end() ? *next_break : text.size();
         std::size_t plain = i;
-        while (plain < text.size() && !kSpecial[static_cast<unsigned char>(text[plain])])
+        while (plain < stop && !kSpecial[static_cast<unsigned char>(text[plain])])
             ++plain;
         out.append(text.substr(i, plain - i));
         if (plain == text.size())
             break;
+        if (plain == stop) {  // the break goes before this character: the loop's next turn
+            i = plain - 1;
+            continue;
+        }
         i = plain;
         const char c = text[i];
         switch (c) {

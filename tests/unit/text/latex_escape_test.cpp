@@ -39,6 +39,38 @@ TEST_CASE("Unicode is kept, control characters are not") {
     CHECK(escape_latex("").empty());
 }
 
+TEST_CASE("long strings with no space may break where the Chicago Manual breaks URLs") {
+    // Shorter than 30 characters: left alone.
+    CHECK(escape_latex("https://x.org/a_b and a-b.c") == "https://x.org/a\\_b and a-b.c");
+    // A URL: before . , - _ / ? # @ ; ~, after : = & and "//", never beside another of them
+    // nor before the last character (a line never ends with a hyphen or a dot).
+    CHECK(
+        escape_latex("https://example.org/a_b/c-d?x=1&y=2.") ==
+        "https://\\mkcvbreak{}example\\mkcvbreak{}.org\\mkcvbreak{}/a\\mkcvbreak{}\\_b\\mkcvbreak{}"
+        "/c\\mkcvbreak{}-d\\mkcvbreak{}?x=\\mkcvbreak{}1\\&\\mkcvbreak{}y=\\mkcvbreak{}2.");
+    // An e-mail address, in a sentence: only the long run gets break points.
+    CHECK(escape_latex("Mail first.last.department@example-university.edu now") ==
+          "Mail first\\mkcvbreak{}.last\\mkcvbreak{}.department\\mkcvbreak{}@example\\mkcvbreak{}"
+          "-university\\mkcvbreak{}.edu now");
+    // A part of more than 20 letters breaks after any letter; Latin-1 letters count as one.
+    CHECK(escape_latex("Ääääääääääbbbbbbbbbbcccccccccc") ==
+          "Ä\\mkcvbreak{}ä\\mkcvbreak{}ä\\mkcvbreak{}ä\\mkcvbreak{}ä\\mkcvbreak{}ä\\mkcvbreak{}"
+          "ä\\mkcvbreak{}"
+          "ä\\mkcvbreak{}ä\\mkcvbreak{}ä\\mkcvbreak{}b\\mkcvbreak{}b\\mkcvbreak{}b\\mkcvbreak{}"
+          "b\\mkcvbreak{}"
+          "b\\mkcvbreak{}b\\mkcvbreak{}b\\mkcvbreak{}b\\mkcvbreak{}b\\mkcvbreak{}b\\mkcvbreak{}"
+          "c\\mkcvbreak{}"
+          "c\\mkcvbreak{}c\\mkcvbreak{}c\\mkcvbreak{}c\\mkcvbreak{}c\\mkcvbreak{}c\\mkcvbreak{}"
+          "c\\mkcvbreak{}"
+          "c\\mkcvbreak{}c");
+    // Ligature guards stay; no break beside a dash of "--".
+    CHECK(escape_latex("aaaaaaaaaa.bbbbbbbbbb--cccccccccc") ==
+          "aaaaaaaaaa\\mkcvbreak{}.bbbbbbbbbb-{}-cccccccccc");
+    // CJK has no spaces and breaks anywhere already (xeCJK): no break points.
+    CHECK(escape_latex("赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩") ==
+          "赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩");
+}
+
 TEST_CASE("URLs keep their meaning inside \\href") {
     CHECK(escape_href("https://x.org/a_b~c?d=1&e=2") == "https://x.org/a_b~c?d=1&e=2");
     CHECK(escape_href("https://x.org/100%25#frag") == "https://x.org/100\\%25\\#frag");

@@ -1,0 +1,94 @@
+# Typography of the built-in TeX templates on every test CV: no overfull box in any TeX log
+# (the seed cv.toml, the hostile, script and résumé fixtures, and typography.toml's long
+# headings, URLs and words), a date range never broken inside itself (in long's headings and
+# modern's date column), long URLs, DOIs, e-mail addresses and words printed exactly even
+# where they break, and no full stop added after a title ending in "?" or "!".
+# One mkcv process per CV builds long, short and modern one after the other (-j 1).
+source "$(dirname "$0")/lib.sh"
+cd "$WORK"
+export SOURCE_DATE_EPOCH=1700000000 NO_COLOR=1
+
+cvs=("$SRC/cv.toml" "$SRC/tests/data/hostile.toml" "$SRC/tests/data/scripts.toml"
+     "$SRC/tests/data/resume_sections.toml" "$SRC/tests/data/typography.toml")
+templates=(long short modern)
+for cv in "${cvs[@]}"; do
+  name="$(basename "$cv" .toml)"
+  mkdir -p "$name"
+  cp "$cv" "$name/"
+  if ! "$MKCV" build "$name/$name.toml" -t long -t short -t modern -j 1 -o "$name/out" \
+      --builtin-templates-only > "$name/build.log" 2>&1; then
+    cat "$name/build.log"
+    fail "$name.toml builds with ${templates[*]}"
+    continue
+  fi
+  for template in "${templates[@]}"; do
+    log="$name/out/.mkcv/$name-$template/$name-$template.log"
+    if [[ ! -f "$log" ]]; then fail "no TeX log for $name-$template"; continue; fi
+    overfull="$(grep -c 'Overfull \\hbox' "$log" || true)"
+    if [[ "$overfull" == 0 ]]; then pass "$name-$template: no overfull box"
+    else
+      grep -A2 'Overfull \\hbox' "$log" | head -20 >&2
+      fail "$name-$template: $overfull overfull boxes"
+    fi
+  done
+done
+
+# lines PDF: the text layer line by line (a date range on one line is on one of them);
+# joined PDF: with line ends removed, so a string broken across lines reads as one.
+lines() { pdftotext -enc UTF-8 "$1" - | tr '\f' '\n'; }
+joined() { pdftotext -enc UTF-8 "$1" - | tr -d '\n\f'; }
+on_one_line() {  # on_one_line PDF TEXT LABEL
+  if lines "$1" | grep -qF -- "$2"; then pass "$3"; else fail "$3: «$2» is not on one line"; fi
+}
+
+# Date ranges: never broken inside, in long's headings (beside a heading that wraps) and in
+# modern's date column, the widest forms the format prints included.
+out=typography/out
+for range in "1 Feb. 2023 – 30 June 2023" "28 Sept. 2025 – 30 Sept. 2026" \
+             "1 Sept. 2021 – 30 Sept. 2021" "1 Sept. 2023 – 30 Sept. 2023"; do
+  for template in long modern; do
+    on_one_line "$out/typography-$template.pdf" "$range" "$template keeps «$range» on one line"
+  done
+done
+text="$(pdf_text "$out/typography-long.pdf")"
+contains "$text" "1 Sept. 2021 – 30 Sept. 2021, 1 Sept. 2022 – 30 Sept. 2022, 1 Sept. 2023 – 30 Sept. 2023" \
+  "long prints several periods joined by commas, spaces kept"
+contains "$text" "Fall 2021, Spring 2022, Fall 2022, Spring 2023, Fall 2023, Spring 2024, Fall 2024" \
+  "long prints teaching terms joined by commas, spaces kept"
+on_one_line "$out/typography-short.pdf" "1 Feb. 2023 – 30 June 2023" \
+  "short keeps «1 Feb. 2023 – 30 June 2023» on one line"
+for range in "Aug. 2025 – Feb. 2026" "June 2024 – Feb. 2025" "July 2019 – Sept. 2020"; do
+  on_one_line cv/out/cv-modern.pdf "$range" "modern's date column keeps the seed's «$range» on one line"
+done
+
+# Long strings break without a hyphen or a space: with line ends removed, each is whole.
+for template in long modern; do
+  text="$(joined "$out/typography-$template.pdf")"
+  for s in "maximiliana.wolkenstein-oberhausen.research-office@infrastructure-lab.example-university.edu" \
+           "research.example-university.edu/people/maximiliana-wolkenstein-oberhausen/publications-and-software" \
+           "https://doi.org/10.5281/zenodo.1234567890-supplementary-material-for-the-thesis" \
+           "Pneumonoultramicroscopicsilicovolcanoconiosisandotherlongwords" \
+           "https://example.org/a/very/long/path/that/never/has/a/space/in/it/so-it-must-break/index.html" \
+           "https://data.example.org/traces/2026/accelerator-cluster-scheduling/full-release-v2.tar.gz" \
+           "Aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeeeeeeeeffffffffff" \
+           "10.1145/3544548.3581388.extended.supplementary.material.version.two"; do
+    contains "$text" "$s" "$template prints «${s:0:40}…» exactly"
+  done
+done
+text="$(joined "$out/typography-long.pdf")"
+contains "$text" "github.com/example-organisation/an-accelerator-scheduler-with-a-long-name/tree/main/src" \
+  "long prints a project's long URL exactly"
+
+# No full stop after a title, award or note that ends a sentence; one after a name ending
+# in "Jr.", in every template that prints them.
+for template in long short modern; do
+  text="$(pdf_text "$out/typography-$template.pdf")"
+  contains "$text" "Is Distributed Training Worth It?" "$template prints the title with its ?"
+  lacks "$text" "?." "$template adds no full stop after ?"
+  lacks "$text" "!." "$template adds no full stop after !"
+done
+text="$(pdf_text "$out/typography-long.pdf")"
+contains "$text" "Maximiliana Wolkenstein-Oberhausen Jr. US 11,000,000 B2" \
+  "long: one full stop after inventors ending in Jr."
+contains "$text" "Best Paper Award!" "long prints the award with its !"
+finish
