@@ -7,8 +7,10 @@
 #include "cli/exit_code.h"
 #include "context/context_builder.h"
 #include "cv/json_schema.h"
+#include "cv/locale.h"
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
+#include "render/locale_files.h"
 #include "render/template_variant.h"
 
 namespace mkcv {
@@ -52,6 +54,17 @@ int run_context(const CommonOptions& common) {
              common.templates.empty() ? std::vector<std::string>{"long"} : common.templates)
             if (auto loaded_template = load_template(name, search_path(common), diagnostics))
                 templates.push_back(std::move(*loaded_template));
+    // --lang as build and render take it; then the texts of that language.
+    if (loaded.cv && !common.language.empty()) {
+        if (is_language_tag(common.language))
+            loaded.cv->locale.language = common.language;
+        else
+            diagnostics.error("--lang", {}, "value",
+                              "\"" + shorten(common.language) + "\" is not a BCP 47 language tag",
+                              "write a tag such as ko, ja, zh-Hant or en-GB");
+    }
+    if (loaded.cv)
+        localize(*loaded.cv, search_path(common), diagnostics);
     report(diagnostics, loaded.sources, common);
     if (!loaded.cv || diagnostics.has_errors() || templates.empty())
         return kExitInvalid;
