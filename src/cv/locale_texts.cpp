@@ -38,6 +38,7 @@ std::vector<LocaleKey> make_keys() {
         {"list_separator", K::Text, ", ", "Between the items of a list (\"A, B and C\")."},
         {"list_last_separator", K::Text, " and ", "Before the last item of a list."},
         {"colon", K::Text, ": ", "After a label (\"Advisor: \")."},
+        {"full_stop", K::Text, ".", "Ends a sentence mkcv writes (the publication counts)."},
         {"document_title",
          K::Pattern,
          "{name} – Curriculum Vitae",
