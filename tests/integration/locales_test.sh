@@ -53,6 +53,15 @@ for file in "$SRC"/latex_templates/locales/*.toml; do
 done
 pass "rendered the seed CV in $(ls "$SRC"/latex_templates/locales/*.toml | wc -l) locales"
 
+# JSON Resume keeps the ISO dates its schema wants, whatever the language.
+"$MKCV" render cv.toml --lang zh -t jsonresume -o zh.json
+python3 - zh.json <<'PY' && pass "JSON Resume's dates stay ISO 8601 in Chinese" || fail "JSON Resume dates"
+import json, sys
+work = json.load(open(sys.argv[1], encoding="utf-8"))["work"]
+assert work[0]["startDate"] == "2025-08" and work[0]["endDate"] == "2026-02", work[0]
+PY
+contains "$(cat zh-homepage.out)" '<html lang="zh">' "the homepage says its language"
+
 # A locale beside cv.toml: found, merged over the built-in one, checked with positions.
 mkdir -p templates/locales
 printf 'present = "现在"\n' > templates/locales/zh.toml
