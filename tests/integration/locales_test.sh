@@ -72,4 +72,7 @@ printf '[headings]\neducaton = "x"\n' > templates/locales/zh.toml
 "$MKCV" render cv.toml --lang zh -t long -o /dev/null 2> bad.err && fail "a bad locale file builds"
 contains "$(cat bad.err)" "zh.toml:2:1: error: unknown key \`educaton\` in [headings]" "a bad locale file is reported at its place"
 contains "$(cat bad.err)" "did you mean \`education\`?" "with a did-you-mean"
+"$MKCV" render cv.toml --lang zh -t long --builtin-templates-only -o builtin.tex 2> builtin.err &&
+  pass "--builtin-templates-only leaves the local locale out" || { cat builtin.err; fail "builtin only"; }
+contains "$(cat builtin.tex)" "至今" "and uses the built-in one"
 finish
