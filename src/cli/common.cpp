@@ -184,8 +184,9 @@ void add_common(CLI::App& command, CommonOptions& common, bool with_templates) {
                            "Look for templates in this folder first; repeatable");
         command.add_option("--lang", common.language,
                            "The CV's language, a BCP 47 tag (ko, ja, zh-Hant ...), over "
-                           "cv.toml's [locale] language; several (en,zh) build each, named "
-                           "cv-long.zh.pdf when not [locale] language");
+                           "cv.toml's [locale] language; chooses the locale and the CJK font; "
+                           "several (en,zh) build each, named cv-long.zh.pdf when not [locale] "
+                           "language");
         command.add_flag("--builtin-templates-only", common.builtin_only,
                          "Use only the built-in templates, none from cv.toml's folder, the user's "
                          "folder or a path (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");

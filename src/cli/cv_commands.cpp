@@ -10,6 +10,7 @@
 #include "cv/language_tables.h"
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
+#include "render/locale_files.h"
 #include "render/template_variant.h"
 
 namespace mkcv {
@@ -64,6 +65,9 @@ int run_context(const CommonOptions& common) {
              common.templates.empty() ? std::vector<std::string>{"long"} : common.templates)
             if (auto loaded_template = load_template(name, search_path(common), diagnostics))
                 templates.push_back(std::move(*loaded_template));
+    // The texts of the build's language (cv.locale.language, set by --lang or [locale]).
+    if (loaded.cv)
+        localize(*loaded.cv, search_path(common), diagnostics);
     report(common.list_fallbacks ? diagnostics : summarize_fallbacks(diagnostics, kListedFallbacks),
            loaded.sources, common);
     if (!loaded.cv || diagnostics.has_errors() || templates.empty())

@@ -7,6 +7,7 @@
 #include "cv/authors.h"
 #include "cv/dates.h"
 #include "cv/locale.h"
+#include "cv/locale_texts.h"
 #include "cv/photo.h"
 #include "cv/profiles.h"
 #include "cv/sections.h"
@@ -41,15 +42,12 @@ void add_texts(ContextTree& t, Id parent, std::string_view key, const std::vecto
               [&](Id item, const Text& x) { t.add_string(item, "text", x.value, x.marks); });
 }
 
-// "A", "A and B", "A, B and C".
-std::string join_names(const std::vector<Text>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i > 0)
-            out += i + 1 == names.size() ? " and " : ", ";
-        out += names[i].value;
-    }
-    return out;
+// "A", "A and B", "A, B and C", in the locale's words.
+std::string join_names(const std::vector<Text>& names, const LocaleTexts& words) {
+    std::vector<std::string> values;
+    for (const auto& name : names)
+        values.push_back(name.value);
+    return words.join(values);
 }
 
 std::string join(const std::vector<Text>& texts, const std::string& separator) {
@@ -99,9 +97,10 @@ void add_iso_range(ContextTree& t, Id item, const std::optional<PartialDate>& st
     t.add_text(item, "end_iso", iso_or_empty(end));
 }
 
-// `year`, `date` ("Oct. 2023", "5 Oct. 2023", "2023") and `date_iso` ("2023-10") of an
-// award or a paper; all null for an undated award (year 0).
-void add_year_date(ContextTree& t, Id item, int year, int month, int day) {
+// `year`, `date` ("Oct. 2023", "5 Oct. 2023", "2023", in the locale's form) and `date_iso`
+// ("2023-10") of an award or a paper; all null for an undated award (year 0).
+void add_year_date(ContextTree& t, Id item, int year, int month, int day,
+                   const LocaleTexts& words) {
     if (year == 0) {
         t.add_null(item, "year");
         t.add_null(item, "date");
@@ -110,7 +109,7 @@ void add_year_date(ContextTree& t, Id item, int year, int month, int day) {
     }
     const PartialDate date{year, month, day, false};
     t.add_string(item, "year", std::to_string(year));
-    t.add_string(item, "date", format_date(date));
+    t.add_string(item, "date", words.date(date));
     t.add_string(item, "date_iso", iso_date(date));
 }
 
@@ -141,15 +140,15 @@ void add_url_href(ContextTree& t, Id item, const Text& url, TextFormat format) {
 
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, TextFormat format, At&& at,
-                 const OwnerMatcher* owner = nullptr);
+                 const std::vector<Field>& fields, TextFormat format, const LocaleTexts& words,
+                 At&& at, const OwnerMatcher* owner = nullptr);
 
 bool ends_sentence(std::string_view text);
 
 // One record's fields as its section's field kinds show them to templates (sections.h).
 // `owner` marks the CV's owner in lists of ListForm::Owners.
 void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const Record& r,
-                TextFormat format, const OwnerMatcher* owner = nullptr) {
+                TextFormat format, const LocaleTexts& words, const OwnerMatcher* owner = nullptr) {
     for (const Field& field : fields) {
         const std::string_view key = field.key;
         std::visit(
@@ -188,18 +187,20 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                             break;
                         case ListForm::People:
                             add_names(t, item, key, list);
-                            t.add_text(item, std::string(key) + "_text", join_names(list));
+                            t.add_text(item, std::string(key) + "_text", join_names(list, words));
                             t.add_bool(item, std::string(key) + "_many", list.size() > 1);
                             break;
                         case ListForm::Terms:
                             add_items(t, item, key, list, [&](Id term, const Text& name) {
                                 t.add_string(term, "term", name.value);
                             });
-                            t.add_string(item, std::string(key) + "_text", join(list, ", "));
+                            t.add_string(item, std::string(key) + "_text",
+                                         join(list, words.text("list_separator")));
                             break;
                         case ListForm::Keywords:
                             add_texts(t, item, key, list);
-                            t.add_text(item, std::string(key) + "_text", join(list, ", "));
+                            t.add_text(item, std::string(key) + "_text",
+                                       join(list, words.text("list_separator")));
                             t.add_bool(item, "has_" + std::string(key), !list.empty());
                             break;
                         case ListForm::Owners:
@@ -208,7 +209,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                                 t.add_bool(person, "owner",
                                            owner && (*owner)(parse_author(name.value)));
                             });
-                            t.add_text(item, std::string(key) + "_text", join_names(list));
+                            t.add_text(item, std::string(key) + "_text", join_names(list, words));
                             t.add_bool(item, std::string(key) + "_many", list.size() > 1);
                             break;
                         case ListForm::Hidden:
@@ -218,7 +219,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const YearField& f) { t.add_string(item, key, std::to_string(f.year(r))); },
                 [&](const DateField& f) {
                     const auto& date = f.member(r);
-                    t.add_text(item, key, date ? format_date(*date) : "");
+                    t.add_text(item, key, date ? words.date(*date) : "");
                     t.add_text(item, std::string(key) + "_iso", date ? iso_date(*date) : "");
                 },
                 [&](const FlagField& f) {
@@ -227,7 +228,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 },
                 [&](const DatesField& f) {
                     const auto& dates = f.member(r);
-                    t.add_text(item, key, dates ? format_range(dates->start, dates->end) : "");
+                    t.add_text(item, key, dates ? words.range(dates->start, dates->end) : "");
                     if (dates)
                         add_iso_range(t, item, dates->start, dates->end);
                     else
@@ -236,8 +237,8 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const PeriodsField& f) {
                     std::vector<Text> ranges;
                     for (const auto& p : f.member(r))
-                        ranges.push_back({format_range(p.start, p.end), {}});
-                    t.add_text(item, key, join(ranges, ", "));
+                        ranges.push_back({words.range(p.start, p.end), {}});
+                    t.add_text(item, key, join(ranges, words.text("list_separator")));
                     add_iso_span(t, item, f.member(r));
                     const Id list = t.add_list(item, "periods");
                     const auto& periods = f.member(r);
@@ -254,7 +255,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const RecordsField& f) {
                     const std::size_t count = f.size(r);
                     t.add_bool(item, "has_" + std::string(key), count > 0);
-                    add_records(t, item, key, count, f.fields, format,
+                    add_records(t, item, key, count, f.fields, format, words,
                                 [&](std::size_t i) -> const Record& { return f.at(r, i); });
                 },
             },
@@ -265,12 +266,12 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
 // A list of records, each with its fields, `first` and `last` (as add_items).
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, TextFormat format, At&& at,
-                 const OwnerMatcher* owner) {
+                 const std::vector<Field>& fields, TextFormat format, const LocaleTexts& words,
+                 At&& at, const OwnerMatcher* owner) {
     const Id list = t.add_list(parent, key);
     for (std::size_t i = 0; i < count; ++i) {
         const Id item = t.add_object(list);
-        add_fields(t, item, fields, at(i), format, owner);
+        add_fields(t, item, fields, at(i), format, words, owner);
         t.add_bool(item, "first", i == 0);
         t.add_bool(item, "last", i + 1 == count);
     }
@@ -429,7 +430,7 @@ bool ends_sentence(std::string_view text) {
 }
 
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
-                     Marks& marks, TextFormat format) {
+                     Marks& marks, TextFormat format, const LocaleTexts& words) {
     t.add_string(item, "title", p.title.value, p.title.marks);
     add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
@@ -446,7 +447,7 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
     t.add_bool(item, "has_authors", !p.authors.empty());  // a thesis or `other` may have none
     t.add_text(item, "key", p.key.value);
-    add_year_date(t, item, p.year, p.month, p.day);
+    add_year_date(t, item, p.year, p.month, p.day, words);
     t.add_string(item, "kind", to_string(p.kind));
     t.add_text(item, "award", p.award.value, p.award.marks);
     t.add_text(item, "note", p.note.value, p.note.marks);
@@ -484,15 +485,16 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
     }
     const Id publications = t.add_object(ContextTree::root(), "publications");
     t.add_string(publications, "count", std::to_string(total));
-    t.add_text(publications, "counts_text", counts_text(counts));
+    t.add_text(publications, "counts_text", counts_text(counts, texts_or_english(cv.locale.texts)));
     add_items(t, publications, "groups", groups, [&](Id item, const Group& group) {
         const std::string kind_name = to_string(group.kind);
         const auto custom = options.publication_headings.find(kind_name);
         t.add_string(item, "kind", kind_name);
-        t.add_string(item, "heading",
-                     custom != options.publication_headings.end()
-                         ? std::string_view(custom->second)
-                         : std::string_view(group_heading(group.kind)));
+        t.add_string(
+            item, "heading",
+            custom != options.publication_headings.end()
+                ? std::string_view(custom->second)
+                : std::string_view(group_heading(group.kind, texts_or_english(cv.locale.texts))));
         t.add_string(item, "count", std::to_string(group.kept.size()));
         t.add_string(item, "number_prefix", number_prefix(group.kind));
         // Numbers count down, so the newest paper has the highest: [C7] … [C1].
@@ -501,7 +503,8 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         const auto& kept = group.kept;
         for (std::size_t i = 0; i < kept.size(); ++i) {
             const Id paper = t.add_object(items);
-            add_publication(t, paper, *kept[i], is_owner, marks, options.format);
+            add_publication(t, paper, *kept[i], is_owner, marks, options.format,
+                            texts_or_english(cv.locale.texts));
             t.add_string(paper, "number",
                          number_prefix(group.kind) + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
@@ -535,13 +538,15 @@ bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& pa
     add_items(t, ContextTree::root(), "awards", rows, [&](Id item, const Row& row) {
         if (row.award) {
             t.add_string(item, "title", row.award->title.value);
-            add_year_date(t, item, row.award->year, row.award->month, row.award->day);
+            add_year_date(t, item, row.award->year, row.award->month, row.award->day,
+                          texts_or_english(cv.locale.texts));
             t.add_text(item, "issuer", row.award->issuer.value);
             t.add_text(item, "note", row.award->note.value, row.award->note.marks);
             t.add_null(item, "paper");
         } else {
             t.add_string(item, "title", row.paper->award.value, row.paper->award.marks);
-            add_year_date(t, item, row.paper->year, row.paper->month, row.paper->day);
+            add_year_date(t, item, row.paper->year, row.paper->month, row.paper->day,
+                          texts_or_english(cv.locale.texts));
             t.add_string(item, "issuer", row.paper->venue.value, row.paper->venue.marks);
             t.add_null(item, "note");
             t.add_string(item, "paper", row.paper->title.value, row.paper->title.marks);
@@ -571,6 +576,34 @@ void add_value_flags(ContextTree& t, const Cv& cv, const Section& section) {
     }
 }
 
+// `locale`: every text of the CV's locale, as templates print them (`locale.present`,
+// `locale.headings.education` ...); patterns filled with what this CV gives them (the
+// person's name, the generator); the date patterns and counts are left to the dates and
+// `publications.counts_text` already formatted.
+void add_locale(ContextTree& t, const Cv& cv, const std::string& generator) {
+    const LocaleTexts& words = texts_or_english(cv.locale.texts);
+    const Id locale = t.add_object(ContextTree::root(), "locale");
+    std::map<std::string, Id, std::less<>> tables;
+    for (const LocaleKey& key : locale_keys()) {
+        if (key.kind == LocaleKeyKind::Months || key.name.rfind("date_", 0) == 0 ||
+            key.name.rfind("counts.", 0) == 0)
+            continue;
+        Id parent = locale;
+        std::string_view name = key.name;
+        if (const std::size_t dot = name.find('.'); dot != std::string_view::npos) {
+            const std::string table(name.substr(0, dot));
+            auto it = tables.find(table);
+            if (it == tables.end())
+                it = tables.emplace(table, t.add_object(locale, table)).first;
+            parent = it->second;
+            name = name.substr(dot + 1);
+        }
+        t.add_string(
+            parent, name,
+            words.fill(key.name, {{"name", cv.person.name.value}, {"generator", generator}}));
+    }
+}
+
 }  // namespace
 
 std::string link_target(const std::string& url) {
@@ -587,16 +620,18 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.reserve(256 + 64 * cv.publications.size(), 4096 + 512 * cv.publications.size());
     const Id root = ContextTree::root();
     const Id meta = t.add_object(root, "meta");
-    t.add_string(meta, "title", cv.person.name.value + " – Curriculum Vitae");
+    const LocaleTexts& words = texts_or_english(cv.locale.texts);
+    t.add_string(meta, "title", words.fill("document_title", {{"name", cv.person.name.value}}));
     t.add_string(meta, "author", cv.person.name.value);
     t.add_string(meta, "template", options.template_name);
     t.add_string(meta, "generator", options.generator);
     // The document's language, and the Noto CJK region the TeX templates set CJK text in.
     t.add_string(meta, "language", cv.locale.language.empty() ? "en" : cv.locale.language);
     t.add_string(meta, "cjk_region", cjk_region(cv.locale.language));
-    t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
+    t.add_text(meta, "updated", options.updated ? words.date(*options.updated) : "");
     t.add_text(meta, "updated_iso", options.updated ? iso_date(*options.updated) : "");
     add_person(t, cv.person, options.format);
+    add_locale(t, cv, options.generator);
 
     // Sections in the table's order; publications and awards are written for.
     const SectionTable& table = sections_of(cv);
@@ -623,7 +658,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
         } else {
             const std::size_t count = section.size(cv);
             add_records(
-                t, root, section.key, count, section.fields, options.format,
+                t, root, section.key, count, section.fields, options.format, words,
                 [&](std::size_t i) -> const Record& {
                     return section.entries.at(cv, section.key, i);
                 },
@@ -646,7 +681,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     });
     const Id titles = t.add_object(root, "titles");
     for (const Section* section : table.in_print_order()) {
-        std::string_view title = section->heading;
+        std::string title = default_heading(cv, *section);
         for (const auto& h : headings)
             if (h.name == section->key)
                 title = h.title;

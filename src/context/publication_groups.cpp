@@ -26,22 +26,8 @@ bool newer_first(const Publication* a, const Publication* b) {
     return a->day > b->day;
 }
 
-const char* group_heading(PublicationKind kind) {
-    switch (kind) {
-        case PublicationKind::Conference:
-            return "Conference Papers";
-        case PublicationKind::Journal:
-            return "Journal Articles";
-        case PublicationKind::Workshop:
-            return "Workshop Papers";
-        case PublicationKind::Preprint:
-            return "Preprints";
-        case PublicationKind::Thesis:
-            return "Theses";
-        case PublicationKind::Other:
-            return "Other Publications";
-    }
-    return "Publications";
+const std::string& group_heading(PublicationKind kind, const LocaleTexts& words) {
+    return words.text("headings." + std::string(to_string(kind)));
 }
 
 const char* number_prefix(PublicationKind kind) {
@@ -62,34 +48,16 @@ const char* number_prefix(PublicationKind kind) {
     return "O";
 }
 
-std::string counts_text(const std::vector<std::pair<PublicationKind, std::size_t>>& counts) {
+std::string counts_text(const std::vector<std::pair<PublicationKind, std::size_t>>& counts,
+                        const LocaleTexts& words) {
     std::string out;
     for (const auto& [kind, n] : counts) {
         if (n == 0)
             continue;
-        const bool one = n == 1;
-        const char* noun = "";
-        switch (kind) {
-            case PublicationKind::Conference:
-                noun = one ? "conference paper" : "conference papers";
-                break;
-            case PublicationKind::Journal:
-                noun = one ? "journal article" : "journal articles";
-                break;
-            case PublicationKind::Workshop:
-                noun = one ? "workshop paper" : "workshop papers";
-                break;
-            case PublicationKind::Preprint:
-                noun = one ? "preprint" : "preprints";
-                break;
-            case PublicationKind::Thesis:
-                noun = one ? "thesis" : "theses";
-                break;
-            case PublicationKind::Other:
-                noun = one ? "other publication" : "other publications";
-                break;
-        }
-        out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + noun;
+        const std::string key =
+            "counts." + std::string(to_string(kind)) + (n == 1 ? "_one" : "_other");
+        out += (out.empty() ? "" : words.text("list_separator")) +
+               words.fill(key, {{"count", std::to_string(n)}});
     }
     return out;
 }

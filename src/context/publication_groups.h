@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "cv/locale_texts.h"
 #include "cv/model.h"
 
 namespace mkcv {
@@ -19,14 +20,17 @@ std::vector<PublicationKind> group_order(const std::vector<std::string>& order);
 // [[publications]] without `key` in cv.toml order). Use with std::stable_sort.
 bool newer_first(const Publication* a, const Publication* b);
 
-// The default heading of a group: "Conference Papers", "Journal Articles", "Workshop Papers",
-// "Preprints", "Theses", "Other Publications".
-const char* group_heading(PublicationKind kind);
+// The default heading of a group in the locale's words (`headings.conference` ...):
+// "Conference Papers", "Journal Articles", "Workshop Papers", "Preprints", "Theses",
+// "Other Publications".
+const std::string& group_heading(PublicationKind kind, const LocaleTexts& words);
 
 // "C" for conference papers, "J" journal, "W" workshop, "P" preprint, "T" thesis, "O" other.
 const char* number_prefix(PublicationKind kind);
 
-// "7 conference papers, 2 journal articles, 1 preprint".
-std::string counts_text(const std::vector<std::pair<PublicationKind, std::size_t>>& counts);
+// "7 conference papers, 2 journal articles, 1 preprint" (`counts.conference_one`,
+// `counts.conference_other` ..., joined by `list_separator`).
+std::string counts_text(const std::vector<std::pair<PublicationKind, std::size_t>>& counts,
+                        const LocaleTexts& words);
 
 }  // namespace mkcv

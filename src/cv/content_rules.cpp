@@ -22,6 +22,7 @@ ContentRules merge_rules(const ContentRules& base, const ContentRules& top) {
     for (const auto& [name, t] : top.sections) {
         SectionRules& s = out.sections[name];
         over(s.title, t.title);
+        over(s.heading, t.heading);
         over(s.selected_only, t.selected_only);
         over(s.include_tags, t.include_tags);
         over(s.exclude_tags, t.exclude_tags);

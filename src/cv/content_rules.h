@@ -17,6 +17,9 @@ namespace mkcv {
 // Unset values mean "not said here", so a cv.toml override changes only what it names.
 struct SectionRules {
     std::optional<std::string> title;
+    // A template's heading by name, in the CV's language: the locale's `headings.<name>`
+    // ("selected_publications"); `title` wins over it. Only template.toml sets it.
+    std::optional<std::string> heading;
     std::optional<bool> selected_only;
     std::optional<std::vector<std::string>> include_tags;  // keep entries with any of these
     std::optional<std::vector<std::string>> exclude_tags;  // drop entries with any of these

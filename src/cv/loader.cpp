@@ -6,6 +6,7 @@
 
 #include "cv/language_tables.h"
 #include "cv/locale.h"
+#include "cv/locale_file.h"
 #include "cv/schema.h"
 #include "cv/sections.h"
 #include "cv/toml_input.h"
@@ -686,6 +687,12 @@ class Loader {
                     file_, cv.locale.language_pos, "value",
                     "`language` \"" + shorten(language->get()) + "\" is not a BCP 47 language tag",
                     "write a tag such as \"ko\", \"ja\", \"zh-Hant\" or \"en-GB\"");
+        }
+        // The schema (locale_spec) reported unknown keys and types; this checks the values.
+        if (const auto* locale = root.get_as<toml::table>("locale")) {
+            LocaleTexts overrides;
+            read_locale_table(*locale, file_, overrides, diag_, false, "language");
+            cv.locale.overrides = std::make_shared<const LocaleTexts>(std::move(overrides));
         }
         if (const auto* templates = root.get_as<toml::table>("templates"))
             for (const auto& [name, node] : *templates)

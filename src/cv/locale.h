@@ -1,6 +1,6 @@
 // The document's language (`[locale] language`, or `--lang`): a BCP 47 tag, checked for
-// form, and what it decides today: which regional CJK font the TeX templates use. The
-// start of locale support; month names, headings and the like are still English.
+// form, and which regional CJK font the TeX templates use. The words printed in that
+// language are the locale's (locale_texts.h).
 #pragma once
 
 #include <string>

@@ -5,6 +5,7 @@
 
 #include <any>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -310,10 +311,17 @@ struct BuildSettings {
     bool markup = true;  // `markup = "markdown"`: prose fields hold inline Markdown
 };
 
-// `[locale]`: the document's language (cv/locale.h), "" when not set (English).
+// `[locale]`: the document's language (cv/locale.h), "" when not set (English), and the
+// texts cv.toml gives over its locale's (cv/locale_texts.h, which this header leaves out:
+// the locale's keys change more often than the model).
+class LocaleTexts;
 struct LocaleSettings {
     std::string language;  // a BCP 47 tag, checked by the loader
     SourcePos language_pos;
+    std::shared_ptr<const LocaleTexts> overrides;  // [locale] keys but `language`; null: none
+    // The texts the outputs print: the locale files of `language` found by the render
+    // stage (render/locale_files.h), then `overrides`; null (English) until then.
+    std::shared_ptr<const LocaleTexts> texts;
 };
 
 class SectionTable;

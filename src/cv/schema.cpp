@@ -1,5 +1,7 @@
 #include "cv/schema.h"
 
+#include "cv/locale_texts.h"
+
 namespace mkcv {
 namespace {
 
@@ -91,20 +93,6 @@ const TableSpec kBuild{"build",
                          nullptr,
                          {"markdown", "none"}}}};
 
-const TableSpec kLocale{
-    "locale",
-    "The language of the CV.",
-    {{"language",
-      FieldType::String,
-      false,
-      "BCP 47 language tag of the CV's text, e.g. \"ko\", \"ja\", \"zh-Hant\", \"en-GB\" "
-      "(`mkcv build --lang` overrides it). For now it chooses the CJK font of the TeX "
-      "templates (Noto CJK SC, TC, HK, JP or KR); the default is English, with SC.",
-      nullptr,
-      {},
-      {},
-      false}}};
-
 const TableSpec kSectionRules{
     "filter",
     "Which entries of a section a template keeps; see docs/templates.md.",
@@ -163,8 +151,38 @@ const TableSpec& build_spec() {
     return kBuild;
 }
 
+// `language`, then every key of a locale file (cv/locale_texts.h), which [locale] may
+// override one by one; the keys of its [headings] and [counts] tables are nested.
 const TableSpec& locale_spec() {
-    return kLocale;
+    static const TableSpec spec = [] {
+        static TableSpec headings{"headings", "Section and group headings.", {}};
+        static TableSpec counts{"counts", "Publication counts in words.", {}};
+        TableSpec out{"locale",
+                      "The language of the CV, and any of its locale's texts (docs/locales.md).",
+                      {{"language", FieldType::String, false,
+                        "BCP 47 language tag of the CV's text, e.g. \"ko\", \"ja\", \"zh-Hant\", "
+                        "\"en-GB\" (`mkcv build --lang` overrides it). It chooses the locale "
+                        "(month names, date forms, headings, legend ...) and the CJK font of the "
+                        "TeX templates (Noto CJK SC, TC, HK, JP or KR); the default is English.",
+                        nullptr,
+                        {},
+                        {},
+                        false}}};
+        for (const LocaleKey& key : locale_keys()) {
+            const FieldType type =
+                key.kind == LocaleKeyKind::Months ? FieldType::StringList : FieldType::String;
+            const std::size_t dot = key.name.find('.');
+            if (dot == std::string_view::npos)
+                out.fields.push_back({key.name, type, false, key.doc});
+            else
+                (key.name.substr(0, dot) == "headings" ? headings : counts)
+                    .fields.push_back({key.name.substr(dot + 1), type, false, key.doc});
+        }
+        out.fields.push_back({"headings", FieldType::Table, false, headings.doc, &headings});
+        out.fields.push_back({"counts", FieldType::Table, false, counts.doc, &counts});
+        return out;
+    }();
+    return spec;
 }
 
 const TableSpec& section_rules_spec() {

@@ -6,6 +6,7 @@
 
 #include "context/context_builder.h"
 #include "pipeline/source_date.h"
+#include "render/locale_files.h"
 #include "render/renderer.h"
 #include "render/template_variant.h"
 #include "util/parallel.h"
@@ -33,8 +34,12 @@ std::optional<PartialDate> updated_date(const Cv& cv, std::optional<long long> o
 }
 
 std::optional<std::vector<RenderedTemplate>> render_all(
-    const Cv& cv, const std::vector<std::string>& requested, const TemplateSearchPath& search,
+    const Cv& given, const std::vector<std::string>& requested, const TemplateSearchPath& search,
     Diagnostics& diagnostics, const fs::path& date_cache, const std::string& language) {
+    // The texts of the build's language (given.locale.language, which --lang sets), found
+    // once; a copy, so the caller's Cv can be built again in another language.
+    Cv cv = given;
+    localize(cv, search, diagnostics);
     // Asked once: it may mean asking git.
     const std::optional<long long> outside =
         cv.build.date ? std::nullopt : outside_source_date(cv.source_name, date_cache);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cv/locale_texts.h"
 #include "cv/model.h"
 #include "cv/sections.h"
 #include "cv/toml_input.h"
@@ -20,12 +21,13 @@ SourcePos key_pos(const toml::key& key) {
                      static_cast<int>(key.source().begin.column)};
 }
 
-// One [filters.SECTION] table; the same keys as [templates.NAME.filters.SECTION] in cv.toml.
+// One [filters.SECTION] table; the same keys as [templates.NAME.filters.SECTION] in cv.toml,
+// and `heading` (a locale heading by name), which only a template names.
 SectionRules parse_section_rules(const toml::table& table, const std::string& file_name,
                                  Diagnostics& diagnostics) {
-    static const std::vector<std::string> keys{"title",        "selected", "include_tags",
-                                               "exclude_tags", "since",    "max_entries",
-                                               "max_authors",  "priority", "keep"};
+    static const std::vector<std::string> keys{
+        "title", "heading",     "selected",    "include_tags", "exclude_tags",
+        "since", "max_entries", "max_authors", "priority",     "keep"};
     SectionRules rules;
     for (const auto& [key, node] : table) {
         const std::string name(key.str());
@@ -40,6 +42,14 @@ SectionRules parse_section_rules(const toml::table& table, const std::string& fi
                 rules.title = s->get();
             else
                 wrong("a string");
+        } else if (name == "heading") {
+            const auto* s = node.as_string();
+            if (s && find_locale_key("headings." + s->get()))
+                rules.heading = s->get();
+            else
+                wrong(
+                    "the name of a heading of the locale (docs/locales.md), e.g. "
+                    "\"selected_publications\"");
         } else if (name == "selected") {
             if (const auto* b = node.as_boolean())
                 rules.selected_only = b->get();

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "cv/authors.h"
+#include "cv/locale_texts.h"
 #include "cv/sections.h"
 
 namespace mkcv {
@@ -156,10 +157,24 @@ std::vector<SectionHeading> section_headings(const Cv& cv,
     for (const auto& name : rules.order ? *rules.order : table.names()) {
         if (section_empty(cv, award_papers, name) || !seen.insert(name).second)
             continue;
-        out.push_back(
-            {name, rules_for(rules, name).title.value_or(std::string(table.find(name)->heading))});
+        const SectionRules& section_rules = rules_for(rules, name);
+        if (section_rules.title)
+            out.push_back({name, *section_rules.title});
+        else if (section_rules.heading)
+            out.push_back(
+                {name,
+                 texts_or_english(cv.locale.texts).text("headings." + *section_rules.heading)});
+        else
+            out.push_back({name, default_heading(cv, *table.find(name))});
     }
     return out;
+}
+
+std::string default_heading(const Cv& cv, const Section& section) {
+    const std::string key = "headings." + std::string(section.key);
+    // A section a locale has no word for (a test's own) keeps its table's heading.
+    return find_locale_key(key) ? texts_or_english(cv.locale.texts).text(key)
+                                : std::string(section.heading);
 }
 
 }  // namespace mkcv

@@ -11,6 +11,8 @@
 
 namespace mkcv {
 
+struct Section;
+
 struct SectionHeading {
     std::string name;   // "publications"
     std::string title;  // "Selected Publications"
@@ -30,6 +32,9 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules);
 std::vector<SectionHeading> section_headings(const Cv& cv,
                                              const std::vector<Publication>& award_papers,
                                              const ContentRules& rules);
+
+// A section's heading when no rule names one: its locale's word (cv.locale.texts).
+std::string default_heading(const Cv& cv, const Section& section);
 
 // The first `max_authors` names, then "…" and the owner when the owner comes later, then
 // "et al." when names remain.

@@ -78,13 +78,14 @@ done
 contents="$(dpkg-deb -c "$deb" | awk '{print $NF}')"
 for path in ./usr/bin/mkcv ./usr/share/mkcv/latex_templates/long/template.toml \
   ./usr/share/mkcv/latex_templates/common/mkcv-base.tex.mustache \
+  ./usr/share/mkcv/latex_templates/locales/en.toml ./usr/share/mkcv/latex_templates/locales/zh.toml \
   ./usr/share/mkcv/schema/cv.schema.json ./usr/share/man/man1/mkcv.1.gz \
   ./usr/share/bash-completion/completions/mkcv ./usr/share/zsh/vendor-completions/_mkcv \
   ./usr/share/fish/vendor_completions.d/mkcv.fish ./usr/share/doc/mkcv/README.md \
   ./usr/share/doc/mkcv/CHANGELOG.md ./usr/share/doc/mkcv/docs/cv-format.md; do
   grep -qxF "$path" <<< "$contents" || fail "the package lacks $path"
 done
-pass "the package holds the binary, templates, schema, man page, completions and docs"
+pass "the package holds the binary, templates, locales, schema, man page, completions and docs"
 lacks "$contents" "./usr/lib" "no libraries or test files packed"
 
 # Unpacked anywhere, the binary finds the templates beside it (../share/mkcv/latex_templates).
@@ -102,6 +103,9 @@ if [[ -f out/cv-long.pdf ]]; then
   name="$(sed -nE 's/^name = "(.*)"/\1/p' cv.toml | head -1)"
   contains "$(pdf_text out/cv-long.pdf)" "$name" "the PDF holds the owner's name"
 fi
+# The unpacked binary finds the unpacked locales too.
+contains "$(../root/usr/bin/mkcv render -t long --lang zh 2>&1)" "教育经历" \
+  "the unpacked binary renders in a packed locale"
 
 # Installed for real, as a user would: apt-get install ./mkcv_*.deb, then mkcv run from a
 # folder that holds only a cv.toml, far from any source tree, builds both default PDFs with

@@ -82,7 +82,8 @@ rm -rf "$XDG_DATA_HOME/mkcv/templates/short"
 "$MKCV" template new mine --from short > new.log && pass "template new" || fail "template new"
 [[ -f "$XDG_DATA_HOME/mkcv/templates/mine/template.toml" ]] && pass "made in the user folder" || fail "no user folder"
 contains "$(cat "$XDG_DATA_HOME/mkcv/templates/mine/template.toml")" 'name = "mine"' "renamed"
-sed -i 's/Selected Publications/Favourite Papers/' "$XDG_DATA_HOME/mkcv/templates/mine/template.toml"
+# short names the locale's heading; a title of one's own replaces it.
+sed -i 's/^heading = "selected_publications"/title = "Favourite Papers"/' "$XDG_DATA_HOME/mkcv/templates/mine/template.toml"
 sed -i 's/\\begin{document}/\\begin{document}EDITED BY ME /' "$XDG_DATA_HOME/mkcv/templates/mine/cv.tex.mustache"
 "$MKCV" build -t mine -o mine > mine.log 2>&1 || { cat mine.log; fail "build mine"; }
 mine="$(pdf_text mine/cv-mine.pdf)"

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "cv/locale_texts.h"
 #include "test_support.h"
 
 using namespace mkcv;
@@ -42,4 +43,25 @@ TEST_CASE("[locale] language is read and checked", "[locale]") {
     CHECK(
         test::problems("[person]\nname = \"A\"\n[locale]\nlanguage = \"ko_KR\"\n") ==
         std::vector<std::string>{"4:12: error: `language` \"ko_KR\" is not a BCP 47 language tag"});
+}
+
+TEST_CASE("[locale] overrides any text of the locale, checked as a locale file's", "[locale]") {
+    const Cv cv = test::load_ok(
+        "[person]\nname = \"A\"\n[locale]\nlanguage = \"zh\"\npresent = \"Now\"\n"
+        "[locale.headings]\neducation = \"Studies\"\n");
+    REQUIRE(cv.locale.overrides);
+    CHECK(cv.locale.overrides->text("present") == "Now");
+    CHECK(cv.locale.overrides->text("headings.education") == "Studies");
+    CHECK_FALSE(cv.locale.overrides->has("last_updated"));
+    CHECK(test::problems("[person]\nname = \"A\"\n[locale]\npresnt = \"Now\"\n") ==
+          std::vector<std::string>{"4:1: error: unknown key `presnt` in [locale]"});
+    CHECK(test::hints("[person]\nname = \"A\"\n[locale]\npresnt = \"Now\"\n") ==
+          std::vector<std::string>{"did you mean `present`?"});
+    CHECK(test::problems("[person]\nname = \"A\"\n[locale.headings]\neducaton = \"x\"\n") ==
+          std::vector<std::string>{"4:1: error: unknown key `educaton` in [locale.headings]"});
+    CHECK(test::problems("[person]\nname = \"A\"\n[locale]\ndate_month = \"{yr}\"\n") ==
+          std::vector<std::string>{"4:14: error: `date_month` has an unknown placeholder {yr}"});
+    CHECK(test::problems("[person]\nname = \"A\"\n[locale]\nmonths = [\"a\"]\n") ==
+          std::vector<std::string>{
+              "4:10: error: `months` must be a list of 12 names, January first"});
 }

@@ -37,6 +37,24 @@ TEST_CASE("golden output of the built-in templates for cv.toml") {
             CHECK(rendered->front().tex == test::source_file(golden));
         }
     }
+    // The seed CV in other languages: Chinese dates, headings and legend in long; German
+    // dates (08/2025) and short's translated "Selected Publications" heading.
+    const std::pair<std::string, std::string> localized[] = {{"long", "zh"}, {"short", "de"}};
+    for (const auto& [name, language] : localized) {
+        SECTION(name + "." + language) {
+            Cv cv = *loaded.cv;
+            cv.locale.language = language;
+            const auto rendered = render_all(cv, {name}, search, diagnostics);
+            REQUIRE(rendered);
+            CHECK(diagnostics.empty());
+            const std::string golden = "tests/golden/cv-" + name + "." + language + ".tex";
+            if (std::getenv("MKCV_UPDATE_GOLDEN")) {
+                REQUIRE(write_file_atomically(std::string(MKCV_TEST_SOURCE_DIR) + "/" + golden,
+                                              rendered->front().tex));
+            }
+            CHECK(rendered->front().tex == test::source_file(golden));
+        }
+    }
     // HTML templates, each built beside long and short, so the homepage links their PDFs.
     for (const std::string name : {"homepage", "publications-html"}) {
         SECTION(name) {

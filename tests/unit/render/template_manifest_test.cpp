@@ -147,3 +147,18 @@ TEST_CASE("the built-in short keeps its first skills and languages through the p
     CHECK(m.rules.sections.at("skills").keep == 3);
     CHECK(m.rules.sections.at("languages").keep == 3);
 }
+
+TEST_CASE("a filter's heading names a heading of the locale") {
+    Diagnostics d;
+    const TemplateManifest m = parse_manifest(
+        "[filters.publications]\nheading = \"selected_publications\"\n", "template.toml", d);
+    CHECK(d.empty());
+    CHECK(m.rules.sections.at("publications").heading == "selected_publications");
+    CHECK_FALSE(m.rules.sections.at("publications").title);
+    parse_manifest("[filters.publications]\nheading = \"Selected Publications\"\n", "template.toml",
+                   d);
+    REQUIRE(d.error_count() == 1);
+    CHECK(d.items()[0].message.find("`heading` must be the name of a heading of the locale") !=
+          std::string::npos);
+    CHECK(d.items()[0].pos.line == 2);
+}

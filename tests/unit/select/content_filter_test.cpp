@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "cv/locale_texts.h"
 #include "pipeline/page_budget.h"
 #include "render/template_manifest.h"
 #include "render/template_variant.h"
@@ -199,4 +200,29 @@ TEST_CASE("keep protects the first entries of a section from the page budget") {
     REQUIRE(order.size() == 2);
     CHECK(order[0].label == "“Old” (2015)");  // New and Mid, printed first, are kept
     CHECK(order[1].label == "Prize (2020)");
+}
+
+TEST_CASE("headings: a rule's title, else its locale heading, else the locale's default") {
+    Cv cv = test::load_ok(
+        "[person]\nname = \"A\"\n[[education]]\ndegree = \"PhD\"\ninstitution = \"U\"\n"
+        "[[publications]]\ntitle = \"P\"\nauthors = [\"A\"]\nvenue = \"V\"\nyear = 2024\n");
+    LocaleTexts zh;
+    zh.set("headings.education", "教育经历");
+    zh.set("headings.selected_publications", "代表性论文");
+    cv.locale.texts = std::make_shared<const LocaleTexts>(zh);
+    ContentRules rules;
+    rules.sections["publications"].heading = "selected_publications";
+    const auto titles = [&](const ContentRules& r) {
+        std::map<std::string, std::string> out;
+        for (const auto& h : section_headings(cv, {}, r))
+            out[h.name] = h.title;
+        return out;
+    };
+    CHECK(titles(rules)["education"] == "教育经历");
+    CHECK(titles(rules)["publications"] == "代表性论文");
+    ContentRules mine;
+    mine.sections["publications"].title = "Papers";
+    CHECK(titles(merge_rules(rules, mine))["publications"] == "Papers");
+    cv.locale.texts.reset();  // English
+    CHECK(titles(rules)["publications"] == "Selected Publications");
 }
