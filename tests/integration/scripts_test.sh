@@ -30,6 +30,11 @@ for t in long modern short; do
     pass "$t: no missing character but the unprintable emoji"
   else fail "$t: missing glyphs: $(head -5 <<< "$missing")"; fi
 done
+# Every \beginR has its \endR, and none is extra (e-TeX says so in the log).
+for t in long modern short; do
+  lacks "$(cat "out/.mkcv/scripts-$t/scripts-$t.log")" '\endL or \endR problem' \
+    "$t: right-to-left and left-to-right runs are balanced"
+done
 line="$(grep -n '^text = "Smile' scripts.toml | cut -d: -f1)"
 contains "$(cat build-long.log)" "scripts.toml:$line:8: warning: U+1F972 \"🥲\" is not in the font" \
   "the missing glyph is a warning at its value"
