@@ -1,5 +1,5 @@
 """The text-layer checks of scripts_test.sh on one PDF of tests/data/scripts.toml:
-  scripts_check.py PDF ltr|rtl [bullets]
+  scripts_check.py PDF ltr|rtl [bullets] [dates]
 Prints `ok:` or `FAIL:` per check and exits 1 on any failure.
 
 - Each left-to-right value is in `pdftotext` exactly, its spaces as written (not folded).
@@ -10,6 +10,8 @@ Prints `ok:` or `FAIL:` per check and exits 1 on any failure.
 - With `bullets` (a template that prints highlights): the paragraph direction, by where
   the bullet of the mixed Persian highlight is (pdftotext -bbox): left of its text in a
   left-to-right document, right of it in a right-to-left one.
+- With `dates` (a template with "what \\hfill when" lines): the first entry's dates right of
+  its title left to right, left of it right to left.
 """
 import ctypes
 import re
@@ -104,10 +106,10 @@ for value in rtl_values:
 
 # 3. The direction of the paragraph: where the bullet of the mixed Persian highlight is
 # (templates that print highlights).
-if len(sys.argv) > 3 and sys.argv[3] == "bullets":
-    bbox = run("pdftotext", "-bbox", "-enc", "UTF-8", pdf, "-")
-    boxes = [(float(x0), float(y0), float(x1), w) for x0, y0, x1, w in re.findall(
-        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', bbox)]
+bbox = run("pdftotext", "-bbox", "-enc", "UTF-8", pdf, "-")
+boxes = [(float(x0), float(y0), float(x1), w) for x0, y0, x1, w in re.findall(
+    r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', bbox)]
+if "bullets" in sys.argv[3:]:
     # The highlight's line: the second with "Django" (the first is the entry's title).
     django = [b for b in boxes if b[3] == "Django"]
     line = [b for b in boxes if len(django) > 1 and abs(b[1] - django[1][1]) < 3]
@@ -121,5 +123,16 @@ if len(sys.argv) > 3 and sys.argv[3] == "bullets":
     else:
         check(bullets[0][2] < min(b[0] for b in others),
               "left to right: the bullet is left of its text", line)
+# 4. With `dates` (a template that prints "what \\hfill when"): the first entry's dates at the
+# end of its line, right of its title left to right, left of it right to left.
+if "dates" in sys.argv[3:]:
+    django = [b for b in boxes if b[3] == "Django"][:1]
+    year = [b for b in boxes if django and b[3] == "2023" and abs(b[1] - django[0][1]) < 3]
+    if not django or not year:
+        check(False, "the first entry has its dates on its line", django)
+    elif direction == "rtl":
+        check(year[0][2] < django[0][0], "right to left: the dates are left of the title")
+    else:
+        check(year[0][0] > django[0][2], "left to right: the dates are right of the title")
 print("failures: %d" % failures)
 sys.exit(1 if failures else 0)

@@ -47,9 +47,9 @@ contains "$(cat strict.log)" "out/scripts-long.pdf was left as it was" "--strict
 
 # Every value of [[experience]] in each PDF: left-to-right ones exactly, with their spaces;
 # right-to-left and mixed ones in the order of the bidi algorithm; the bullet of a
-# right-to-left paragraph on the right.
-python3 "$SRC/tests/integration/scripts_check.py" out/scripts-long.pdf rtl bullets > check-long.txt || true
-python3 "$SRC/tests/integration/scripts_check.py" out/scripts-short.pdf ltr > check-short.txt || true
+# right-to-left paragraph on the right, and the dates of an entry at its line's end.
+python3 "$SRC/tests/integration/scripts_check.py" out/scripts-long.pdf rtl bullets dates > check-long.txt || true
+python3 "$SRC/tests/integration/scripts_check.py" out/scripts-short.pdf ltr dates > check-short.txt || true
 python3 "$SRC/tests/integration/scripts_check.py" out/scripts-modern.pdf ltr bullets > check-modern.txt || true
 for t in long short modern; do
   sed "s/^ok: /ok: $t: /" "check-$t.txt" | grep '^ok: ' || true
