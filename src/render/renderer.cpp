@@ -8,6 +8,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "bib/latex_text.h"
+#include "text/bidi.h"
 #include "text/latex_escape.h"
 #include "text/rich_text.h"
 #include "util/text_similarity.h"
@@ -117,7 +118,16 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             return marks
                        ? render_text(tree_.text(string_node_), *marks, frames_[depth_ - 1]->format)
                        : text;
-        return marks ? latex_of_text(text, *marks) : escape_latex(text, direction_);
+        if (!marks)
+            return escape_latex(text, direction_);
+        // Marked text (BibTeX's \emph …) is escaped run by run, each run as in a
+        // left-to-right document; in a right-to-left one the whole value says its direction.
+        std::string latex = latex_of_text(text, *marks);
+        if (direction_ == TextDirection::Rtl && !latex.empty()) {
+            const bool rtl = bidi_layout(text, TextDirection::Rtl).base_level == 1;
+            latex = (rtl ? "\\beginR{}" : "\\beginL{}") + latex + (rtl ? "\\endR{}" : "\\endL{}");
+        }
+        return latex;
     }
 
     const std::set<std::string>& missing() const { return missing_; }
