@@ -133,3 +133,13 @@ echo "| \`mkcv build -t homepage -t markdown -t jsonresume\` from an empty folde
   "$(median_ms 20 from_empty -t homepage -t markdown -t jsonresume) ms |"
 echo "| \`mkcv build\` (long and short in parallel) from an empty folder, 3 runs |" \
   "$(median_ms 3 from_empty) ms |"
+# The multilingual test CV: every script's font, the fallback fonts, right-to-left Persian
+# (bidi runs and the mirrored paragraphs of an RTL document); then the same CV left to right.
+mkdir -p "$work/scripts"
+cp "$root/tests/data/scripts.toml" "$work/scripts/scripts.toml"
+cd "$work/scripts"
+echo "| multilingual CV (tests/data/scripts.toml, Persian, right to left), \`-t long\` from an empty folder, 3 runs |" \
+  "$(median_ms 3 from_empty scripts.toml -t long) ms |"
+echo "| the same, \`--lang ko\` (left to right, CJK KR), 3 runs |" \
+  "$(median_ms 3 from_empty scripts.toml -t long --lang ko) ms |"
+cd "$work/seed"

@@ -16,7 +16,7 @@ packages=(
   g++ cmake make pkg-config
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
   libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev libutfcpp-dev
-  libcmark-dev
+  libcmark-dev libfribidi-dev
   libyaml-cpp-dev
   dpkg-dev
 )

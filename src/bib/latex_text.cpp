@@ -542,6 +542,13 @@ class Converter {
             argument_source();
             return splice(sub(argument_source()));
         }
+        // Where escape_latex marks right-to-left and left-to-right runs (TeX--XeT, written
+        // `\beginR{}`): they print nothing, and escape_latex writes them again from the text.
+        if (name == "beginR" || name == "endR" || name == "beginL" || name == "endL") {
+            if (in_.substr(pos_, 2) == "{}")
+                pos_ += 2;
+            return;
+        }
         if (name == "mkcvsym")  // a symbol set in a fallback font when the current one lacks it
             return splice(sub(argument_source()));
         if (declarations().count(name)) {

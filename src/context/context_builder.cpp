@@ -628,6 +628,11 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     // The document's language, and the Noto CJK region the TeX templates set CJK text in.
     t.add_string(meta, "language", cv.locale.language.empty() ? "en" : cv.locale.language);
     t.add_string(meta, "cjk_region", cjk_region(cv.locale.language));
+    // Whether paragraphs and entries run right to left (fa, ar, he …): `rtl` for the TeX
+    // templates, `direction` for HTML's dir attribute.
+    const bool rtl = is_rtl_language(cv.locale.language);
+    t.add_bool(meta, "rtl", rtl);
+    t.add_string(meta, "direction", rtl ? "rtl" : "ltr");
     t.add_text(meta, "updated", options.updated ? words.date(*options.updated) : "");
     t.add_text(meta, "updated_iso", options.updated ? iso_date(*options.updated) : "");
     add_person(t, cv.person, options.format);

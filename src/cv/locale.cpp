@@ -114,4 +114,29 @@ std::string cjk_region(std::string_view tag) {
     return "SC";
 }
 
+bool is_rtl_language(std::string_view tag) {
+    if (tag.empty())
+        return false;
+    const std::vector<std::string_view> parts = subtags(tag);
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const std::string part = lower(parts[i]);
+        if (part.size() == 1)
+            break;  // an extension or private use: no script after it
+        if (part.size() == 4 && all_of(part, alpha)) {
+            for (const char* rtl :
+                 {"arab", "hebr", "syrc", "thaa", "nkoo", "adlm", "rohg", "mand", "samr"})
+                if (part == rtl)
+                    return true;
+            return false;  // a script that runs left to right
+        }
+    }
+    const std::string language = lower(parts[0]);
+    for (const char* rtl :
+         {"ar",  "fa",  "he", "iw",  "ur",  "ps",  "sd",  "ug",  "yi",  "ji",  "dv",  "ckb",
+          "syr", "arc", "ks", "prs", "pnb", "azb", "lrc", "mzn", "glk", "bal", "bqi", "nqo"})
+        if (language == rtl)
+            return true;
+    return false;
+}
+
 }  // namespace mkcv

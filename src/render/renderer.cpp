@@ -8,6 +8,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "bib/latex_text.h"
+#include "text/bidi.h"
 #include "text/latex_escape.h"
 #include "text/rich_text.h"
 #include "util/text_similarity.h"
@@ -23,6 +24,17 @@ using Kind = ContextTree::Kind;
 // contents of JSON strings (for JSON-LD in an HTML page), whatever the template's format
 // escapes otherwise; in a LaTeX template it changes nothing. No context key has this name.
 constexpr std::string_view kJsonRegion = "json_escaped";
+
+// The document's direction: right to left when meta.rtl is true (context_builder sets it
+// from the language).
+TextDirection document_direction(const ContextTree& tree) {
+    const ContextTree::Id meta = tree.find(ContextTree::root(), "meta");
+    if (meta == ContextTree::kNone || tree.kind(meta) != Kind::Object)
+        return TextDirection::Ltr;
+    const ContextTree::Id rtl = tree.find(meta, "rtl");
+    return rtl != ContextTree::kNone && tree.kind(rtl) == Kind::True ? TextDirection::Rtl
+                                                                     : TextDirection::Ltr;
+}
 
 // Mustache over a ContextTree, without converting it to kainjow's data (a hash map per
 // object and a heap string per value, which cost far more than the rendering). kainjow only
@@ -42,6 +54,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         : tree_(tree),
           partials_(partials),
           format_(format),
+          direction_(document_direction(tree)),
           object_(Data::type::object),
           string_(std::string()),
           true_(true),
@@ -105,7 +118,16 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             return marks
                        ? render_text(tree_.text(string_node_), *marks, frames_[depth_ - 1]->format)
                        : text;
-        return marks ? latex_of_text(text, *marks) : escape_latex(text);
+        if (!marks)
+            return escape_latex(text, direction_);
+        // Marked text (BibTeX's \emph …) is escaped run by run, each run as in a
+        // left-to-right document; in a right-to-left one the whole value says its direction.
+        std::string latex = latex_of_text(text, *marks);
+        if (direction_ == TextDirection::Rtl && !latex.empty()) {
+            const bool rtl = bidi_layout(text, TextDirection::Rtl).base_level == 1;
+            latex = (rtl ? "\\beginR{}" : "\\beginL{}") + latex + (rtl ? "\\endR{}" : "\\endL{}");
+        }
+        return latex;
     }
 
     const std::set<std::string>& missing() const { return missing_; }
@@ -232,6 +254,9 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     const ContextTree& tree_;
     const Data* partials_;
     const TextFormat format_;
+    // Right to left when the context's meta.rtl is true (a document in Persian, Arabic …):
+    // every LaTeX value then says its own direction.
+    const TextDirection direction_;
     // Frames are reused, not freed, when popped: each has a list of stand-ins to refill.
     // Each on its own, because kainjow holds on to a frame's stand-ins while it pushes more.
     void enter(Id node) {

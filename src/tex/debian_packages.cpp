@@ -33,6 +33,7 @@ std::string package_for_tex_package(const std::string& name) {
         {"unicode-math", "texlive-latex-recommended"},
         {"polyglossia", "texlive-latex-recommended"},
         {"enumitem", "texlive-latex-extra"},
+        {"etoolbox", "texlive-latex-recommended"},
         {"titlesec", "texlive-latex-extra"},
         {"tabularx", "texlive-latex-base"},
         {"xeCJK", "texlive-lang-cjk"},

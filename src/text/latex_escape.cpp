@@ -4,6 +4,7 @@
 #include <array>
 #include <vector>
 
+#include "text/bidi.h"
 #include "util/utf8.h"
 
 namespace mkcv {
@@ -13,26 +14,21 @@ struct ScriptRange {
     char32_t first;
     char32_t last;
     const char* script;  // font family key, see \mkcvscriptfont in mkcv-base.tex.mustache
-    bool rtl;
 };
 
 // Scripts the main fonts (Noto Serif/Sans: Latin, Greek, Cyrillic; Noto CJK through xeCJK)
 // do not cover. Text in them is wrapped in \mkcvscript{key}{...} so it is set in a font
-// that has the glyphs, right to left where the script is: whole runs, because these scripts
-// shape letters together.
+// that has the glyphs: whole runs, because these scripts shape letters together. Which way a
+// run goes is the bidi algorithm's business (escape_latex), not the script's.
 constexpr std::array<ScriptRange, 24> kScripts{{
-    {0x0530, 0x058F, "armenian", false},  {0x0590, 0x05FF, "hebrew", true},
-    {0x0600, 0x06FF, "arabic", true},     {0x0750, 0x077F, "arabic", true},
-    {0x08A0, 0x08FF, "arabic", true},     {0x0900, 0x097F, "devanagari", false},
-    {0x0980, 0x09FF, "bengali", false},   {0x0A00, 0x0A7F, "gurmukhi", false},
-    {0x0A80, 0x0AFF, "gujarati", false},  {0x0B80, 0x0BFF, "tamil", false},
-    {0x0C00, 0x0C7F, "telugu", false},    {0x0C80, 0x0CFF, "kannada", false},
-    {0x0D00, 0x0D7F, "malayalam", false}, {0x0D80, 0x0DFF, "sinhala", false},
-    {0x0E00, 0x0E7F, "thai", false},      {0x0E80, 0x0EFF, "lao", false},
-    {0x0F00, 0x0FFF, "tibetan", false},   {0x1000, 0x109F, "myanmar", false},
-    {0x10A0, 0x10FF, "georgian", false},  {0x1200, 0x139F, "ethiopic", false},
-    {0x1780, 0x17FF, "khmer", false},     {0xFB1D, 0xFB4F, "hebrew", true},
-    {0xFB50, 0xFDFF, "arabic", true},     {0xFE70, 0xFEFF, "arabic", true},
+    {0x0530, 0x058F, "armenian"},  {0x0590, 0x05FF, "hebrew"},   {0x0600, 0x06FF, "arabic"},
+    {0x0750, 0x077F, "arabic"},    {0x08A0, 0x08FF, "arabic"},   {0x0900, 0x097F, "devanagari"},
+    {0x0980, 0x09FF, "bengali"},   {0x0A00, 0x0A7F, "gurmukhi"}, {0x0A80, 0x0AFF, "gujarati"},
+    {0x0B80, 0x0BFF, "tamil"},     {0x0C00, 0x0C7F, "telugu"},   {0x0C80, 0x0CFF, "kannada"},
+    {0x0D00, 0x0D7F, "malayalam"}, {0x0D80, 0x0DFF, "sinhala"},  {0x0E00, 0x0E7F, "thai"},
+    {0x0E80, 0x0EFF, "lao"},       {0x0F00, 0x0FFF, "tibetan"},  {0x1000, 0x109F, "myanmar"},
+    {0x10A0, 0x10FF, "georgian"},  {0x1200, 0x139F, "ethiopic"}, {0x1780, 0x17FF, "khmer"},
+    {0xFB1D, 0xFB4F, "hebrew"},    {0xFB50, 0xFDFF, "arabic"},   {0xFE70, 0xFEFF, "arabic"},
 }};
 
 struct CodeRange {
@@ -79,12 +75,72 @@ bool joins_run(char32_t code) {
 }
 
 void escape_ascii_run(std::string_view text, std::string& out);
+void escape_run(std::string_view text, std::string& out);
+
+// TeX--XeT's commands (e-TeX, \TeXXeTstate=1 in mkcv-base) for text of an embedding level.
+const char* begin_level(int level) {
+    return level % 2 ? "\\beginR{}" : "\\beginL{}";
+}
+const char* end_level(int level) {
+    return level % 2 ? "\\endR{}" : "\\endL{}";
+}
 
 }  // namespace
 
-std::string escape_latex(std::string_view text) {
+std::string escape_latex(std::string_view text, TextDirection document) {
     std::string out;
     out.reserve(text.size() + text.size() / 8);
+    // Left-to-right text in a left-to-right document, by far the most common: as it is. So
+    // is one ASCII word in a right-to-left one: TeX--XeT reverses the order of what a line
+    // holds, never the letters of a word XeTeX set as one; and values that templates use as
+    // TeX data (meta.cjk_region, "SC") are such words. (Not CJK: xeCJK sets each character
+    // apart.)
+    const auto ascii_word = [](std::string_view s) {
+        for (const char c : s)
+            if (static_cast<unsigned char>(c) <= 0x20 || static_cast<unsigned char>(c) >= 0x7F)
+                return false;
+        return true;
+    };
+    if (text.empty() || (document == TextDirection::Ltr && !has_rtl(text)) || ascii_word(text)) {
+        escape_run(text, out);
+        return out;
+    }
+    // Each value is an isolate (UAX #9's FSI … PDI, HTML's <bdi dir=auto>): its direction is
+    // its first strong letter's, else the document's, whatever surrounds it in the template.
+    // Its runs nest as their embedding levels do, each in \beginL or \beginR, so TeX sets
+    // them in that order at no cost. In a right-to-left document every value says its
+    // direction: a paragraph there runs right to left, but a box (\mbox, a table cell) does
+    // not.
+    const BidiLayout layout = bidi_layout(text, document);
+    const bool wrapped = document == TextDirection::Rtl || layout.base_level == 1;
+    int level = layout.base_level;
+    if (wrapped)
+        out += begin_level(level);
+    for (const BidiRun& run : layout.runs) {
+        while (level > run.level)
+            out += end_level(level--);
+        while (level < run.level)
+            out += begin_level(++level);
+        // TeX draws a right-to-left run's characters in reverse order, but each glyph as the
+        // Latin and symbol fonts have it: a bracket must be drawn as its mirror image. (The
+        // scripts' own fonts are shaped right to left by HarfBuzz; no bracket is in them.)
+        const std::string_view piece = text.substr(run.begin, run.end - run.begin);
+        if (run.level % 2)
+            escape_run(mirrored(piece), out);
+        else
+            escape_run(piece, out);
+    }
+    while (level > layout.base_level)
+        out += end_level(level--);
+    if (wrapped)
+        out += end_level(level);
+    return out;
+}
+
+namespace {
+
+// Text of one direction: ASCII escaped, scripts the main font lacks in their fonts.
+void escape_run(std::string_view text, std::string& out) {
     std::size_t plain_begin = 0;
     for (std::size_t i = 0; i < text.size();) {
         if (static_cast<unsigned char>(text[i]) < 0x80) {  // ASCII: no script run starts here
@@ -135,7 +191,7 @@ std::string escape_latex(std::string_view text) {
                 break;
             end = next + next_length;
         }
-        out += script->rtl ? "\\mkcvscriptrtl{" : "\\mkcvscript{";
+        out += "\\mkcvscript{";
         out += script->script;
         out += "}{";
         out.append(text.substr(i, end - i));
@@ -143,10 +199,7 @@ std::string escape_latex(std::string_view text) {
         i = plain_begin = end;
     }
     escape_ascii_run(text.substr(plain_begin), out);
-    return out;
 }
-
-namespace {
 
 // Escapes text that needs no font switch (ASCII specials; other Unicode is kept).
 // The bytes escape_ascii_run treats specially; the others are copied in runs.

@@ -4,13 +4,18 @@
 #include <string>
 #include <string_view>
 
+#include "text/bidi.h"
+
 namespace mkcv {
 
 // Text for the body of a LaTeX document: every special character (\ { } $ & % # _ ^ ~)
 // becomes a command that prints it, brackets are braced so they never become an optional
 // argument, control characters are dropped, line breaks become spaces, and Unicode is
-// kept as it is (the templates load fonts that cover it).
-std::string escape_latex(std::string_view text);
+// kept as it is (the templates load fonts that cover it). Text that can run right to left
+// (Hebrew, Arabic …), and every value of a right-to-left `document`, is ordered by the bidi
+// algorithm (text/bidi.h) into nested \beginL{} … \endL{} and \beginR{} … \endR{} runs
+// (TeX--XeT, which mkcv-base turns on); other text has none.
+std::string escape_latex(std::string_view text, TextDirection document = TextDirection::Ltr);
 
 // A URL for the first argument of hyperref's \href, such that the link target is the URL:
 // characters a URL may not contain (space, quotes, braces, backslash, ^, non-ASCII ...) are

@@ -121,7 +121,8 @@ TEST_CASE("allowed math and formatting still print as LaTeX, and convert to them
         {"$\\frac{1}{2}$-Approx", "$\\frac{1}{2}$-Approx"},
         {"An \\emph{Elastic} {\\sc Sys}", "An \\emph{Elastic} {\\sc Sys}"},
         {"$f'(x) \\le [a, b]$", "$f'(x) \\le [a, b]$"},
-        {"$x$ \\textbf{العربية} $y$", "$x$ \\textbf{\\mkcvscriptrtl{arabic}{العربية}} $y$"},
+        {"$x$ \\textbf{العربية} $y$",
+         "$x$ \\textbf{\\beginR{}\\mkcvscript{arabic}{العربية}\\endR{}} $y$"},
         {"$x$ \\textbf{Ω ①} $y$", "$x$ \\textbf{\\mkcvsym{Ω} \\mkcvsym{①}} $y$"},
     };
     for (const auto& [in, want] : cases) {

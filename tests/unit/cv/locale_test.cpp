@@ -37,6 +37,15 @@ TEST_CASE("the language chooses the Noto CJK region", "[locale]") {
     CHECK(cjk_region("KO") == "KR");
 }
 
+TEST_CASE("the language says whether the document runs right to left", "[locale]") {
+    for (const char* rtl : {"fa", "fa-IR", "ar", "AR-eg", "he", "ur", "ps", "yi", "ckb", "az-Arab",
+                            "ku-Arab-IQ", "pa-Arab"})
+        CHECK(is_rtl_language(rtl));
+    for (const char* ltr : {"", "en", "ja", "zh-Hant", "tr", "ku-Latn", "uz-Latn", "sr-Cyrl",
+                            "ar-Latn", "x-fa", "fr-x-arab"})
+        CHECK_FALSE(is_rtl_language(ltr));
+}
+
 TEST_CASE("[locale] language is read and checked", "[locale]") {
     CHECK(test::load_ok("[person]\nname = \"A\"\n[locale]\nlanguage = \"ko\"\n").locale.language ==
           "ko");

@@ -71,3 +71,24 @@ TEST_CASE("golden output of the built-in templates for cv.toml") {
         }
     }
 }
+
+TEST_CASE("golden .tex of a right-to-left document") {
+    // tests/data/scripts.toml is in Persian ([locale] language = "fa"): paragraphs and lists
+    // mirrored (mkcv-base's meta.rtl block), every value in its \beginL/\beginR runs.
+    ::setenv("GIT_DIR", "/nonexistent", 1);
+    ::unsetenv("SOURCE_DATE_EPOCH");
+    Diagnostics diagnostics;
+    const LoadedCv loaded = load_and_validate(
+        std::string(MKCV_TEST_SOURCE_DIR) + "/tests/data/scripts.toml", diagnostics);
+    REQUIRE(loaded.cv);
+    const auto search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
+    const auto rendered = render_all(*loaded.cv, {"long"}, search, diagnostics);
+    REQUIRE(rendered);
+    CHECK(diagnostics.empty());
+    const std::string golden = "tests/golden/rtl-long.tex";
+    if (std::getenv("MKCV_UPDATE_GOLDEN")) {
+        REQUIRE(write_file_atomically(std::string(MKCV_TEST_SOURCE_DIR) + "/" + golden,
+                                      rendered->front().tex));
+    }
+    CHECK(rendered->front().tex == test::source_file(golden));
+}

@@ -225,6 +225,24 @@ TEST_CASE("typed text prints as vetted LaTeX; << & >> prints its plain text") {
     CHECK(d.empty());
 }
 
+TEST_CASE("in a right-to-left document every LaTeX value says its direction, marked ones too") {
+    ContextTree tree;
+    const auto root = ContextTree::root();
+    tree.add_bool(tree.add_object(root, "meta"), "rtl", true);
+    tree.add_string(root, "title", "An Elastic System",
+                    {{TextRun::Kind::Text, Mark::Group, "An ", "", {}},
+                     {TextRun::Kind::Open, Mark::Emphasis, "", "emph", {}},
+                     {TextRun::Kind::Text, Mark::Group, "Elastic", "", {}},
+                     {TextRun::Kind::Close, Mark::Emphasis, "", "", {}},
+                     {TextRun::Kind::Text, Mark::Group, " System", "", {}}});
+    tree.add_string(root, "plain", "Two words");
+    tree.add_string(root, "word", "SC");
+    Diagnostics d;
+    CHECK(render_template(make("<<title>>|<<plain>>|<<word>>|<<&plain>>"), tree, d).tex ==
+          "\\beginL{}An \\emph{Elastic} System\\endL{}|\\beginL{}Two words\\endL{}|SC|Two words");
+    CHECK(d.empty());
+}
+
 TEST_CASE("HTML, Markdown and JSON templates escape every value, << & >> too") {
     const Json data{{"v", "<script>\"x\"</script> *a* & [b]"}};
     const auto as = [&](TextFormat format) {

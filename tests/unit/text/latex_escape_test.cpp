@@ -90,8 +90,9 @@ TEST_CASE("URLs are shown without their scheme") {
 
 TEST_CASE("text in scripts the main fonts lack is wrapped for a font that has them") {
     CHECK(escape_latex("עברית: שלום עולם") ==
-          "\\mkcvscriptrtl{hebrew}{עברית}: \\mkcvscriptrtl{hebrew}{שלום עולם}");
-    CHECK(escape_latex("مرحبا بالعالم!") == "\\mkcvscriptrtl{arabic}{مرحبا بالعالم}!");
+          "\\beginR{}\\mkcvscript{hebrew}{עברית}: \\mkcvscript{hebrew}{שלום עולם}\\endR{}");
+    CHECK(escape_latex("مرحبا بالعالم!") ==
+          "\\beginR{}\\mkcvscript{arabic}{مرحبا بالعالم}!\\endR{}");
     CHECK(escape_latex("नमस्ते 100%") == "\\mkcvscript{devanagari}{नमस्ते} 100\\%");
     CHECK(escape_latex("Müller 赵怡浩 내부 딜러") ==
           "Müller 赵怡浩 내부 딜러");  // covered by the main and CJK fonts
@@ -108,4 +109,41 @@ TEST_CASE("runs of symbols, Greek and Cyrillic are checked against the current f
     CHECK(escape_latex("☎\xEF\xB8\x8F 😀") == "\\mkcvsym{☎\xEF\xB8\x8F} \\mkcvsym{😀}");
     // Dashes, quotes and combining marks after Latin are not: they stay with their text.
     CHECK(escape_latex("“a” – e\xCC\x81") == "“a” – e\xCC\x81");
+}
+
+TEST_CASE("mixed right-to-left and left-to-right runs nest as the bidi algorithm orders them") {
+    // A Persian value: right to left as a whole (its first letter), Latin words and the
+    // final full stop where a Persian reader expects them.
+    CHECK(escape_latex("طراحی پلتفرم PaaS با Django و بهبود API.") ==
+          "\\beginR{}\\mkcvscript{arabic}{طراحی پلتفرم} \\beginL{}PaaS\\endL{} "
+          "\\mkcvscript{arabic}{با} \\beginL{}Django\\endL{} \\mkcvscript{arabic}{و بهبود} "
+          "\\beginL{}API\\endL{}.\\endR{}");
+    // An English value with Persian inside: left to right, brackets on the outside.
+    CHECK(escape_latex("Built the site (سایت فارسی) in 3 weeks.") ==
+          "Built the site (\\beginR{}\\mkcvscript{arabic}{سایت فارسی}\\endR{}) in 3 weeks.");
+    // Arabic-Indic digits run left to right inside Arabic.
+    CHECK(escape_latex("شركة ٢٠٢٣") ==
+          "\\beginR{}\\mkcvscript{arabic}{شركة} \\beginL{}\\mkcvscript{arabic}{٢٠٢٣}\\endL{}"
+          "\\endR{}");
+    // Brackets inside a right-to-left run are drawn as their mirror images.
+    CHECK(escape_latex("نص (فارسی)") ==
+          "\\beginR{}\\mkcvscript{arabic}{نص} )\\mkcvscript{arabic}{فارسی}(\\endR{}");
+    // Nothing to order: text without a right-to-left character stays as it was.
+    CHECK(escape_latex("Django 5 – 2024") == "Django 5 – 2024");
+    CHECK(escape_latex("") == "");
+}
+
+TEST_CASE("in a right-to-left document every value says its direction") {
+    CHECK(escape_latex("Django 5", TextDirection::Rtl) == "\\beginL{}Django 5\\endL{}");
+    // No letter: the document's direction, digits left to right inside it.
+    CHECK(escape_latex("2023 – 2024", TextDirection::Rtl) ==
+          "\\beginR{}\\beginL{}2023\\endL{} – \\beginL{}2024\\endL{}\\endR{}");
+    CHECK(escape_latex("שלום", TextDirection::Rtl) ==
+          "\\beginR{}\\mkcvscript{hebrew}{שלום}\\endR{}");
+    CHECK(escape_latex("", TextDirection::Rtl) == "");
+    // One left-to-right word needs no run: TeX never reverses a word's letters.
+    CHECK(escape_latex("SC", TextDirection::Rtl) == "SC");
+    CHECK(escape_latex("2024", TextDirection::Rtl) == "2024");
+    // The escaping is the same inside a run.
+    CHECK(escape_latex("a_b {x}", TextDirection::Rtl) == "\\beginL{}a\\_b \\{x\\}\\endL{}");
 }
