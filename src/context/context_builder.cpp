@@ -101,7 +101,7 @@ void add_iso_range(ContextTree& t, Id item, const std::optional<PartialDate>& st
 
 // `year`, `date` ("Oct. 2023", "5 Oct. 2023", "2023") and `date_iso` ("2023-10") of an
 // award or a paper; all null for an undated award (year 0).
-void add_year_date(ContextTree& t, Id item, int year, int month, int day) {
+void add_year_date(ContextTree& t, Id item, int year, int month, int day, DateStyle style) {
     if (year == 0) {
         t.add_null(item, "year");
         t.add_null(item, "date");
@@ -110,7 +110,7 @@ void add_year_date(ContextTree& t, Id item, int year, int month, int day) {
     }
     const PartialDate date{year, month, day, false};
     t.add_string(item, "year", std::to_string(year));
-    t.add_string(item, "date", format_date(date));
+    t.add_string(item, "date", format_date(date, style));
     t.add_string(item, "date_iso", iso_date(date));
 }
 
@@ -141,13 +141,13 @@ void add_url_href(ContextTree& t, Id item, const Text& url, TextFormat format) {
 
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, TextFormat format, At&& at,
+                 const std::vector<Field>& fields, TextFormat format, DateStyle style, At&& at,
                  const OwnerMatcher* owner = nullptr);
 
 // One record's fields as its section's field kinds show them to templates (sections.h).
 // `owner` marks the CV's owner in lists of ListForm::Owners.
 void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const Record& r,
-                TextFormat format, const OwnerMatcher* owner = nullptr) {
+                TextFormat format, DateStyle style, const OwnerMatcher* owner = nullptr) {
     for (const Field& field : fields) {
         const std::string_view key = field.key;
         std::visit(
@@ -213,7 +213,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const YearField& f) { t.add_string(item, key, std::to_string(f.year(r))); },
                 [&](const DateField& f) {
                     const auto& date = f.member(r);
-                    t.add_text(item, key, date ? format_date(*date) : "");
+                    t.add_text(item, key, date ? format_date(*date, style) : "");
                     t.add_text(item, std::string(key) + "_iso", date ? iso_date(*date) : "");
                 },
                 [&](const FlagField& f) {
@@ -222,7 +222,8 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 },
                 [&](const DatesField& f) {
                     const auto& dates = f.member(r);
-                    t.add_text(item, key, dates ? format_range(dates->start, dates->end) : "");
+                    t.add_text(item, key,
+                               dates ? format_range(dates->start, dates->end, style) : "");
                     if (dates)
                         add_iso_range(t, item, dates->start, dates->end);
                     else
@@ -231,7 +232,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const PeriodsField& f) {
                     std::vector<Text> ranges;
                     for (const auto& p : f.member(r))
-                        ranges.push_back({format_range(p.start, p.end), {}});
+                        ranges.push_back({format_range(p.start, p.end, style), {}});
                     t.add_text(item, key, join(ranges, ", "));
                     add_iso_span(t, item, f.member(r));
                     const Id list = t.add_list(item, "periods");
@@ -249,7 +250,7 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                 [&](const RecordsField& f) {
                     const std::size_t count = f.size(r);
                     t.add_bool(item, "has_" + std::string(key), count > 0);
-                    add_records(t, item, key, count, f.fields, format,
+                    add_records(t, item, key, count, f.fields, format, style,
                                 [&](std::size_t i) -> const Record& { return f.at(r, i); });
                 },
             },
@@ -260,12 +261,12 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
 // A list of records, each with its fields, `first` and `last` (as add_items).
 template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
-                 const std::vector<Field>& fields, TextFormat format, At&& at,
+                 const std::vector<Field>& fields, TextFormat format, DateStyle style, At&& at,
                  const OwnerMatcher* owner) {
     const Id list = t.add_list(parent, key);
     for (std::size_t i = 0; i < count; ++i) {
         const Id item = t.add_object(list);
-        add_fields(t, item, fields, at(i), format, owner);
+        add_fields(t, item, fields, at(i), format, style, owner);
         t.add_bool(item, "first", i == 0);
         t.add_bool(item, "last", i + 1 == count);
     }
@@ -424,7 +425,7 @@ bool ends_sentence(std::string_view text) {
 }
 
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
-                     Marks& marks, TextFormat format) {
+                     Marks& marks, TextFormat format, DateStyle style) {
     t.add_string(item, "title", p.title.value, p.title.marks);
     add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
@@ -441,7 +442,7 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
     t.add_bool(item, "has_authors", !p.authors.empty());  // a thesis or `other` may have none
     t.add_text(item, "key", p.key.value);
-    add_year_date(t, item, p.year, p.month, p.day);
+    add_year_date(t, item, p.year, p.month, p.day, style);
     t.add_string(item, "kind", to_string(p.kind));
     t.add_text(item, "award", p.award.value, p.award.marks);
     t.add_text(item, "note", p.note.value, p.note.marks);
@@ -496,7 +497,8 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         const auto& kept = group.kept;
         for (std::size_t i = 0; i < kept.size(); ++i) {
             const Id paper = t.add_object(items);
-            add_publication(t, paper, *kept[i], is_owner, marks, options.format);
+            add_publication(t, paper, *kept[i], is_owner, marks, options.format,
+                            options.date_style);
             t.add_string(paper, "number",
                          number_prefix(group.kind) + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
@@ -508,7 +510,8 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
 }
 
 // Returns whether any award was added.
-bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& papers) {
+bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& papers,
+                DateStyle style) {
     struct Row {
         PartialDate date;  // year 0: undated
         const Award* award;
@@ -530,13 +533,13 @@ bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& pa
     add_items(t, ContextTree::root(), "awards", rows, [&](Id item, const Row& row) {
         if (row.award) {
             t.add_string(item, "title", row.award->title.value);
-            add_year_date(t, item, row.award->year, row.award->month, row.award->day);
+            add_year_date(t, item, row.award->year, row.award->month, row.award->day, style);
             t.add_text(item, "issuer", row.award->issuer.value);
             t.add_text(item, "note", row.award->note.value, row.award->note.marks);
             t.add_null(item, "paper");
         } else {
             t.add_string(item, "title", row.paper->award.value, row.paper->award.marks);
-            add_year_date(t, item, row.paper->year, row.paper->month, row.paper->day);
+            add_year_date(t, item, row.paper->year, row.paper->month, row.paper->day, style);
             t.add_string(item, "issuer", row.paper->venue.value, row.paper->venue.marks);
             t.add_null(item, "note");
             t.add_string(item, "paper", row.paper->title.value, row.paper->title.marks);
@@ -589,7 +592,8 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     // The document's language, and the Noto CJK region the TeX templates set CJK text in.
     t.add_string(meta, "language", cv.locale.language.empty() ? "en" : cv.locale.language);
     t.add_string(meta, "cjk_region", cjk_region(cv.locale.language));
-    t.add_text(meta, "updated", options.updated ? format_date(*options.updated) : "");
+    t.add_text(meta, "updated",
+               options.updated ? format_date(*options.updated, options.date_style) : "");
     t.add_text(meta, "updated_iso", options.updated ? iso_date(*options.updated) : "");
     add_person(t, cv.person, options.format);
 
@@ -614,11 +618,12 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
             t.add_bool(legend, "any", marks.equal || marks.corresponding);
         } else if (section.key == "awards") {
             has[section.key] =
-                add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
+                add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications,
+                           options.date_style);
         } else {
             const std::size_t count = section.size(cv);
             add_records(
-                t, root, section.key, count, section.fields, options.format,
+                t, root, section.key, count, section.fields, options.format, options.date_style,
                 [&](std::size_t i) -> const Record& {
                     return section.entries.at(cv, section.key, i);
                 },

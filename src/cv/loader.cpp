@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cv/locale.h"
+#include "cv/option_reader.h"
 #include "cv/schema.h"
 #include "cv/sections.h"
 #include "cv/toml_input.h"
@@ -78,6 +79,8 @@ class Loader {
         for (const auto& [key, node] : table) {
             const std::string name(key.str());
             const FieldSpec* field = spec.find(name);
+            if (!field && spec.options)
+                continue;  // a template option: checked once the template is known
             if (!field) {
                 std::string guess = closest_match(name, spec.names());
                 // Not a typo but another word (`company` for `organization`): when exactly one
@@ -180,6 +183,10 @@ class Loader {
                 return;
             case FieldType::Bool:
                 if (!node.is_boolean())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::Number:
+                if (!node.is_number())
                     return wrong(node, describe(field.type));
                 return;
             case FieldType::Date:
@@ -672,10 +679,15 @@ class Loader {
                     "`language` \"" + shorten(language->get()) + "\" is not a BCP 47 language tag",
                     "write a tag such as \"ko\", \"ja\", \"zh-Hant\" or \"en-GB\"");
         }
+        if (const auto* design = root.get_as<toml::table>("design"))
+            cv.design = read_option_settings(*design);
         if (const auto* templates = root.get_as<toml::table>("templates"))
             for (const auto& [name, node] : *templates)
-                if (const auto* t = node.as_table())
+                if (const auto* t = node.as_table()) {
                     cv.templates[std::string(name.str())] = rules(*t);
+                    cv.template_options[std::string(name.str())] =
+                        read_option_settings(*t, {"order", "max_pages", "filters"});
+                }
         return cv;
     }
 
