@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cv/schema.h"
 #include "util/text_similarity.h"
 #include "util/version.h"
 
@@ -79,7 +80,9 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<P
 
 void check_design_keys(const Cv& cv, const std::vector<const Template*>& templates,
                        Diagnostics& diagnostics) {
-    std::vector<std::string> declared;
+    // The common options are known even when no template of this build takes them:
+    // [design] paper = "letter" is no mistake in a build of the Markdown output alone.
+    std::vector<std::string> declared = design_options_spec().names();
     for (const Template* t : templates)
         for (const auto& d : t->manifest.options)
             declared.push_back(d.name);
@@ -88,9 +91,7 @@ void check_design_keys(const Cv& cv, const std::vector<const Template*>& templat
             continue;
         const std::string guess = closest_match(name, declared);
         diagnostics.error(cv.source_name, setting.key_pos, "unknown-key",
-                          "unknown option `" + shorten(name) +
-                              "` in [design]: no template of "
-                              "this build declares it",
+                          "unknown option `" + shorten(name) + "` in [design]",
                           guess.empty()
                               ? "`mkcv templates --options NAME` lists a template's options"
                               : "did you mean `" + guess + "`?");
