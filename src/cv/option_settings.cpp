@@ -17,7 +17,7 @@ std::string describe(const OptionSetting& setting) {
         case OptionSetting::Kind::Other:
             break;
     }
-    return "a date or an array";
+    return "a date, an array or a nested table";
 }
 
 }  // namespace mkcv

@@ -27,7 +27,8 @@ struct OptionSetting {
 // Option name → setting, in file order.
 using OptionSettings = std::vector<std::pair<std::string, OptionSetting>>;
 
-// "a string", "an integer", "a number", "true or false", "a table", "a date or an array".
+// "a string", "an integer", "a number", "true or false", "a table", or for anything else
+// "a date, an array or a nested table".
 std::string describe(const OptionSetting& setting);
 
 }  // namespace mkcv
