@@ -30,6 +30,10 @@ _mkcv() {
             COMPREPLY=($(compgen -W "$(_mkcv_templates)" -- "$cur"))
             return
             ;;
+        --options)
+            COMPREPLY=($(compgen -W "$(_mkcv_templates)" -- "$cur"))
+            return
+            ;;
         --template-dir | -o | --out)
             COMPREPLY=($(compgen -d -- "$cur"))
             return
@@ -65,7 +69,7 @@ _mkcv() {
         watch) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --no-wait --diagnostics" ;;
         render | context) options+=" -t --template --template-dir --builtin-templates-only --diagnostics" ;;
         validate) options+=" --diagnostics" ;;
-        templates) options+=" --template-dir --builtin-templates-only" ;;
+        templates) options+=" --template-dir --builtin-templates-only --options" ;;
         template)
             if [[ "$cur" != -* && " ${words[*]} " != *" new "* ]]; then
                 COMPREPLY=($(compgen -W "new" -- "$cur"))

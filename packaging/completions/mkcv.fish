@@ -27,6 +27,7 @@ set -l with_templates build check watch render context doctor
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates" -s t -l template -x -a '(__mkcv_templates)' -d 'Template name or folder'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l template-dir -x -a '(__fish_complete_directories)' -d 'Look for templates here first'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l builtin-templates-only -d 'Use only the built-in templates'
+complete -c mkcv -n "__fish_seen_subcommand_from templates" -l options -x -a '(__mkcv_templates)' -d 'List the options of a template'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate import export" -l diagnostics -x -a 'text json github' -d 'How problems are printed'
 complete -c mkcv -n "__fish_seen_subcommand_from build check watch doctor" -s o -l out -x -a '(__fish_complete_directories)' -d 'Output folder'
 complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s j -l jobs -x -d 'Templates compiled at once'

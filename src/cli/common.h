@@ -48,6 +48,7 @@ struct CliState {
     std::string new_name = "Your Name";  // new: the person's name
     ScaffoldRequest scaffold;
     std::string scaffold_dir;
+    std::string options_of;  // templates: --options NAME, the template whose options to list
     std::function<int()> run;
 };
 

@@ -78,7 +78,14 @@ int run_context(const CommonOptions& common) {
     for (const Template& t : templates)
         all.push_back(&t);
     // The very data render and build give the template: after its filters.
-    TemplateInput input = template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv));
+    Diagnostics option_problems;
+    TemplateInput input =
+        template_input(*loaded.cv, *tmpl, updated_date(*loaded.cv), option_problems);
+    if (option_problems.items().size()) {
+        report(option_problems, loaded.sources, common);
+        if (option_problems.has_errors())
+            return kExitInvalid;
+    }
     const std::string& language = languages.front();
     input.options.documents = output_documents(
         all, std::filesystem::path(common.cv_path).stem().string(), tmpl->manifest.name,

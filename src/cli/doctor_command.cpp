@@ -123,6 +123,10 @@ int run_doctor(CliState& state) {
         scan_tex_requirements(tmpl->main.text, needs);
         for (const auto& [partial, file] : tmpl->partials)
             scan_tex_requirements(file.text, needs);
+        // The template's font options name their fonts as values (mkcv-page), not in its text.
+        for (const auto& option : tmpl->manifest.options)
+            if (option.type == OptionType::Font && !option.default_value.text.empty())
+                needs.fonts.insert(option.default_value.text);
     }
     if (diagnostics.has_errors()) {
         report(diagnostics, {}, common);

@@ -18,6 +18,23 @@ int run_templates(const CommonOptions& common) {
     return kExitOk;
 }
 
+// The options a template declares, and how to set them.
+int run_template_options(const CliState& state) {
+    Diagnostics diagnostics;
+    const auto tmpl = load_template(state.options_of, search_path(state.common), diagnostics);
+    report(diagnostics, {}, state.common);
+    if (!tmpl)
+        return kExitInvalid;
+    const auto& options = tmpl->manifest.options;
+    std::cout << tmpl->manifest.name << ": "
+              << (options.empty() ? "no options\n"
+                                  : std::to_string(options.size()) +
+                                        " options; set them in cv.toml under [templates." +
+                                        tmpl->manifest.name + "] (or [design] for all)\n")
+              << describe_options(options);
+    return kExitOk;
+}
+
 int run_template_new(CliState& state) {
     Diagnostics diagnostics;
     ScaffoldRequest& scaffold = state.scaffold;
@@ -48,7 +65,14 @@ void add_templates_command(CLI::App& app, CliState& state) {
         ->capture_default_str();
     templates->add_flag("--builtin-templates-only", state.common.builtin_only,
                         "List only the built-in templates (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");
-    templates->callback([&state] { state.run = [&state] { return run_templates(state.common); }; });
+    templates->add_option("--options", state.options_of,
+                          "List the options of this template: type, default, allowed values");
+    templates->callback([&state] {
+        state.run = [&state] {
+            return state.options_of.empty() ? run_templates(state.common)
+                                            : run_template_options(state);
+        };
+    });
 }
 
 void add_template_command(CLI::App& app, CliState& state) {

@@ -459,7 +459,8 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
 }
 
 // Returns whether any group was added.
-bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& options, Marks& marks) {
+bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& options,
+                      const LocaleTexts& words, Marks& marks) {
     std::vector<std::string> aliases;
     for (const auto& alias : cv.person.aliases)
         aliases.push_back(alias.value);
@@ -485,7 +486,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
     }
     const Id publications = t.add_object(ContextTree::root(), "publications");
     t.add_string(publications, "count", std::to_string(total));
-    t.add_text(publications, "counts_text", counts_text(counts, texts_or_english(cv.locale.texts)));
+    t.add_text(publications, "counts_text", counts_text(counts, words));
     add_items(t, publications, "groups", groups, [&](Id item, const Group& group) {
         const std::string kind_name = to_string(group.kind);
         const auto custom = options.publication_headings.find(kind_name);
@@ -494,7 +495,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
             item, "heading",
             custom != options.publication_headings.end()
                 ? std::string_view(custom->second)
-                : std::string_view(group_heading(group.kind, texts_or_english(cv.locale.texts))));
+                : std::string_view(group_heading(group.kind, words)));
         t.add_string(item, "count", std::to_string(group.kept.size()));
         t.add_string(item, "number_prefix", number_prefix(group.kind));
         // Numbers count down, so the newest paper has the highest: [C7] … [C1].
@@ -503,8 +504,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         const auto& kept = group.kept;
         for (std::size_t i = 0; i < kept.size(); ++i) {
             const Id paper = t.add_object(items);
-            add_publication(t, paper, *kept[i], is_owner, marks, options.format,
-                            texts_or_english(cv.locale.texts));
+            add_publication(t, paper, *kept[i], is_owner, marks, options.format, words);
             t.add_string(paper, "number",
                          number_prefix(group.kind) + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
@@ -516,14 +516,15 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
 }
 
 // Returns whether any award was added.
-bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& papers) {
+bool add_awards(ContextTree& t, const std::vector<Award>& awards,
+                const std::vector<Publication>& papers, const LocaleTexts& words) {
     struct Row {
         PartialDate date;  // year 0: undated
         const Award* award;
         const Publication* paper;
     };
     std::vector<Row> rows;
-    for (const auto& a : cv.awards)
+    for (const auto& a : awards)
         rows.push_back({{a.year, a.month, a.day, false}, &a, nullptr});
     for (const auto& p : papers)
         if (!p.award.empty())
@@ -538,15 +539,13 @@ bool add_awards(ContextTree& t, const Cv& cv, const std::vector<Publication>& pa
     add_items(t, ContextTree::root(), "awards", rows, [&](Id item, const Row& row) {
         if (row.award) {
             t.add_string(item, "title", row.award->title.value);
-            add_year_date(t, item, row.award->year, row.award->month, row.award->day,
-                          texts_or_english(cv.locale.texts));
+            add_year_date(t, item, row.award->year, row.award->month, row.award->day, words);
             t.add_text(item, "issuer", row.award->issuer.value);
             t.add_text(item, "note", row.award->note.value, row.award->note.marks);
             t.add_null(item, "paper");
         } else {
             t.add_string(item, "title", row.paper->award.value, row.paper->award.marks);
-            add_year_date(t, item, row.paper->year, row.paper->month, row.paper->day,
-                          texts_or_english(cv.locale.texts));
+            add_year_date(t, item, row.paper->year, row.paper->month, row.paper->day, words);
             t.add_string(item, "issuer", row.paper->venue.value, row.paper->venue.marks);
             t.add_null(item, "note");
             t.add_string(item, "paper", row.paper->title.value, row.paper->title.marks);
@@ -620,7 +619,9 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.reserve(256 + 64 * cv.publications.size(), 4096 + 512 * cv.publications.size());
     const Id root = ContextTree::root();
     const Id meta = t.add_object(root, "meta");
-    const LocaleTexts& words = texts_or_english(cv.locale.texts);
+    // The locale's words, with the template's date style (options: date_format).
+    LocaleTexts words = texts_or_english(cv.locale.texts);
+    words.set_date_style(options.date_style);
     t.add_string(meta, "title", words.fill("document_title", {{"name", cv.person.name.value}}));
     t.add_string(meta, "author", cv.person.name.value);
     t.add_string(meta, "template", options.template_name);
@@ -652,14 +653,15 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
             has[section.key] = !(cv.*section.paragraph).empty();
         } else if (section.key == "publications") {
             Marks marks;
-            has[section.key] = add_publications(t, cv, options, marks);
+            has[section.key] = add_publications(t, cv, options, words, marks);
             const Id legend = t.add_object(root, "legend");
             t.add_bool(legend, "equal", marks.equal);
             t.add_bool(legend, "corresponding", marks.corresponding);
             t.add_bool(legend, "any", marks.equal || marks.corresponding);
         } else if (section.key == "awards") {
             has[section.key] =
-                add_awards(t, cv, options.award_papers ? *options.award_papers : cv.publications);
+                add_awards(t, cv.awards,
+                           options.award_papers ? *options.award_papers : cv.publications, words);
         } else {
             const std::size_t count = section.size(cv);
             add_records(

@@ -43,6 +43,8 @@ struct ContextOptions {
     TextFormat format = TextFormat::Latex;
     // The other outputs of the build this context is made for (`documents[]`).
     std::vector<OutputDocument> documents;
+    // How dates print: the template's `date_format` option.
+    DateStyle date_style = DateStyle::Short;
 };
 
 ContextTree build_context(const Cv& cv, const ContextOptions& options);

@@ -23,6 +23,9 @@ bool all_digits(const std::string& s) {
 // The abbreviations of the Chicago Manual of Style, which academic CVs follow.
 constexpr std::array<const char*, 12> kMonthNames{"Jan.", "Feb.", "Mar.",  "Apr.", "May",  "June",
                                                   "July", "Aug.", "Sept.", "Oct.", "Nov.", "Dec."};
+constexpr std::array<const char*, 12> kLongMonthNames{
+    "January", "February", "March",     "April",   "May",      "June",
+    "July",    "August",   "September", "October", "November", "December"};
 
 }  // namespace
 
@@ -94,27 +97,35 @@ int compare_dates(const PartialDate& a, const PartialDate& b) {
     return 0;
 }
 
-std::string format_date(const PartialDate& date) {
+std::string format_date(const PartialDate& date, DateStyle style) {
     if (date.present)
         return "Present";
+    auto two = [](int n) { return (n < 10 ? "0" : "") + std::to_string(n); };
+    if (style == DateStyle::Iso)
+        return iso_date(date);
+    if (style == DateStyle::Numeric)
+        return (date.day != 0 ? two(date.day) + "/" : "") +
+               (date.month != 0 ? two(date.month) + "/" : "") + std::to_string(date.year);
     std::string out;
     if (date.day != 0)
         out += std::to_string(date.day) + " ";
     if (date.month != 0)
-        out += std::string(kMonthNames[date.month - 1]) + " ";
+        out += std::string(style == DateStyle::Long ? kLongMonthNames[date.month - 1]
+                                                    : kMonthNames[date.month - 1]) +
+               " ";
     return out + std::to_string(date.year);
 }
 
 std::string format_range(const std::optional<PartialDate>& start,
-                         const std::optional<PartialDate>& end) {
+                         const std::optional<PartialDate>& end, DateStyle style) {
     if (start && end && *start == *end)
-        return format_date(*start);
+        return format_date(*start, style);
     if (start && end)
-        return format_date(*start) + " – " + format_date(*end);
+        return format_date(*start, style) + " – " + format_date(*end, style);
     if (start)
-        return format_date(*start) + " – Present";
+        return format_date(*start, style) + " – Present";
     if (end)
-        return format_date(*end);
+        return format_date(*end, style);
     return "";
 }
 

@@ -32,12 +32,17 @@ std::string check_calendar(int year, int month, int day);
 // its first day ("2021" < "2021-03").
 int compare_dates(const PartialDate& a, const PartialDate& b);
 
+// How dates print (the `date_format` template option): Short "Aug. 2025", Long
+// "August 2025", Numeric "08/2025" (a day: "03/08/2025"), Iso "2025-08". A year alone is
+// "2019" in each.
+enum class DateStyle { Short, Long, Numeric, Iso };
+
 // "Aug. 2025", "2019", "3 Aug. 2025", "Present".
-std::string format_date(const PartialDate& date);
+std::string format_date(const PartialDate& date, DateStyle style = DateStyle::Short);
 
 // "Aug. 2025 – Feb. 2026", "Aug. 2025 – Present", "2019", "" when neither is given.
 std::string format_range(const std::optional<PartialDate>& start,
-                         const std::optional<PartialDate>& end);
+                         const std::optional<PartialDate>& end, DateStyle style = DateStyle::Short);
 
 // ISO form for machine-readable output: "2025-08", "present".
 std::string iso_date(const PartialDate& date);

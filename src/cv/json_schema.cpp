@@ -94,6 +94,9 @@ Json field_schema(const FieldSpec& field) {
             out["anyOf"] = Json::array({Json{{"type", "string"}}, table_schema(*field.nested),
                                         Json{{"$ref", "#/definitions/text"}}});
             break;
+        case FieldType::Number:
+            out["type"] = "number";
+            break;
     }
     out["description"] = std::string(field.doc);
     return out;
@@ -106,7 +109,10 @@ Json table_schema(const TableSpec& spec) {
     Json properties = Json::object();
     Json required = Json::array();
     Json required_unless = Json::object();  // key that excuses them → fields
-    for (const auto& field : spec.fields) {
+    std::vector<FieldSpec> fields = spec.fields;
+    if (spec.options)  // template options: the common ones listed, a template's own allowed
+        fields.insert(fields.end(), spec.options->fields.begin(), spec.options->fields.end());
+    for (const auto& field : fields) {
         properties[std::string(field.name)] = field_schema(field);
         if (field.required && field.required_unless.empty())
             required.push_back(std::string(field.name));
@@ -119,7 +125,7 @@ Json table_schema(const TableSpec& spec) {
     out["properties"] = std::move(properties);
     if (!required.empty())
         out["required"] = std::move(required);
-    out["additionalProperties"] = false;
+    out["additionalProperties"] = spec.options != nullptr;
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include "cv/language_tables.h"
 #include "cv/locale.h"
 #include "cv/locale_file.h"
+#include "cv/option_reader.h"
 #include "cv/schema.h"
 #include "cv/sections.h"
 #include "cv/toml_input.h"
@@ -88,6 +89,8 @@ class Loader {
         for (const auto& [key, node] : table) {
             const std::string name(key.str());
             const FieldSpec* field = spec.find(name);
+            if (!field && spec.options)
+                continue;  // a template option: checked once the template is known
             if (!field) {
                 std::string guess = closest_match(name, spec.names());
                 // Not a typo but another word (`company` for `organization`): when exactly one
@@ -194,6 +197,10 @@ class Loader {
                 return;
             case FieldType::Bool:
                 if (!node.is_boolean())
+                    return wrong(node, describe(field.type));
+                return;
+            case FieldType::Number:
+                if (!node.is_number())
                     return wrong(node, describe(field.type));
                 return;
             case FieldType::Date:
@@ -694,10 +701,15 @@ class Loader {
             read_locale_table(*locale, file_, overrides, diag_, false, "language");
             cv.locale.overrides = std::make_shared<const LocaleTexts>(std::move(overrides));
         }
+        if (const auto* design = root.get_as<toml::table>("design"))
+            cv.design = read_option_settings(*design);
         if (const auto* templates = root.get_as<toml::table>("templates"))
             for (const auto& [name, node] : *templates)
-                if (const auto* t = node.as_table())
+                if (const auto* t = node.as_table()) {
                     cv.templates[std::string(name.str())] = rules(*t);
+                    cv.template_options[std::string(name.str())] =
+                        read_option_settings(*t, {"order", "max_pages", "filters"});
+                }
         return cv;
     }
 

@@ -250,13 +250,17 @@ std::string LocaleTexts::fill(std::string_view pattern_key,
 std::string LocaleTexts::date(const PartialDate& d) const {
     if (d.present)
         return text("present");
+    if (date_style_ == DateStyle::Iso)
+        return iso_date(d);
+    if (date_style_ == DateStyle::Numeric)
+        return format_date(d, DateStyle::Numeric);
     std::map<std::string_view, std::string> values{{"year", std::to_string(d.year)}};
     if (d.month == 0)
         return fill("date_year", values);
     values.emplace("month", std::to_string(d.month));
     values.emplace("month_padded", padded(d.month));
     values.emplace("month_name", month_name(d.month, false));
-    values.emplace("month_abbr", month_name(d.month, true));
+    values.emplace("month_abbr", month_name(d.month, date_style_ != DateStyle::Long));
     if (d.day == 0)
         return fill("date_month", values);
     values.emplace("day", std::to_string(d.day));

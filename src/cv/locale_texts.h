@@ -57,7 +57,10 @@ class LocaleTexts {
     std::string fill(std::string_view pattern_key,
                      const std::map<std::string_view, std::string>& values) const;
 
-    // "Aug. 2025", "3 Aug. 2025", "2019", "Present" (date_year, date_month, date_day).
+    // "Aug. 2025", "3 Aug. 2025", "2019", "Present" (date_year, date_month, date_day), in
+    // the date style (a template's date_format option): Short as the locale writes dates;
+    // Long with full month names where its patterns use the abbreviation ("August 2025");
+    // Numeric "08/2025", "03/08/2025"; Iso "2025-08". The present is always the locale's.
     std::string date(const PartialDate& date) const;
     // "Aug. 2025 – Feb. 2026", "Aug. 2025 – Present", one date when start is end or only
     // one is given; "" when neither is.
@@ -65,6 +68,8 @@ class LocaleTexts {
                       const std::optional<PartialDate>& end) const;
     // "A", "A and B", "A, B and C" (list_separator, list_last_separator).
     std::string join(const std::vector<std::string>& items) const;
+
+    void set_date_style(DateStyle style) { date_style_ = style; }
 
     // Whether this locale gives `key` itself (not English by default).
     bool has(std::string_view key) const;
@@ -77,6 +82,7 @@ class LocaleTexts {
   private:
     std::map<std::string, std::string, std::less<>> texts_;
     std::map<std::string, std::vector<std::string>, std::less<>> months_;
+    DateStyle date_style_ = DateStyle::Short;
 };
 
 // The locale files to look for a BCP 47 tag, most specific first, without English:

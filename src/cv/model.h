@@ -13,6 +13,7 @@
 
 #include "cv/content_rules.h"
 #include "cv/dates.h"
+#include "cv/option_settings.h"
 #include "text/rich_text.h"
 #include "util/source_location.h"
 
@@ -357,6 +358,8 @@ struct Cv {
     LocaleSettings locale;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
+    OptionSettings design;                          // [design]: options for every template
+    std::map<std::string, OptionSettings> template_options;  // [templates.NAME]'s options
     // Entries of sections a table adds without a member here (a test's section): by key,
     // each a std::vector of its entry type.
     std::map<std::string, std::any, std::less<>> more_sections;

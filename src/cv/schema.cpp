@@ -123,7 +123,55 @@ const TableSpec kSectionRules{
      {"keep", FieldType::Integer, false,
       "Page budget: the first N entries of the section are never dropped."}}};
 
+const TableSpec kMargins{
+    "margins",
+    "Page margins, each a length such as \"2cm\"; a side left out keeps the template's.",
+    {{"top", FieldType::String, false, "Top margin."},
+     {"bottom", FieldType::String, false, "Bottom margin."},
+     {"left", FieldType::String, false, "Left margin."},
+     {"right", FieldType::String, false, "Right margin."}}};
+
+const TableSpec kDesignOptions{
+    "design",
+    "Template options; see docs/templates.md (`mkcv templates --options NAME`).",
+    {{"paper", FieldType::String, false, "Paper size.", nullptr, {"a4", "letter", "legal"}},
+     {"font_size", FieldType::Number, false, "Body text size in points: 9, 10, 11 or 12."},
+     {"margins", FieldType::StringOrTable, false,
+      "One length for all four sides (\"2cm\", \"0.75in\", \"18mm\", \"50pt\"), or a table "
+      "{ top, bottom, left, right }.",
+      &kMargins},
+     {"main_font", FieldType::String, false,
+      "The body font: any font installed on this machine (fc-list lists them)."},
+     {"sans_font", FieldType::String, false, "The sans-serif font: any installed font."},
+     {"cjk_font", FieldType::String, false,
+      "The font of Chinese, Japanese and Korean text: any installed font; by default Noto "
+      "CJK in the region of [locale] language."},
+     {"accent", FieldType::String, false, "The accent colour, as hex: \"1F3A68\" or \"#1f3a68\"."},
+     {"line_spacing", FieldType::Number, false,
+      "Line spacing as a factor of the usual one, 0.8 to 2."},
+     {"section_spacing", FieldType::String, false,
+      "Space above each section heading, a length such as \"1em\" or \"10pt\"."},
+     {"date_format",
+      FieldType::String,
+      false,
+      "How dates print: short (Aug. 2025), long (August 2025), numeric (08/2025) or iso "
+      "(2025-08).",
+      nullptr,
+      {"short", "long", "numeric", "iso"}},
+     {"page_numbers",
+      FieldType::String,
+      false,
+      "off, on (the page number) or name (\"Name – page N of M\").",
+      nullptr,
+      {"off", "on", "name"}},
+     {"show_last_updated", FieldType::Bool, false,
+      "Print the \"Last updated\" date ([build] date) when there is one."}}};
+
 }  // namespace
+
+const TableSpec& design_options_spec() {
+    return kDesignOptions;
+}
 
 const FieldSpec* TableSpec::find(std::string_view key) const {
     for (const auto& field : fields)
@@ -211,6 +259,8 @@ std::string describe(FieldType type) {
             return "a table of tables";
         case FieldType::StringOrTable:
             return "a string or a table";
+        case FieldType::Number:
+            return "a number";
     }
     return "a value";
 }

@@ -20,6 +20,7 @@ enum class FieldType {
     UrlMap,         // inline table: label → URL
     TableMap,       // a table of tables by free names, each described by `nested`
     StringOrTable,  // a string, or a table described by `nested` (person.location)
+    Number,         // an integer or a float
 };
 
 struct TableSpec;
@@ -43,6 +44,10 @@ struct TableSpec {
     std::string_view name;  // e.g. "publications"
     std::string_view doc;
     std::vector<FieldSpec> fields;
+    // Its other keys are template options, which only the template declares: the loader
+    // keeps them as they are (cv/option_settings.h) and the render stage checks them. These
+    // are the common ones, for the JSON Schema; null: no other keys.
+    const TableSpec* options = nullptr;
 
     const FieldSpec* find(std::string_view key) const;
     std::vector<std::string> names() const;
@@ -55,6 +60,9 @@ const TableSpec& period_spec();  // one { start, end } of `periods`
 const TableSpec& build_spec();
 const TableSpec& locale_spec();
 const TableSpec& section_rules_spec();  // [templates.NAME.filters.SECTION]
+// The options every built-in TeX template declares (latex_templates/common/options.toml),
+// as [design] and [templates.NAME] take them.
+const TableSpec& design_options_spec();
 
 // Human words for a type, as used in messages: "a string", "a list of strings" ...
 std::string describe(FieldType type);

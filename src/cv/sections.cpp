@@ -184,7 +184,8 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
          {{"order", FieldType::StringList, false,
            "Sections to print, in order; sections not named are left out.", nullptr, names},
           {"max_pages", FieldType::Integer, false, "Page budget: at most this many pages."},
-          {"filters", FieldType::Table, false, "Rules per section.", &filter_spec}}});
+          {"filters", FieldType::Table, false, "Rules per section.", &filter_spec}},
+         &design_options_spec()});
     const TableSpec& template_spec = store.back();
 
     TableSpec root{"cv", "A CV for mkcv.", {}};
@@ -203,6 +204,14 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
     }
     root.fields.push_back({"build", FieldType::Table, false, "Build settings.", &build_spec()});
     root.fields.push_back({"locale", FieldType::Table, false, "Language.", &locale_spec()});
+    store.push_back({"design",
+                     "Template options for every template that declares them; "
+                     "[templates.NAME] sets them for one and wins.",
+                     {},
+                     &design_options_spec()});
+    root.fields.push_back({"design", FieldType::Table, false,
+                           "Template options for all templates; see docs/templates.md.",
+                           &store.back()});
     root.fields.push_back({"templates", FieldType::TableMap, false,
                            "Per-template overrides by template name, e.g. [templates.short].",
                            &template_spec});

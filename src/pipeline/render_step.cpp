@@ -9,6 +9,7 @@
 #include "render/locale_files.h"
 #include "render/renderer.h"
 #include "render/template_variant.h"
+#include "tex/machine_probe.h"
 #include "util/parallel.h"
 
 namespace fs = std::filesystem;
@@ -17,6 +18,39 @@ namespace mkcv {
 
 namespace {
 using Clock = std::chrono::steady_clock;
+
+// The fonts cv.toml names, asked of fontconfig before TeX runs: XeTeX would stop at a
+// missing one with a message about fontspec, far from the line that named it.
+void check_fonts(const ResolvedOptions& options, const std::string& cv_file,
+                 Diagnostics& diagnostics) {
+    for (const FontRequest& font : options.fonts) {
+        const std::optional<bool> installed = font_installed(font.family);
+        if (!installed)
+            diagnostics.warning(cv_file, font.pos, "font",
+                                "cannot check that font \"" + font.family +
+                                    "\" is installed: fc-list did not answer",
+                                "install fontconfig (Debian: fontconfig)");
+        else if (!*installed)
+            diagnostics.error(cv_file, font.pos, "font",
+                              "`" + font.option + "`: no font \"" + font.family +
+                                  "\" is installed on this machine",
+                              "`fc-list : family` lists the installed font families");
+    }
+}
+
+// A problem of [design] is found once per template: report it once.
+void append_new(Diagnostics& to, const Diagnostics& from) {
+    for (const Diagnostic& d : from.items()) {
+        const bool seen =
+            std::any_of(to.items().begin(), to.items().end(), [&](const Diagnostic& o) {
+                return o.file == d.file && o.pos.line == d.pos.line &&
+                       o.pos.column == d.pos.column && o.message == d.message &&
+                       o.severity == d.severity;
+            });
+        if (!seen || d.pos.line == 0)
+            to.add(d);
+    }
+}
 }  // namespace
 
 std::optional<PartialDate> updated_date(const Cv& cv) {
@@ -65,15 +99,18 @@ std::optional<std::vector<RenderedTemplate>> render_all(
     for (const Job& job : jobs)
         if (job.tmpl)
             all.push_back(&*job.tmpl);
+    check_design_keys(cv, all, diagnostics);
     const std::string stem = fs::path(cv.source_name).stem().string();
     const auto render_one = [&](std::size_t i) {
         Job& job = jobs[i];
         if (!job.tmpl)
             return;
         const auto start = Clock::now();
-        job.input = template_input(cv, *job.tmpl, updated_date(cv, outside));
-        job.input.options.documents =
-            output_documents(all, stem, job.tmpl->manifest.name, language);
+        job.input = template_input(cv, *job.tmpl, updated_date(cv, outside), job.diagnostics);
+        check_fonts(job.input.design, cv.source_name, job.diagnostics);
+        if (job.diagnostics.has_errors())
+            return;
+        job.input.options.documents = output_documents(all, stem, job.tmpl->manifest.name, language);
         job.result = render_template(*job.tmpl, template_context(job.input.filtered.cv, job.input),
                                      job.diagnostics);
         job.ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -85,7 +122,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(
     std::vector<fs::path> loaded_dirs;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         Job& job = jobs[i];
-        diagnostics.append(job.diagnostics);
+        append_new(diagnostics, job.diagnostics);
         if (!job.tmpl)
             continue;
         // One output per name: `-t long -t ./latex_templates/long` is long once, and two

@@ -135,8 +135,16 @@ std::string partial_suffix(TextFormat format) {
     return (extension == ".pdf" ? std::string(".tex") : extension) + ".mustache";
 }
 
+OptionDeclarations parse_common_options(const std::string& text, const std::string& file_name,
+                                        Diagnostics& diagnostics) {
+    std::optional<toml::table> parsed = parse_toml(text, file_name, diagnostics);
+    if (!parsed)
+        return {};
+    return parse_option_declarations(*parsed, {}, file_name, diagnostics);
+}
+
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
-                                Diagnostics& diagnostics) {
+                                Diagnostics& diagnostics, const OptionDeclarations& common) {
     TemplateManifest manifest;
     std::optional<toml::table> parsed = parse_toml(text, file_name, diagnostics);
     if (!parsed)
@@ -155,7 +163,9 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
                                                "order",
                                                "filters",
                                                "publication_kinds",
-                                               "publication_headings"};
+                                               "publication_headings",
+                                               "common_options",
+                                               "options"};
     for (const auto& [key, node] : root) {
         (void)node;
         const std::string name(key.str());
@@ -287,6 +297,23 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
     }
     if (manifest.max_pages > 0)
         manifest.rules.max_pages = manifest.max_pages;
+    if (const toml::node* node = root.get("common_options")) {
+        if (const auto* b = node->as_boolean())
+            manifest.common_options = b->get();
+        else
+            diagnostics.error(file_name, pos(*node), "type",
+                              "`common_options` must be true or false");
+    }
+    if (manifest.common_options)
+        manifest.options = common;
+    if (const toml::node* node = root.get("options")) {
+        if (const auto* table = node->as_table())
+            manifest.options =
+                parse_option_declarations(*table, manifest.options, file_name, diagnostics);
+        else
+            diagnostics.error(file_name, pos(*node), "type", "`options` must be a table",
+                              "write [options.NAME] tables with type, default and description");
+    }
     if (const toml::node* node = root.get("filters")) {
         const auto* filters = node->as_table();
         if (!filters) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cv/content_rules.h"
+#include "render/template_options.h"
 #include "text/escape.h"
 #include "util/diagnostics.h"
 
@@ -27,6 +28,11 @@ struct TemplateManifest {
     // order), and headings by kind instead of "Conference Papers" and so on.
     std::vector<std::string> publication_kinds;
     std::map<std::string, std::string> publication_headings;
+    // The options it declares: with `common_options = true` the built-in TeX templates'
+    // shared set first (latex_templates/common/options.toml), its [options] changing their
+    // defaults or adding its own.
+    bool common_options = false;
+    OptionDeclarations options;
 };
 
 // The output formats a template may declare, by their template.toml names.
@@ -40,7 +46,13 @@ std::string output_extension(TextFormat format);
 std::string partial_suffix(TextFormat format);
 
 // Problems are reported against `file_name`; returns the defaults where a key is absent.
+// `common` is the shared option set that `common_options = true` takes.
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
-                                Diagnostics& diagnostics);
+                                Diagnostics& diagnostics, const OptionDeclarations& common = {});
+
+// The shared option set, as latex_templates/common/options.toml declares it (its tables are
+// those of [options]).
+OptionDeclarations parse_common_options(const std::string& text, const std::string& file_name,
+                                        Diagnostics& diagnostics);
 
 }  // namespace mkcv

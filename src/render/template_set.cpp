@@ -112,7 +112,17 @@ std::optional<Template> load_from(const fs::path& dir, const std::string& origin
         return std::nullopt;
     }
     const int errors_before = diagnostics.error_count();
-    t.manifest = parse_manifest(manifest_text, manifest_path.string(), diagnostics);
+    // The shared option set is read only for a template that takes it.
+    OptionDeclarations common;
+    if (manifest_text.find("common_options") != std::string::npos) {
+        const fs::path common_path = builtin_template_root() / "common" / "options.toml";
+        std::string common_text;
+        if (const std::string error = read_regular_file(common_path, common_text); !error.empty())
+            diagnostics.error(common_path.string(), {}, "io", error);
+        else
+            common = parse_common_options(common_text, common_path.string(), diagnostics);
+    }
+    t.manifest = parse_manifest(manifest_text, manifest_path.string(), diagnostics, common);
     if (t.manifest.name.empty())
         t.manifest.name = dir.filename().string();
     if (t.manifest.main.find('/') != std::string::npos) {

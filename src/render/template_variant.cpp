@@ -2,14 +2,66 @@
 
 #include <algorithm>
 
+#include "cv/schema.h"
 #include "util/text_similarity.h"
 #include "util/version.h"
 
 namespace mkcv {
 
-TemplateInput template_input(const Cv& cv, const Template& tmpl,
-                             std::optional<PartialDate> updated) {
+namespace {
+
+DateStyle date_style_named(const std::string& name) {
+    if (name == "long")
+        return DateStyle::Long;
+    if (name == "numeric")
+        return DateStyle::Numeric;
+    if (name == "iso")
+        return DateStyle::Iso;
+    return DateStyle::Short;
+}
+
+void add_options(ContextTree& tree, const ResolvedOptions& resolved) {
+    const ContextTree::Id options = tree.add_object(ContextTree::root(), "options");
+    for (const auto& decl : resolved.values) {
+        const OptionValue* value = &decl.value;
+        switch (decl.type) {
+            case OptionType::Bool:
+                tree.add_bool(options, decl.name, value->flag);
+                break;
+            case OptionType::Margins: {
+                const ContextTree::Id sides = tree.add_object(options, decl.name);
+                for (const auto& [side, length] : value->sides)
+                    tree.add_string(sides, side, length);
+                break;
+            }
+            case OptionType::Enum: {
+                tree.add_string(options, decl.name, value->text);
+                const ContextTree::Id is = tree.add_object(options, decl.name + "_is");
+                for (const auto& allowed : decl.values)
+                    tree.add_bool(is, allowed, allowed == value->text);
+                break;
+            }
+            default:
+                tree.add_text(options, decl.name, value->text);
+                break;
+        }
+    }
+}
+
+}  // namespace
+
+TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<PartialDate> updated,
+                             Diagnostics& diagnostics) {
     TemplateInput input;
+    const auto own = cv.template_options.find(tmpl.manifest.name);
+    input.design = resolve_options(tmpl.manifest.options, cv.design,
+                                   own == cv.template_options.end() ? nullptr : &own->second,
+                                   cv.source_name, diagnostics);
+    if (const OptionValue* dates = input.design.find("date_format"))
+        input.options.date_style = date_style_named(dates->text);
+    // "Last updated" is left out where the template's option says so.
+    if (const OptionValue* show = input.design.find("show_last_updated"); show && !show->flag)
+        updated.reset();
     input.rules = tmpl.manifest.rules;
     if (const auto it = cv.templates.find(tmpl.manifest.name); it != cv.templates.end())
         input.rules = merge_rules(input.rules, it->second);
@@ -24,6 +76,26 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl,
     input.max_pages =
         tmpl.manifest.format == TextFormat::Latex ? input.rules.max_pages.value_or(0) : 0;
     return input;
+}
+
+void check_design_keys(const Cv& cv, const std::vector<const Template*>& templates,
+                       Diagnostics& diagnostics) {
+    // The common options are known even when no template of this build takes them:
+    // [design] paper = "letter" is no mistake in a build of the Markdown output alone.
+    std::vector<std::string> declared = design_options_spec().names();
+    for (const Template* t : templates)
+        for (const auto& d : t->manifest.options)
+            declared.push_back(d.name);
+    for (const auto& [name, setting] : cv.design) {
+        if (std::find(declared.begin(), declared.end(), name) != declared.end())
+            continue;
+        const std::string guess = closest_match(name, declared);
+        diagnostics.error(cv.source_name, setting.key_pos, "unknown-key",
+                          "unknown option `" + shorten(name) + "` in [design]",
+                          guess.empty()
+                              ? "`mkcv templates --options NAME` lists a template's options"
+                              : "did you mean `" + guess + "`?");
+    }
 }
 
 void check_template_overrides(const Cv& cv, const TemplateSearchPath& search,
@@ -70,7 +142,9 @@ ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input) 
     ContextOptions options = input.options;
     options.sections = section_headings(filtered_cv, input.filtered.award_papers, input.rules);
     options.award_papers = &input.filtered.award_papers;
-    return build_context(filtered_cv, options);
+    ContextTree tree = build_context(filtered_cv, options);
+    add_options(tree, input.design);
+    return tree;
 }
 
 }  // namespace mkcv

@@ -18,11 +18,18 @@ struct TemplateInput {
     FilteredCv filtered;  // the CV after the rules
     ContextOptions options;
     int max_pages = 0;  // 0: no page budget
+    // The template's options: declared defaults, then [design], then [templates.NAME].
+    ResolvedOptions design;
 };
 
 // `updated` is the "Last updated" date (pipeline.h updated_date), found once per build.
-TemplateInput template_input(const Cv& cv, const Template& tmpl,
-                             std::optional<PartialDate> updated);
+// Problems with the options cv.toml gives the template go to `diagnostics`.
+TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<PartialDate> updated,
+                             Diagnostics& diagnostics);
+
+// [design] keys that no template of this build declares: a typo there would change nothing.
+void check_design_keys(const Cv& cv, const std::vector<const Template*>& templates,
+                       Diagnostics& diagnostics);
 
 // Warns about [templates.NAME] tables of cv.toml that name no template mkcv can find: a
 // typo there would otherwise change nothing, silently.
@@ -42,7 +49,9 @@ std::vector<OutputDocument> output_documents(const std::vector<const Template*>&
 std::string output_base(const std::string& stem, const std::string& name,
                         const std::string& language);
 
-// The context of `input`, after the page budget removed what it had to.
+// The context of `input`, after the page budget removed what it had to. Its `options`
+// object holds the template's options: options.NAME (a string; true or false for a bool;
+// top, bottom, left and right for margins) and, for an enum, options.NAME_is.VALUE.
 ContextTree template_context(const Cv& filtered_cv, const TemplateInput& input);
 
 }  // namespace mkcv

@@ -49,7 +49,7 @@ python3 - "$SRC/docs/templates.md" schema.json context-*.json > report.txt <<'PY
 import json, re, sys
 doc = open(sys.argv[1], encoding="utf-8").read()
 variables = doc[doc.index("## Every variable"):]
-documented = set(re.findall(r"^\| `([a-z_.\[\]]+)` \|", variables, re.M))
+documented = set(re.findall(r"^\| `([a-z0-9_.\[\]]+)` \|", variables, re.M))
 actual = set()
 def walk(value, path):
     if isinstance(value, dict):

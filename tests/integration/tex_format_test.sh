@@ -54,8 +54,10 @@ build fourth.log
 contains "$(cat fourth.log)" "long: made the preamble format for the next builds in " \
   "a changed TeX file: made again"
 
-# The preamble changed: no format for that build (its key is new), then one for the next.
-sed -i 's/^\\usepackage\[margin=2cm,/\\usepackage[margin=2.1cm,/' templates/long/cv.tex.mustache
+# The preamble changed (here: the template's default margin, which mkcv-page writes into
+# it): no format for that build (its key is new), then one for the next.
+sed -i 's/left = "2cm"/left = "2.1cm"/' templates/long/template.toml
+grep -q 'left = "2.1cm"' templates/long/template.toml || fail "the margin edit did not apply"
 build fifth.log
 lacks "$(cat fifth.log)" "-fmt=" "a changed preamble runs TeX as always"
 edit_cv 4

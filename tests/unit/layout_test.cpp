@@ -56,6 +56,8 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cv/content_rules", "select/content_filter_test.cpp, render/template_manifest_test.cpp"},
     {"cv/json_schema", "integration/cli_test.sh (the committed schema is current)"},
     {"cv/model", "plain structs; cv/loader_test.cpp"},
+    {"cv/option_settings", "a struct; render/template_options_test.cpp"},
+    {"cv/option_reader", "render/template_options_test.cpp, cv/loader_test.cpp"},
     {"cv/schema", "cv/loader_test.cpp, docs_test.cpp, integration/bad_inputs_test.sh"},
     {"cv/validate",
      "cv/loader_test.cpp (test_support.h validates), integration/bad_inputs_test.sh"},

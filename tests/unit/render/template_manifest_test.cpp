@@ -8,6 +8,16 @@
 
 using namespace mkcv;
 
+namespace {
+// The template's input for the CV, whose template options must all be fine.
+TemplateInput input_for(const Cv& cv, const Template& tmpl) {
+    Diagnostics problems;
+    TemplateInput input = template_input(cv, tmpl, std::nullopt, problems);
+    REQUIRE(problems.empty());
+    return input;
+}
+}  // namespace
+
 TEST_CASE("a manifest orders and names the publication groups") {
     Diagnostics d;
     const TemplateManifest m = parse_manifest(
@@ -22,7 +32,7 @@ TEST_CASE("a manifest orders and names the publication groups") {
     t.manifest = m;
     t.manifest.name = "test";
     const Cv cv = test::load_ok(test::source_file("cv.toml"));
-    const TemplateInput input = template_input(cv, t, std::nullopt);
+    const TemplateInput input = input_for(cv, t);
     const auto groups =
         to_json(template_context(input.filtered.cv, input))["publications"]["groups"];
     REQUIRE(groups.size() == 4);
@@ -136,9 +146,11 @@ TEST_CASE("max_pages is refused for a template that writes no PDF") {
 
 TEST_CASE("the built-in short keeps its first skills and languages through the page budget") {
     Diagnostics diagnostics;
+    const OptionDeclarations common = parse_common_options(
+        test::source_file("latex_templates/common/options.toml"), "options.toml", diagnostics);
     const TemplateManifest m =
         parse_manifest(test::source_file("latex_templates/short/template.toml"),
-                       "short/template.toml", diagnostics);
+                       "short/template.toml", diagnostics, common);
     CHECK(diagnostics.empty());
     CHECK(m.max_pages == 1);
     REQUIRE(m.rules.order);

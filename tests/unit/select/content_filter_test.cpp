@@ -11,6 +11,16 @@
 using namespace mkcv;
 
 namespace {
+// The template's input for the CV, whose template options must all be fine.
+TemplateInput input_for(const Cv& cv, const Template& tmpl) {
+    Diagnostics problems;
+    TemplateInput input = template_input(cv, tmpl, std::nullopt, problems);
+    REQUIRE(problems.empty());
+    return input;
+}
+}  // namespace
+
+namespace {
 
 const char* kPapers = R"(
 [person]
@@ -126,7 +136,7 @@ since = 2016
 )");
     Template tmpl;
     tmpl.manifest = manifest;
-    const TemplateInput input = template_input(cv, tmpl, std::nullopt);
+    const TemplateInput input = input_for(cv, tmpl);
     CHECK(input.max_pages == 1);
     CHECK(titles(input.filtered.cv) == std::vector<std::string>{"New", "Mid"});
     CHECK(input.filtered.cv.publications[1].authors.back().value == "et al.");  // kept: 3
@@ -153,7 +163,7 @@ TEST_CASE("the page budget drops unselected before selected, older before newer"
     const Cv cv = test::load_ok(kPapers);
     Template tmpl;
     tmpl.manifest.rules.sections["awards"].priority = 5;
-    const TemplateInput input = template_input(cv, tmpl, std::nullopt);
+    const TemplateInput input = input_for(cv, tmpl);
     const auto order = droppable_entries(input);
     std::vector<std::string> labels;
     for (const auto& e : order)
@@ -188,15 +198,14 @@ TEST_CASE("the shorthand of earlier manifests still filters publications") {
     Template tmpl;
     tmpl.manifest = manifest;
     const Cv cv = test::load_ok(kPapers);
-    CHECK(titles(template_input(cv, tmpl, std::nullopt).filtered.cv) ==
-          std::vector<std::string>{"Mid"});
+    CHECK(titles(input_for(cv, tmpl).filtered.cv) == std::vector<std::string>{"Mid"});
 }
 
 TEST_CASE("keep protects the first entries of a section from the page budget") {
     const Cv cv = test::load_ok(kPapers);
     Template tmpl;
     tmpl.manifest.rules.sections["publications"].keep = 2;
-    const auto order = droppable_entries(template_input(cv, tmpl, std::nullopt));
+    const auto order = droppable_entries(input_for(cv, tmpl));
     REQUIRE(order.size() == 2);
     CHECK(order[0].label == "“Old” (2015)");  // New and Mid, printed first, are kept
     CHECK(order[1].label == "Prize (2020)");
