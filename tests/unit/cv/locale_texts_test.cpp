@@ -86,6 +86,25 @@ TEST_CASE("a locale's patterns format dates and ranges", "[locale]") {
     CHECK(named.date({2025, 12, 0, false}) == "December 2025");
 }
 
+TEST_CASE("the date style (a template's date_format) works with the locale", "[locale]") {
+    LocaleTexts en;
+    const PartialDate present{0, 0, 0, true};
+    en.set_date_style(DateStyle::Long);
+    CHECK(en.date(month(2025, 8)) == "August 2025");
+    CHECK(en.range(month(2025, 8), present) == "August 2025 – Present");
+    en.set_date_style(DateStyle::Numeric);
+    CHECK(en.date(month(2025, 8)) == "08/2025");
+    CHECK(en.date({2025, 8, 3, false}) == "03/08/2025");
+    en.set_date_style(DateStyle::Iso);
+    CHECK(en.range(month(2025, 8), month(2026, 2)) == "2025-08 – 2026-02");
+    // Numeric patterns have no month names to lengthen; the present stays the locale's.
+    LocaleTexts zh = chinese();
+    zh.set_date_style(DateStyle::Long);
+    CHECK(zh.date(month(2025, 8)) == "2025年8月");
+    zh.set_date_style(DateStyle::Iso);
+    CHECK(zh.range(month(2025, 8), present) == "2025-08 – 至今");
+}
+
 TEST_CASE("a placeholder's value is never read as a pattern", "[locale]") {
     LocaleTexts t;
     t.set("photo_of", "Photo of {name}");
