@@ -138,5 +138,6 @@ for template in "${themes[@]}"; do
   contains "$text" "Is Distributed Training Worth It?" "$template prints the title with its ?"
   lacks "$text" "?." "$template adds no full stop after ?"
   lacks "$text" "!." "$template adds no full stop after !"
+  lacks "$text" "Jr.." "$template adds no full stop after inventors ending in Jr."
 done
 finish
