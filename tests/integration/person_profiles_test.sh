@@ -1,6 +1,6 @@
 # [person] profiles, a location in parts and a photo with real TeX: `modern` shows the
-# profiles with Fork Awesome icons (and the network's name where the font has no icon) and
-# the photo; a changed photo rebuilds, the same photo gives the same PDF; the homepage
+# profiles with Fork Awesome icons (drawn, not in the text layer; the network's name where
+# the font has no icon) and the photo; a changed photo rebuilds, the same photo gives the same PDF; the homepage
 # embeds the photo and names the networks; Markdown and JSON Resume carry them.
 source "$(dirname "$0")/lib.sh"
 
@@ -48,6 +48,10 @@ contains "$text" "Ada on Myspace" "modern: an unknown network's label"
 contains "$text" "1 Main St, 10115 Berlin, Germany" "modern: the location joined"
 pdffonts a/out/cv-modern.pdf | grep -qi "forkawesome" && pass "modern: icons from Fork Awesome" ||
   fail "no Fork Awesome in $(pdffonts a/out/cv-modern.pdf)"
+# ... which are drawn, not text: a contact copies without an icon's private-use character.
+if pdftotext -enc UTF-8 a/out/cv-modern.pdf - | grep -q -P '[\x{E000}-\x{F8FF}]'; then
+  fail "modern: private-use characters in the text"
+else pass "modern: no private-use characters in the text"; fi
 grep -q "Missing character" a/out/.mkcv/cv-modern/cv-modern.log &&
   fail "modern: a missing glyph" || pass "modern: no missing glyph"
 [[ "$(pdfimages -list a/out/cv-modern.pdf | tail -n +3 | wc -l)" == 1 ]] &&

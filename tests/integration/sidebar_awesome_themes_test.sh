@@ -12,11 +12,12 @@ cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000
 themes=(sidebar awesome)
 
-# check_pdf STEM: the log and the PDF of both themes for out/STEM-THEME.pdf.
+# check_pdf STEM [.LANG]: the log and the PDF of both themes for out/STEM-THEME[.LANG].pdf
+# (a --lang build's outputs carry the language).
 check_pdf() {
-  local stem="$1" t pdf log
+  local stem="$1" lang="${2:-}" t pdf log
   for t in "${themes[@]}"; do
-    pdf="out/$stem-$t.pdf" log="out/.mkcv/$stem-$t/$stem-$t.log"
+    pdf="out/$stem-$t$lang.pdf" log="out/.mkcv/$stem-$t$lang/$stem-$t$lang.log"
     grep -q "Overfull" "$log" && fail "$stem-$t: $(grep -m3 -A1 Overfull "$log")" ||
       pass "$stem-$t: no overfull box"
     # scripts.toml's Unicode 13 emoji is in no font (scripts_test.sh checks it is reported).
@@ -195,9 +196,9 @@ lacks "$(cat order.txt)" "page 2: 0 sidebar lines" "sidebar: page 2 has sidebar 
 cp "$SRC/tests/data/scripts.toml" scripts.toml
 "$MKCV" build scripts.toml -t sidebar -t awesome -o out --lang ko > scripts.log 2>&1 ||
   { cat scripts.log; fail "scripts build"; finish; }
-check_pdf scripts
+check_pdf scripts .ko
 for t in "${themes[@]}"; do
-  raw="$(pdftotext -enc UTF-8 "out/scripts-$t.pdf" -)"
+  raw="$(pdftotext -enc UTF-8 "out/scripts-$t.ko.pdf" -)"
   for s in "한국어: 내부 딜러들이 코딩 없이 개발" "日本語: 佐藤 健一" "Ελληνικά: Γειά σου κόσμε; Русский: Привет, мир"; do
     contains "$raw" "$s" "$t prints «$s»"
   done

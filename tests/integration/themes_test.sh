@@ -35,7 +35,9 @@ mapfile -t strings < <(toml_strings every.toml kind start end date homepage url 
 declare -A seed_pages=([ats]=2 [classic]=2 [banking]=2)
 for t in "${themes[@]}"; do
   for cv in cv every scripts; do
-    pdf="out/$cv-$t.pdf" log="out/.mkcv/$cv-$t/$cv-$t.log"
+    # A --lang build's outputs carry the language: scripts-ats.ko.pdf.
+    name="$cv-$t"; [[ "$cv" == scripts ]] && name+=.ko
+    pdf="out/$name.pdf" log="out/.mkcv/$name/$name.log"
     [[ -f "$pdf" ]] || { fail "$t: no $pdf"; continue; }
     overfull="$(grep -c "^Overfull" "$log" || true)"
     [[ "$overfull" == 0 ]] && pass "$t $cv: no overfull box" || fail "$t $cv: $overfull overfull boxes"
@@ -69,7 +71,7 @@ for t in "${themes[@]}"; do
            Certificates Skills Languages Interests References "Languages & Skills"; do
     contains "$text" "$s" "$t has the heading «$s»"
   done
-  scripts="$(pdf_text "out/scripts-$t.pdf")"
+  scripts="$(pdf_text "out/scripts-$t.ko.pdf")"
   for s in "한국어: 내부 딜러들이 코딩 없이 개발" "Ελληνικά: Γειά σου κόσμε; Русский: Привет, мир"; do
     contains "$scripts" "$s" "$t prints «$s»"
   done

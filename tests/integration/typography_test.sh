@@ -3,7 +3,9 @@
 # headings, URLs and words), a date range never broken inside itself (in long's headings and
 # modern's date column), long URLs, DOIs, e-mail addresses and words printed exactly even
 # where they break, and no full stop added after a title ending in "?" or "!".
-# One mkcv process per CV builds long, short and modern one after the other (-j 1).
+# One mkcv process per CV builds long, short and modern one after the other (-j 1); the
+# themes ats, classic, banking, sidebar and awesome get the same checks on the seed cv.toml
+# and typography.toml alone, to keep the TeX builds few.
 source "$(dirname "$0")/lib.sh"
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000 NO_COLOR=1
@@ -38,7 +40,8 @@ done
 lines() { pdftotext -enc UTF-8 "$1" - | tr '\f' '\n'; }
 joined() { pdftotext -enc UTF-8 "$1" - | tr -d '\n\f'; }
 on_one_line() {  # on_one_line PDF TEXT LABEL
-  if lines "$1" | grep -qF -- "$2"; then pass "$3"; else fail "$3: «$2» is not on one line"; fi
+  # (Not `lines | grep -q`: grep's early exit would fail pdftotext, and so the pipeline.)
+  if grep -qF -- "$2" <<< "$(lines "$1")"; then pass "$3"; else fail "$3: «$2» is not on one line"; fi
 }
 
 # Date ranges: never broken inside, in long's headings (beside a heading that wraps) and in
@@ -91,4 +94,50 @@ text="$(pdf_text "$out/typography-long.pdf")"
 contains "$text" "Maximiliana Wolkenstein-Oberhausen Jr. US 11,000,000 B2" \
   "long: one full stop after inventors ending in Jr."
 contains "$text" "Best Paper Award!" "long prints the award with its !"
+
+# The themes ats, classic, banking, sidebar and awesome: the seed cv.toml and typography.toml
+# only (one mkcv process each, five TeX builds), with the same checks.
+themes=(ats classic banking sidebar awesome)
+for name in cv typography; do
+  if ! "$MKCV" build "$name/$name.toml" -t ats -t classic -t banking -t sidebar -t awesome -j 1 \
+      -o "$name/themes" --builtin-templates-only > "$name/themes.log" 2>&1; then
+    cat "$name/themes.log"; fail "$name.toml builds with ${themes[*]}"; continue
+  fi
+  for template in "${themes[@]}"; do
+    log="$name/themes/.mkcv/$name-$template/$name-$template.log"
+    if [[ ! -f "$log" ]]; then fail "no TeX log for $name-$template"; continue; fi
+    overfull="$(grep -c 'Overfull \\hbox' "$log" || true)"
+    if [[ "$overfull" == 0 ]]; then pass "$name-$template: no overfull box"
+    else
+      grep -A2 'Overfull \\hbox' "$log" | head -20 >&2
+      fail "$name-$template: $overfull overfull boxes"
+    fi
+  done
+done
+out=typography/themes
+for template in "${themes[@]}"; do
+  for range in "1 Feb. 2023 – 30 June 2023" "28 Sept. 2025 – 30 Sept. 2026" \
+               "1 Sept. 2021 – 30 Sept. 2021" "1 Sept. 2023 – 30 Sept. 2023"; do
+    on_one_line "$out/typography-$template.pdf" "$range" "$template keeps «$range» on one line"
+  done
+  for range in "Aug. 2025 – Feb. 2026" "June 2024 – Feb. 2025" "July 2019 – Sept. 2020"; do
+    on_one_line "cv/themes/cv-$template.pdf" "$range" "$template keeps the seed's «$range» on one line"
+  done
+  text="$(joined "$out/typography-$template.pdf")"
+  for s in "maximiliana.wolkenstein-oberhausen.research-office@infrastructure-lab.example-university.edu" \
+           "research.example-university.edu/people/maximiliana-wolkenstein-oberhausen/publications-and-software" \
+           "https://doi.org/10.5281/zenodo.1234567890-supplementary-material-for-the-thesis" \
+           "Pneumonoultramicroscopicsilicovolcanoconiosisandotherlongwords" \
+           "https://example.org/a/very/long/path/that/never/has/a/space/in/it/so-it-must-break/index.html" \
+           "https://data.example.org/traces/2026/accelerator-cluster-scheduling/full-release-v2.tar.gz" \
+           "Aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeeeeeeeeffffffffff" \
+           "10.1145/3544548.3581388.extended.supplementary.material.version.two"; do
+    contains "$text" "$s" "$template prints «${s:0:40}…» exactly"
+  done
+  text="$(pdf_text "$out/typography-$template.pdf")"
+  contains "$text" "Is Distributed Training Worth It?" "$template prints the title with its ?"
+  lacks "$text" "?." "$template adds no full stop after ?"
+  lacks "$text" "!." "$template adds no full stop after !"
+  lacks "$text" "Jr.." "$template adds no full stop after inventors ending in Jr."
+done
 finish
