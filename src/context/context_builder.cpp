@@ -491,11 +491,10 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         const std::string kind_name = to_string(group.kind);
         const auto custom = options.publication_headings.find(kind_name);
         t.add_string(item, "kind", kind_name);
-        t.add_string(
-            item, "heading",
-            custom != options.publication_headings.end()
-                ? std::string_view(custom->second)
-                : std::string_view(group_heading(group.kind, words)));
+        t.add_string(item, "heading",
+                     custom != options.publication_headings.end()
+                         ? std::string_view(custom->second)
+                         : std::string_view(group_heading(group.kind, words)));
         t.add_string(item, "count", std::to_string(group.kept.size()));
         t.add_string(item, "number_prefix", number_prefix(group.kind));
         // Numbers count down, so the newest paper has the highest: [C7] … [C1].

@@ -207,7 +207,9 @@ const TableSpec& locale_spec() {
         static TableSpec counts{"counts", "Publication counts in words.", {}};
         TableSpec out{"locale",
                       "The language of the CV, and any of its locale's texts (docs/locales.md).",
-                      {{"language", FieldType::String, false,
+                      {{"language",
+                        FieldType::String,
+                        false,
                         "BCP 47 language tag of the CV's text, e.g. \"ko\", \"ja\", \"zh-Hant\", "
                         "\"en-GB\" (`mkcv build --lang` overrides it). It chooses the locale "
                         "(month names, date forms, headings, legend ...) and the CJK font of the "

@@ -110,7 +110,8 @@ std::optional<std::vector<RenderedTemplate>> render_all(
         check_fonts(job.input.design, cv.source_name, job.diagnostics);
         if (job.diagnostics.has_errors())
             return;
-        job.input.options.documents = output_documents(all, stem, job.tmpl->manifest.name, language);
+        job.input.options.documents =
+            output_documents(all, stem, job.tmpl->manifest.name, language);
         job.result = render_template(*job.tmpl, template_context(job.input.filtered.cv, job.input),
                                      job.diagnostics);
         job.ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();

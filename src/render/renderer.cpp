@@ -48,6 +48,21 @@ TextDirection document_direction(const ContextTree& tree) {
 // kainjow's default context also finds partials in the data, so a data key named like a
 // partial would be run as a template; here partials come only from the template's files.
 // Names that resolve to nothing are recorded for a warning.
+// The nodes of the template's `options` (template_variant.cpp adds them at once, so their
+// ids run from the object's to its last descendant's): values the templates use as TeX data
+// (`\newcommand\mkcvmainfont{<<options.main_font>>}`, lengths, colours), checked against
+// each option's declaration. They never get the direction marks of a right-to-left
+// document, which would make a font name TeX code.
+std::pair<ContextTree::Id, ContextTree::Id> option_nodes(const ContextTree& tree) {
+    const ContextTree::Id options = tree.find(ContextTree::root(), "options");
+    if (options == ContextTree::kNone)
+        return {ContextTree::kNone, ContextTree::kNone};
+    ContextTree::Id last = options;
+    while (tree.node(last).last != ContextTree::kNone)
+        last = tree.node(last).last;
+    return {options, last};
+}
+
 class TreeContext : public kainjow::mustache::basic_context<std::string> {
   public:
     TreeContext(const ContextTree& tree, const Data* partials, TextFormat format)
@@ -55,6 +70,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
           partials_(partials),
           format_(format),
           direction_(document_direction(tree)),
+          options_(option_nodes(tree)),
           object_(Data::type::object),
           string_(std::string()),
           true_(true),
@@ -118,8 +134,12 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             return marks
                        ? render_text(tree_.text(string_node_), *marks, frames_[depth_ - 1]->format)
                        : text;
-        if (!marks)
-            return escape_latex(text, direction_);
+        if (!marks) {
+            const bool option = &text == &string_.string_value() &&
+                                string_node_ != ContextTree::kNone &&
+                                string_node_ > options_.first && string_node_ <= options_.second;
+            return escape_latex(text, option ? TextDirection::Ltr : direction_);
+        }
         // Marked text (BibTeX's \emph …) is escaped run by run, each run as in a
         // left-to-right document; in a right-to-left one the whole value says its direction.
         std::string latex = latex_of_text(text, *marks);
@@ -257,6 +277,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     // Right to left when the context's meta.rtl is true (a document in Persian, Arabic …):
     // every LaTeX value then says its own direction.
     const TextDirection direction_;
+    const std::pair<Id, Id> options_;  // the first and last node of `options`
     // Frames are reused, not freed, when popped: each has a list of stand-ins to refill.
     // Each on its own, because kainjow holds on to a frame's stand-ins while it pushes more.
     void enter(Id node) {

@@ -65,7 +65,7 @@ import json, sys
 work = json.load(open(sys.argv[1], encoding="utf-8"))["work"]
 assert work[0]["startDate"] == "2025-08" and work[0]["endDate"] == "2026-02", work[0]
 PY
-contains "$(cat zh-homepage.out)" '<html lang="zh">' "the homepage says its language"
+contains "$(cat zh-homepage.out)" '<html lang="zh" dir="ltr">' "the homepage says its language and direction"
 
 # A locale beside cv.toml: found, merged over the built-in one, checked with positions.
 mkdir -p templates/locales
