@@ -4,7 +4,8 @@
 # missing (for the comparison only; mkcv does not need it), generates CVs with 10, 100, 1,000
 # and 5,000 publications and prints a Markdown report: mkcv's load + validate + render time and
 # peak memory beside toml++'s parse time of the same file, mkcv beside pandoc rendering the
-# same CV through a LaTeX template, a no-op build, and a full build of each template.
+# same CV through a LaTeX template and to a whole PDF, the TeX floors, a no-op build, and a
+# full build of each template.
 #   MKCV_BENCH_SIZES="10 100"   other sizes (e.g. a quick smoke run)
 set -euo pipefail
 
@@ -52,7 +53,7 @@ field() { tr ' ' '\n' <<< "$1" | awk -F= -v k="$2" '$1 == k {print $2}'; }
 cpu="$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 echo "Machine: $cpu, $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GB", $2/1048576}' /proc/meminfo);"\
   "$(. /etc/os-release && echo "$PRETTY_NAME"); $(g++ --version | head -1); $(pandoc --version | head -1)."
-echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). mkcv $("$mkcv" --version | awk '{print $2}'), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')."
+echo "Date: $(date -u '+%Y-%m-%d %H:%M UTC'). mkcv $("$mkcv" --version | head -1 | awk '{print $2}'), $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')."
 echo
 echo "### Load + validate + render, in process, median"
 echo
@@ -101,6 +102,71 @@ for n in "${sizes[@]}"; do
   awk -v n="$n" -v m="$m" -v p="$p" 'BEGIN {printf "| %d | %.1f ms | %.1f ms | %.0f× |\n", n, m, p, p/m}'
 done
 echo
+# Issue 16: the whole PDF, side by side in the same run. pandoc renders the same CV through
+# its LaTeX template and runs pdfLaTeX (as often as it needs) to a PDF; mkcv builds `long`
+# from an empty output folder (one XeLaTeX pass, xdvipdfmx). Peak memory is the largest
+# resident set of the process and its children (GNU time's %M).
+echo "### The whole PDF: \`mkcv build -t long\` beside pandoc to PDF, from nothing, median of 3"
+echo
+echo "| publications | mkcv, whole PDF | peak memory | pandoc + pdfLaTeX, whole PDF | peak memory | mkcv / pandoc |"
+echo "| ---: | ---: | ---: | ---: | ---: | ---: |"
+peak_mib() { /usr/bin/time -f %M "$@" 2>&1 > /dev/null | tail -1 | awk '{printf "%.0f MiB", $1/1024}'; }
+mkdir -p "$work/pdf"
+# pdfLaTeX has no CJK: pandoc gets each CV with its one CJK name written in Latin letters,
+# and each table of language → text as its English text (mkcv gets the CV as it is).
+for n in "${sizes[@]}"; do
+  python3 - "$work/cv-$n.json" "$work/pdf/cv-$n.json" <<'PY'
+import json, sys
+def latin(v):
+    if isinstance(v, dict):
+        return latin(v["en"]) if "en" in v else {k: latin(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [latin(x) for x in v]
+    return v.replace("赵怡浩", "Zhao Yihao") if isinstance(v, str) else v
+json.dump(latin(json.load(open(sys.argv[1]))), open(sys.argv[2], "w"), ensure_ascii=False)
+PY
+done
+for n in "${sizes[@]}"; do
+  mkcv_pdf() { rm -rf "$work/pdf/out"; "$mkcv" build "$work/cv-$n.toml" -t long -o "$work/pdf/out"; }
+  pandoc_pdf() {
+    pandoc -f markdown --template "$root/benchmarks/pandoc-cv.latex" --pdf-engine=pdflatex \
+      --metadata-file "$work/pdf/cv-$n.json" /dev/null -o "$work/pdf/pandoc.pdf"
+  }
+  m="$(median_ms 3 mkcv_pdf)"
+  p="$(median_ms 3 pandoc_pdf)"
+  # A failed run would be timed as a fast one: both must have made their PDF.
+  [[ -s "$work/pdf/out/cv-$n-long.pdf" && -s "$work/pdf/pandoc.pdf" ]] ||
+    { echo "run.sh: a whole-PDF build of $n publications failed" >&2; exit 1; }
+  rm -f "$work/pdf/pandoc.pdf"
+  rm -rf "$work/pdf/out"
+  mm="$(peak_mib "$mkcv" build "$work/cv-$n.toml" -t long -o "$work/pdf/out")"
+  pm="$(peak_mib pandoc -f markdown --template "$root/benchmarks/pandoc-cv.latex" \
+    --pdf-engine=pdflatex --metadata-file "$work/pdf/cv-$n.json" /dev/null -o "$work/pdf/pandoc.pdf")"
+  awk -v n="$n" -v m="$m" -v p="$p" -v mm="$mm" -v pm="$pm" \
+    'BEGIN {printf "| %d | %.0f ms | %s | %.0f ms | %s | %.2f |\n", n, m, mm, p, pm, m/p}'
+done
+echo
+# The floors: what TeX costs before any CV. A minimal document in each engine, then XeLaTeX
+# with the fonts mkcv's templates load (fontspec and Noto Serif; then xeCJK and Noto Serif
+# CJK SC too), each one pass to a PDF.
+echo "### Floors: minimal documents, one pass to a PDF, median of 5"
+echo
+mkdir -p "$work/floor"
+cd "$work/floor"
+printf '%s\n' '\documentclass{article}' '\begin{document}' 'Hello.' '\end{document}' > minimal.tex
+printf '%s\n' '\documentclass{article}' '\usepackage{fontspec}' '\setmainfont{Noto Serif}' \
+  '\begin{document}' 'Hello.' '\end{document}' > fonts.tex
+printf '%s\n' '\documentclass{article}' '\usepackage{fontspec}' '\usepackage{xeCJK}' \
+  '\setmainfont{Noto Serif}' '\setCJKmainfont{Noto Serif CJK SC}' '\begin{document}' \
+  'Hello. 你好。' '\end{document}' > cjk.tex
+tex_ms() { median_ms 5 "$1" -interaction=batchmode -halt-on-error "$2"; }
+echo "| document | time |"
+echo "| --- | ---: |"
+echo "| pdfLaTeX, minimal | $(tex_ms pdflatex minimal.tex) ms |"
+echo "| XeLaTeX, minimal | $(tex_ms xelatex minimal.tex) ms |"
+echo "| XeLaTeX, fontspec and Noto Serif | $(tex_ms xelatex fonts.tex) ms |"
+echo "| XeLaTeX, fontspec, Noto Serif, xeCJK and Noto Serif CJK SC | $(tex_ms xelatex cjk.tex) ms |"
+echo
 echo "### Builds of the seed cv.toml (TeX included), median"
 echo
 mkdir -p "$work/seed"
@@ -120,7 +186,7 @@ git init -q . && git add cv.toml &&
 edit_cv() { sed -i "s/^position = .*/position = \"Candidate $RANDOM\"/" cv.toml; }
 from_empty() { rm -rf out; "$mkcv" build "$@"; }
 first_rebuild_setup() { rm -rf out; "$mkcv" build -q -t "$1"; edit_cv; }
-for t in long short modern ats classic banking; do
+for t in long short modern ats classic banking sidebar awesome; do
   echo "| \`mkcv build -t $t\` from an empty folder, 3 runs | $(median_ms 3 from_empty -t "$t") ms |"
   echo "| \`mkcv build -t $t\` after an edit, the first (makes the format), 3 runs |" \
     "$(median_ms_after 3 first_rebuild_setup "$t" -- "$mkcv" build -t "$t") ms |"

@@ -57,18 +57,7 @@ contains "$text" "zoe_o'brien+cv@example.org" "e-mail as written"
 contains "$text" "example.org/~zoe/a_b%20c#top" "homepage as written"
 
 # Link targets are the URLs as written, %, _, # and ~ included.
-uris="$(python3 - out/hostile-long.pdf <<'PY'
-import re, sys, zlib
-data = open(sys.argv[1], "rb").read()
-chunks = [data]
-for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
-    try: chunks.append(zlib.decompress(m.group(1)))
-    except Exception: pass
-for chunk in chunks:
-    for uri in re.findall(rb"/URI\s*\((.*?)\)\s*>>", chunk, re.S):
-        print(re.sub(rb"\\([()\\])", rb"\1", uri).decode("latin-1"))
-PY
-)"
+uris="$(python3 "$SRC/tests/integration/pdf_uris.py" out/hostile-long.pdf)"
 for url in "https://example.org/~zoe/a_b%20c#top" \
            "https://scholar.example.org/citations?user=a_b&hl=en#x" \
            "https://example.org/paper?id=1&v=2#sec_3" \

@@ -139,18 +139,7 @@ for t in "${themes[@]}"; do
   raw="$(pdftotext -enc UTF-8 "out/every-$t.pdf" -)"
   contains "$raw" "• Cut p99 latency by 35% (from 120ms to 78ms)" "$t: a bullet is •"
   # Links are /URI annotations with the URLs as written.
-  uris="$(python3 - "out/every-$t.pdf" <<'PY'
-import re, sys, zlib
-data = open(sys.argv[1], "rb").read()
-chunks = [data]
-for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
-    try: chunks.append(zlib.decompress(m.group(1)))
-    except Exception: pass
-for chunk in chunks:
-    for uri in re.findall(rb"/URI\s*\((.*?)\)\s*>>", chunk, re.S):
-        print(re.sub(rb"\\([()\\])", rb"\1", uri).decode("latin-1"))
-PY
-)"
+  uris="$(python3 "$SRC/tests/integration/pdf_uris.py" "out/every-$t.pdf")"
   for url in "mailto:zoe_o'brien+cv@example.org" "https://example.org/~zoe/a_b%20c#top" \
              "https://scholar.example.org/citations?user=a_b&hl=en#x" \
              "https://example.org/paper?id=1&v=2#sec_3" "https://example.org/a_b%20c#x~y" \

@@ -94,18 +94,7 @@ else pass "ats: no private-use characters"; fi
 grep -q "language=dflt;-liga;" out/.mkcv/cv-ats/cv-ats.log &&
   pass "ats: ligatures off" || fail "ats: the main font has ligatures on"
 pdffonts out/cv-ats.pdf | grep -qi "forkawesome" && fail "ats: an icon font" || pass "ats: no icon font"
-uris="$(python3 - out/cv-ats.pdf <<'PY'
-import re, sys, zlib
-data = open(sys.argv[1], "rb").read()
-chunks = [data]
-for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
-    try: chunks.append(zlib.decompress(m.group(1)))
-    except Exception: pass
-for chunk in chunks:
-    for uri in re.findall(rb"/URI\s*\((.*?)\)\s*>>", chunk, re.S):
-        print(re.sub(rb"\\([()\\])", rb"\1", uri).decode("latin-1"))
-PY
-)"
+uris="$(python3 "$SRC/tests/integration/pdf_uris.py" out/cv-ats.pdf)"
 for url in "mailto:zhaoyh98@pku.edu.cn" "https://rivendile.github.io" "https://github.com/Rivendile"; do
   contains "$uris" "$url" "ats: a /URI annotation to $url"
 done
