@@ -150,7 +150,8 @@ TEST_CASE("absurd nesting is refused before toml++ sees it, with a position") {
 TEST_CASE("the nesting pre-scan passes what mkcv's files hold") {
     Diagnostics d;
     CHECK(check_toml_nesting(test::source_file("cv.toml") + kExtra, "cv.toml", d));
-    for (const char* name : {"long", "short", "modern", "ats", "classic", "banking", "sidebar", "awesome"}) {
+    for (const char* name :
+         {"long", "short", "modern", "ats", "classic", "banking", "sidebar", "awesome"}) {
         const std::string path = std::string("latex_templates/") + name + "/template.toml";
         CHECK(check_toml_nesting(test::source_file(path), path, d));
     }

@@ -21,8 +21,9 @@ TEST_CASE("golden output of the built-in templates for cv.toml") {
     REQUIRE(loaded.cv);
     const auto search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
     const std::pair<std::string, std::string> goldens[] = {
-        {"long", "tex"},    {"short", "tex"},   {"modern", "tex"},  {"ats", "tex"},
-        {"classic", "tex"}, {"banking", "tex"}, {"sidebar", "tex"}, {"awesome", "tex"}, {"markdown", "md"}, {"jsonresume", "json"},
+        {"long", "tex"},    {"short", "tex"},       {"modern", "tex"},  {"ats", "tex"},
+        {"classic", "tex"}, {"banking", "tex"},     {"sidebar", "tex"}, {"awesome", "tex"},
+        {"markdown", "md"}, {"jsonresume", "json"},
     };
     for (const auto& [name, extension] : goldens) {
         SECTION(name) {
