@@ -1,7 +1,35 @@
 #include "cv/locale_texts.h"
 
+#include "util/utf8.h"
+
 namespace mkcv {
 namespace {
+
+char32_t first_code(std::string_view s) {
+    std::size_t length = 1;
+    return s.empty() ? 0 : decode_utf8(s, 0, length);
+}
+
+char32_t last_code(std::string_view s) {
+    std::size_t i = s.size();
+    while (i > 0 && (static_cast<unsigned char>(s[i - 1]) & 0xC0) == 0x80)
+        --i;  // back over continuation bytes to the last character's first byte
+    if (i == 0)
+        return s.empty() ? 0 : static_cast<unsigned char>(s[0]);
+    std::size_t length = 1;
+    return decode_utf8(s, i - 1, length);
+}
+
+bool latin_alnum(char32_t c) {
+    return (c >= U'a' && c <= U'z') || (c >= U'A' && c <= U'Z') || (c >= U'0' && c <= U'9');
+}
+
+// Han, kana and Hangul letters (not CJK punctuation).
+bool cjk_letter(char32_t c) {
+    return (c >= 0x3041 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) ||
+           (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF) ||
+           (c >= 0xF900 && c <= 0xFAFF);
+}
 
 using K = LocaleKeyKind;
 
@@ -284,8 +312,18 @@ std::string LocaleTexts::range(const std::optional<PartialDate>& start,
 std::string LocaleTexts::join(const std::vector<std::string>& items) const {
     std::string out;
     for (std::size_t i = 0; i < items.size(); ++i) {
-        if (i > 0)
-            out += text(i + 1 == items.size() ? "list_last_separator" : "list_separator");
+        if (i > 0) {
+            const std::string& separator =
+                text(i + 1 == items.size() ? "list_last_separator" : "list_separator");
+            // Chinese and Japanese set a space between their letters and Latin ones: "Xuanzhe
+            // Liu 和 Xin Jin", not "Xuanzhe Liu和Xin Jin". Only a separator that is a CJK word
+            // takes it; ideographic punctuation ("、") has its own space.
+            const bool word = !separator.empty() && cjk_letter(first_code(separator)) &&
+                              cjk_letter(last_code(separator));
+            const bool pad_before = word && latin_alnum(last_code(out));
+            const bool pad_after = word && latin_alnum(first_code(items[i]));
+            out += (pad_before ? " " : "") + separator + (pad_after ? " " : "");
+        }
         out += items[i];
     }
     return out;

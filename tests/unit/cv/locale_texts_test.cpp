@@ -67,6 +67,10 @@ TEST_CASE("a locale's patterns format dates and ranges", "[locale]") {
     CHECK(zh.date({2019, 0, 0, false}) == "2019年");
     CHECK(zh.date({2025, 8, 3, false}) == "2025年8月3日");
     CHECK(zh.join({"甲", "乙", "丙"}) == "甲、乙和丙");
+    // A CJK word between Latin names is set apart by spaces; ideographic punctuation is not.
+    CHECK(zh.join({"Xuanzhe Liu", "Xin Jin"}) == "Xuanzhe Liu 和 Xin Jin");
+    CHECK(zh.join({"Ada", "Bo", "许"}) == "Ada、Bo 和许");
+    CHECK(zh.join({"许", "Bo 2"}) == "许和 Bo 2");
     CHECK(zh.text("headings.education") == "Education");  // a key it lacks is English
 
     LocaleTexts de;
