@@ -7,6 +7,19 @@
 # themes ats, classic, banking, sidebar and awesome get the same checks on the seed cv.toml
 # and typography.toml alone, to keep the TeX builds few.
 source "$(dirname "$0")/lib.sh"
+
+# no_overfull OUT JOB: TeX's log of JOB in the output folder OUT has no overfull box.
+no_overfull() {
+  local log="$1/.mkcv/$2/$2.log"
+  if [[ ! -f "$log" ]]; then fail "no TeX log for $2"; return; fi
+  local overfull
+  overfull="$(grep -c 'Overfull \\hbox' "$log" || true)"
+  if [[ "$overfull" == 0 ]]; then pass "$2: no overfull box"
+  else
+    grep -A2 'Overfull \\hbox' "$log" | head -20 >&2
+    fail "$2: $overfull overfull boxes"
+  fi
+}
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000 NO_COLOR=1
 
@@ -24,14 +37,7 @@ for cv in "${cvs[@]}"; do
     continue
   fi
   for template in "${templates[@]}"; do
-    log="$name/out/.mkcv/$name-$template/$name-$template.log"
-    if [[ ! -f "$log" ]]; then fail "no TeX log for $name-$template"; continue; fi
-    overfull="$(grep -c 'Overfull \\hbox' "$log" || true)"
-    if [[ "$overfull" == 0 ]]; then pass "$name-$template: no overfull box"
-    else
-      grep -A2 'Overfull \\hbox' "$log" | head -20 >&2
-      fail "$name-$template: $overfull overfull boxes"
-    fi
+    no_overfull "$name/out" "$name-$template"
   done
 done
 
@@ -104,14 +110,7 @@ for name in cv typography; do
     cat "$name/themes.log"; fail "$name.toml builds with ${themes[*]}"; continue
   fi
   for template in "${themes[@]}"; do
-    log="$name/themes/.mkcv/$name-$template/$name-$template.log"
-    if [[ ! -f "$log" ]]; then fail "no TeX log for $name-$template"; continue; fi
-    overfull="$(grep -c 'Overfull \\hbox' "$log" || true)"
-    if [[ "$overfull" == 0 ]]; then pass "$name-$template: no overfull box"
-    else
-      grep -A2 'Overfull \\hbox' "$log" | head -20 >&2
-      fail "$name-$template: $overfull overfull boxes"
-    fi
+    no_overfull "$name/themes" "$name-$template"
   done
 done
 out=typography/themes
