@@ -20,7 +20,7 @@ OptionSettings read_table(const toml::table& table, const std::vector<std::strin
             continue;
         OptionSetting setting = read_option_setting(node, depth);
         setting.key_pos = pos_of(key.source());
-        out.emplace_back(std::move(name), std::move(setting));
+        out.push_back({std::move(name), std::move(setting)});
     }
     return out;
 }

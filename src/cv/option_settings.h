@@ -12,6 +12,8 @@
 
 namespace mkcv {
 
+struct NamedOptionSetting;
+
 struct OptionSetting {
     enum class Kind { String, Integer, Float, Bool, Table, Other };
     Kind kind = Kind::Other;
@@ -21,11 +23,19 @@ struct OptionSetting {
     SourcePos key_pos;  // the key, where an unknown option's caret goes
     SourcePos pos;      // the value
     // Table: its keys in file order (margins = { top = "2cm", left = "1.5cm" }).
-    std::vector<std::pair<std::string, OptionSetting>> fields;
+    std::vector<NamedOptionSetting> fields;
+};
+
+// A setting with its option's name. A struct, not std::pair: a pair that holds the very
+// type being defined asks whether that type is default-constructible before it is
+// complete, which clang rejects with libstdc++ (the fuzz targets are built with clang).
+struct NamedOptionSetting {
+    std::string first;  // the option's name
+    OptionSetting second;
 };
 
 // Option name → setting, in file order.
-using OptionSettings = std::vector<std::pair<std::string, OptionSetting>>;
+using OptionSettings = std::vector<NamedOptionSetting>;
 
 // "a string", "an integer", "a number", "true or false", "a table", or for anything else
 // "a date, an array or a nested table".
