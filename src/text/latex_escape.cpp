@@ -250,7 +250,16 @@ std::vector<std::size_t> break_points(std::string_view text) {
     };
     std::vector<std::size_t> breaks;
     std::vector<Char> run;
+    // No CV has an unbroken run this long; one that is (a BibTeX macro doubled twenty times)
+    // is set as it is, so break points never multiply the size of such text.
+    constexpr std::size_t kMaxRun = 4096;
+    bool overlong = false;
     auto close_run = [&] {
+        if (overlong) {
+            run.clear();
+            overlong = false;
+            return;
+        }
         const std::size_t n = run.size();
         for (std::size_t k = 0; n >= kLongRun && k + 1 < n; ++k) {
             const char32_t here = run[k].code;
@@ -281,10 +290,12 @@ std::vector<std::size_t> break_points(std::string_view text) {
         const char32_t code = static_cast<unsigned char>(text[i]) < 0x80
                                   ? static_cast<char32_t>(text[i])
                                   : decode_utf8(text, i, length);
-        if (in_run(code))
+        if (!in_run(code))
+            close_run();
+        else if (run.size() < kMaxRun)
             run.push_back({i, i + length, code});
         else
-            close_run();
+            overlong = true;
         i += length;
     }
     close_run();
