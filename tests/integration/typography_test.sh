@@ -71,16 +71,17 @@ for range in "Aug. 2025 – Feb. 2026" "June 2024 – Feb. 2025" "July 2019 – 
 done
 
 # Long strings break without a hyphen or a space: with line ends removed, each is whole.
+long_strings=("maximiliana.wolkenstein-oberhausen.research-office@infrastructure-lab.example-university.edu"
+  "research.example-university.edu/people/maximiliana-wolkenstein-oberhausen/publications-and-software"
+  "https://doi.org/10.5281/zenodo.1234567890-supplementary-material-for-the-thesis"
+  "Pneumonoultramicroscopicsilicovolcanoconiosisandotherlongwords"
+  "https://example.org/a/very/long/path/that/never/has/a/space/in/it/so-it-must-break/index.html"
+  "https://data.example.org/traces/2026/accelerator-cluster-scheduling/full-release-v2.tar.gz"
+  "Aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeeeeeeeeffffffffff"
+  "10.1145/3544548.3581388.extended.supplementary.material.version.two")
 for template in long modern; do
   text="$(joined "$out/typography-$template.pdf")"
-  for s in "maximiliana.wolkenstein-oberhausen.research-office@infrastructure-lab.example-university.edu" \
-           "research.example-university.edu/people/maximiliana-wolkenstein-oberhausen/publications-and-software" \
-           "https://doi.org/10.5281/zenodo.1234567890-supplementary-material-for-the-thesis" \
-           "Pneumonoultramicroscopicsilicovolcanoconiosisandotherlongwords" \
-           "https://example.org/a/very/long/path/that/never/has/a/space/in/it/so-it-must-break/index.html" \
-           "https://data.example.org/traces/2026/accelerator-cluster-scheduling/full-release-v2.tar.gz" \
-           "Aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeeeeeeeeffffffffff" \
-           "10.1145/3544548.3581388.extended.supplementary.material.version.two"; do
+  for s in "${long_strings[@]}"; do
     contains "$text" "$s" "$template prints «${s:0:40}…» exactly"
   done
 done
@@ -123,14 +124,7 @@ for template in "${themes[@]}"; do
     on_one_line "cv/themes/cv-$template.pdf" "$range" "$template keeps the seed's «$range» on one line"
   done
   text="$(joined "$out/typography-$template.pdf")"
-  for s in "maximiliana.wolkenstein-oberhausen.research-office@infrastructure-lab.example-university.edu" \
-           "research.example-university.edu/people/maximiliana-wolkenstein-oberhausen/publications-and-software" \
-           "https://doi.org/10.5281/zenodo.1234567890-supplementary-material-for-the-thesis" \
-           "Pneumonoultramicroscopicsilicovolcanoconiosisandotherlongwords" \
-           "https://example.org/a/very/long/path/that/never/has/a/space/in/it/so-it-must-break/index.html" \
-           "https://data.example.org/traces/2026/accelerator-cluster-scheduling/full-release-v2.tar.gz" \
-           "Aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeeeeeeeeffffffffff" \
-           "10.1145/3544548.3581388.extended.supplementary.material.version.two"; do
+  for s in "${long_strings[@]}"; do
     contains "$text" "$s" "$template prints «${s:0:40}…» exactly"
   done
   text="$(pdf_text "$out/typography-$template.pdf")"
