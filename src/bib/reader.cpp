@@ -73,7 +73,7 @@ std::string string_as_regular_entry(const std::string& chunk) {
 // files of one bibliography, as the macros are).
 struct MacroTable {
     std::map<std::string, std::string> macros;  // lower-case name → expanded text
-    std::size_t expanded = 0;                   // bytes of expanded values so far
+    std::size_t expanded = 0;                   // bytes pasted in from macros so far
 };
 
 MacroTable& macro_table() {
@@ -282,10 +282,12 @@ enum class Expansion { Ok, ValueTooLong, BibliographyTooLong };
 
 // The value of one field or @string: its pieces pasted, macros replaced by their text.
 // Sizes are added up before anything is built, so no input can make mkcv allocate more
-// than kMaxBibValueBytes for a value or kMaxBibExpandedBytes for all of them.
+// than kMaxBibValueBytes for a value, or more than kMaxBibExpandedBytes in all beyond the
+// file's own text (only macros multiply it; literal text is bounded by the file's size).
 Expansion expand_value(AST* field, MacroTable& table, std::string& out,
                        std::vector<std::string>& undefined) {
     std::size_t size = 0;
+    std::size_t from_macros = 0;
     bt_nodetype type{};
     char* text = nullptr;
     for (AST* v = nullptr; (v = bt_next_value(field, v, &type, &text));) {
@@ -298,6 +300,7 @@ Expansion expand_value(AST* field, MacroTable& table, std::string& out,
                     undefined.push_back(text);
             } else {
                 size += found->second.size();
+                from_macros += found->second.size();
             }
         } else {
             size += std::strlen(text);
@@ -305,9 +308,9 @@ Expansion expand_value(AST* field, MacroTable& table, std::string& out,
         if (size > kMaxBibValueBytes)
             return Expansion::ValueTooLong;
     }
-    if (size > kMaxBibExpandedBytes - table.expanded)
+    if (from_macros > kMaxBibExpandedBytes - table.expanded)
         return Expansion::BibliographyTooLong;
-    table.expanded += size;
+    table.expanded += from_macros;
     out.reserve(size);
     for (AST* v = nullptr; (v = bt_next_value(field, v, &type, &text));) {
         if (!text)
@@ -377,7 +380,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
                         "define it with @string{" + macro + " = {...}} before it is used");
                 if (result == Expansion::BibliographyTooLong) {
                     diagnostics.error(file_name, {field->line, 0}, "bibtex-size",
-                                      "the bibliography expands to more than " +
+                                      "its @string macros expand to more than " +
                                           size_text(kMaxBibExpandedBytes) +
                                           " of text; the rest of this file is not read",
                                       "look for @string macros that paste each other "
