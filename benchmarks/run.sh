@@ -186,12 +186,22 @@ git init -q . && git add cv.toml &&
 edit_cv() { sed -i "s/^position = .*/position = \"Candidate $RANDOM\"/" cv.toml; }
 from_empty() { rm -rf out; "$mkcv" build "$@"; }
 first_rebuild_setup() { rm -rf out; "$mkcv" build -q -t "$1"; edit_cv; }
-for t in long short modern ats classic banking sidebar awesome; do
+templates=(long short modern ats classic banking sidebar awesome)
+for t in "${templates[@]}"; do
   echo "| \`mkcv build -t $t\` from an empty folder, 3 runs | $(median_ms 3 from_empty -t "$t") ms |"
   echo "| \`mkcv build -t $t\` after an edit, the first (makes the format), 3 runs |" \
     "$(median_ms_after 3 first_rebuild_setup "$t" -- "$mkcv" build -t "$t") ms |"
   echo "| \`mkcv build -t $t\` after an edit, with the format, 5 runs |" \
     "$(median_ms_after 5 edit_cv -- "$mkcv" build -t "$t") ms |"
+done
+# Peak memory (GNU time's %M: the largest process of the tree, XeTeX or xdvipdfmx) of one
+# build from an empty folder and of one rebuild with the format, per template.
+peak_rows=()
+for t in "${templates[@]}"; do
+  rm -rf out
+  empty="$(peak_mib "$mkcv" build -t "$t")"
+  "$mkcv" build -q -t "$t"; edit_cv; "$mkcv" build -q -t "$t"; edit_cv  # makes the format
+  peak_rows+=("| $t | $empty | $(peak_mib "$mkcv" build -t "$t") |")
 done
 echo "| \`mkcv build -t homepage\` from an empty folder (HTML, no TeX), 20 runs |" \
   "$(median_ms 20 from_empty -t homepage) ms |"
@@ -209,3 +219,9 @@ echo "| multilingual CV (tests/data/scripts.toml, Persian, right to left), \`-t 
 echo "| the same, \`--lang ko\` (left to right, CJK KR), 3 runs |" \
   "$(median_ms 3 from_empty scripts.toml -t long --lang ko) ms |"
 cd "$work/seed"
+echo
+echo "### Peak memory of a build of the seed cv.toml, per template"
+echo
+echo "| template | from an empty folder | after an edit, with the format |"
+echo "| --- | ---: | ---: |"
+printf '%s\n' "${peak_rows[@]}"
