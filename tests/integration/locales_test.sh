@@ -67,6 +67,13 @@ assert work[0]["startDate"] == "2025-08" and work[0]["endDate"] == "2026-02", wo
 PY
 contains "$(cat zh-homepage.out)" '<html lang="zh" dir="ltr">' "the homepage says its language and direction"
 
+# A profile's network name before its iD is followed by the locale's colon, not ": ".
+printf '[person]\nname = "Ada"\nprofiles = [{ network = "ORCID", username = "0000-0002-1825-0097" }]\n' > orcid.toml
+for t in long short ats classic banking sidebar awesome markdown; do
+  contains "$("$MKCV" render orcid.toml --lang zh -t "$t" 2>&1)" "ORCID：" "$t: the network name takes zh's colon"
+done
+contains "$("$MKCV" render orcid.toml --lang fr -t long 2>&1)" "ORCID : " "and fr's"
+
 # A locale beside cv.toml: found, merged over the built-in one, checked with positions.
 mkdir -p templates/locales
 printf 'present = "现在"\n' > templates/locales/zh.toml
