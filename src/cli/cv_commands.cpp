@@ -36,9 +36,21 @@ int run_render(const CliState& state) {
 int run_validate(const CommonOptions& common) {
     Diagnostics diagnostics;
     LoadedCv loaded = load_and_validate(common.cv_path, diagnostics);
-    // build and render warn about a [templates.typo] too (render_all); so does validate.
-    if (loaded.cv)
+    // What `mkcv build` would say before TeX, too: the templates it builds by default and
+    // every one cv.toml sets something for are rendered (a millisecond each) and dropped,
+    // so [design] and [templates.NAME] options, their fonts and the rules are checked;
+    // a [templates.typo] is a warning, as in build.
+    if (loaded.cv && !diagnostics.has_errors()) {
+        const TemplateSearchPath search = search_path(common);
+        std::vector<std::string> templates{"long", "short"};
+        for (const auto& listing : list_templates(search))
+            if (loaded.cv->templates.count(listing.name) ||
+                loaded.cv->template_options.count(listing.name))
+                templates.push_back(listing.name);
+        render_all(*loaded.cv, unique_in_order(templates), search, diagnostics);
+    } else if (loaded.cv) {
         check_template_overrides(*loaded.cv, search_path(common), {}, diagnostics);
+    }
     report(diagnostics, loaded.sources, common);
     if (diagnostics.has_errors())
         return kExitInvalid;

@@ -40,6 +40,11 @@ contains "$bad" "did you mean \`font_size\`?" "option did-you-mean"
 contains "$bad" "bad.toml:7:19: error: \`margins.top\` must be a length from" "range"
 contains "$bad" "bad.toml:8:10: error: \`accent\` must be a hex colour" "colour"
 [[ ! -e bad-out/cv-long.pdf && ! -e bad-out/bad-long.pdf ]] && pass "no PDF from bad options" || fail "a PDF was made"
+# validate says the same, for the templates cv.toml sets options for, without building.
+"$MKCV" validate bad.toml > validate.log 2>&1 && status=0 || status=$?
+expect_status 2 "$status" "validate: bad options exit 2"
+contains "$(cat validate.log)" "bad.toml:6:1: error: unknown option \`fontsize\` for this template" "validate reports [templates.long]'s options"
+contains "$(cat validate.log)" "bad.toml:4:9: error: \`paper\` must be one of" "and [design]'s"
 
 # A font fontconfig does not know: named, with fc-list, before TeX runs.
 cat > nofont.toml <<'TOML'
