@@ -8,6 +8,7 @@
 #include "cli/exit_code.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/watch.h"
+#include "render/locale_files.h"
 
 namespace fs = std::filesystem;
 
@@ -39,6 +40,10 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
             inputs->push_back(r.tmpl.main.path);
             for (const auto& [name, partial] : r.tmpl.partials)
                 inputs->push_back(partial.path);
+            // The locale's words come from files too (templates/locales/zh.toml beside cv.toml).
+            for (auto& file :
+                 locale_files(r.input.filtered.cv.locale.language, search_path(common)))
+                inputs->push_back(std::move(file));
         }
     if (!options.quiet)
         for (const auto& r : *rendered)

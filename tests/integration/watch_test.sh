@@ -5,6 +5,8 @@ source "$(dirname "$0")/lib.sh"
 cp "$SRC/cv.toml" "$WORK/cv.toml"
 mkdir -p "$WORK/templates"
 cp -r "$SRC/latex_templates/short" "$WORK/templates/short"  # a user template, to edit
+mkdir -p "$WORK/templates/locales"
+printf '[headings]\neducation = "Schooling"\n' > "$WORK/templates/locales/en.toml"  # a locale, to edit
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000
 
@@ -30,11 +32,17 @@ mv new.tmp templates/short/cv.tex.mustache
 wait_for 60 watching 4 && pass "rebuilt after a template file changed" || fail "no rebuild"
 contains "$(cat watch.log)" "cv.tex.mustache changed, building" "says which template file"
 contains "$(pdf_text out/cv-short.pdf)" "Edited template." "the PDF has the template change"
+
+# A locale file beside cv.toml changed.
+printf '[headings]\neducation = "Studies"\n' > templates/locales/en.toml
+wait_for 60 watching 5 && pass "rebuilt after a locale file changed" || fail "no rebuild for the locale"
+contains "$(cat watch.log)" "en.toml changed, building" "says which locale file"
+contains "$(pdf_text out/cv-short.pdf | tr a-z A-Z)" "STUDIES" "the PDF has the locale's new word (short sets headings in capitals)"
 good="$(sha256sum < out/cv-short.pdf)"
 
 # A broken cv.toml: diagnostics printed, PDF kept, still watching.
 printf 'this is not toml\n' >> cv.toml
-wait_for 30 watching 5 && pass "still watching after an error" || fail "watch stopped"
+wait_for 30 watching 6 && pass "still watching after an error" || fail "watch stopped"
 contains "$(cat watch.log)" "cv.toml:" "diagnostics printed"
 [[ "$(sha256sum < out/cv-short.pdf)" == "$good" ]] && pass "last good PDF kept" || fail "PDF changed"
 
