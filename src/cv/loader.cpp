@@ -12,6 +12,7 @@
 #include "cv/sections.h"
 #include "cv/toml_input.h"
 #include "text/inline_markup.h"
+#include "util/ascii.h"
 #include "util/text_similarity.h"
 
 namespace mkcv {
@@ -64,6 +65,14 @@ std::string type_found(const toml::node& node) {
 // so nothing the user writes can be taken for vetted LaTeX.
 std::string user_string(const toml::value<std::string>& value) {
     return std::move(const_cast<toml::value<std::string>&>(value).get());
+}
+
+// The tag of a link to `lang:TAG` (any case of "lang"), else empty.
+std::string_view language_of_link(std::string_view url) {
+    constexpr std::string_view kScheme = "lang:";
+    if (url.size() <= kScheme.size() || ascii_lower(url.substr(0, kScheme.size())) != kScheme)
+        return {};
+    return url.substr(kScheme.size());
 }
 
 // Loads one file: checks shape against the schema, then converts.
@@ -370,10 +379,21 @@ class Loader {
             return {std::move(value), pos};
         InlineMarkup parsed = parse_inline_markup(
             value, [&](std::size_t offset) { return locate(pos, value, offset); });
-        for (TextRun& run : parsed.runs)
-            if (run.kind == TextRun::Kind::Open && run.mark == Mark::Link &&
-                run.text.rfind("10.", 0) == 0 && run.text.find(':') == std::string::npos)
+        for (TextRun& run : parsed.runs) {
+            if (run.kind != TextRun::Kind::Open || run.mark != Mark::Link)
+                continue;
+            if (run.text.rfind("10.", 0) == 0 && run.text.find(':') == std::string::npos)
                 run.text = "https://doi.org/" + run.text;  // a bare DOI, as links have it
+            // [佐藤 健一](lang:ja): a span in a language of its own, for its CJK glyph shapes
+            // (and <span lang> in HTML). A tag that is not one stays a link, which the
+            // validator reports (cv/validate.cpp).
+            if (const std::string_view tag = language_of_link(run.text);
+                !tag.empty() && is_language_tag(tag)) {
+                run.mark = Mark::Language;
+                run.latex = cjk_region(tag);
+                run.text = std::string(tag);
+            }
+        }
         return {std::move(parsed.plain), pos, std::move(parsed.runs)};
     }
 

@@ -7,6 +7,7 @@
 #include "cv/profiles.h"
 #include "cv/sections.h"
 #include "cv/value_origins.h"
+#include "util/ascii.h"
 #include "util/text_similarity.h"
 
 namespace mkcv {
@@ -237,6 +238,15 @@ void check_markup_links(const ValueOrigin& value, Validator& validator, Diagnost
                 label += runs[j].text;
         }
         const Text url{run.text, run.pos.known() ? run.pos : value.pos};
+        // The loader made each [text](lang:TAG) with a real tag a language span.
+        if (url.value.size() >= 5 && ascii_lower(url.value.substr(0, 5)) == "lang:") {
+            diagnostics.error(
+                value.file, url.pos, "markup",
+                "`" + url.value.substr(5) + "` in [" + label + "](" + url.value +
+                    ") is not a language tag",
+                "write a BCP 47 tag: [佐藤 健一](lang:ja), (lang:ko), (lang:zh-Hant)");
+            continue;
+        }
         if (url.value.empty())
             diagnostics.error(value.file, url.pos, "url", "link `" + label + "` has no URL",
                               "write [text](https://example.org/...)");

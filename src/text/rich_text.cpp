@@ -21,6 +21,15 @@ const char* default_command(Mark mark) {
     }
 }
 
+// The regions \mkcvlang takes (mkcv-base): Noto CJK's. A Language mark carries one, set by
+// the loader from a checked tag; anything else prints no command.
+bool is_cjk_region(std::string_view region) {
+    for (const char* known : {"JP", "KR", "TC", "HK", "SC"})
+        if (region == known)
+            return true;
+    return false;
+}
+
 // LaTeX (and a .bib, which holds LaTeX): plain runs wait until LaTeX follows and are then
 // escaped in one piece, as the BibTeX converter did, so the output is the same byte for byte.
 // `hrefs`: Markdown links print as \href (LaTeX); in a .bib they print their text only, as
@@ -60,6 +69,15 @@ std::string render_latex(const RichText& runs, bool hrefs) {
                         flush();
                         out += "\\href{" + escape_href(run.text) + "}{";
                     }
+                    break;
+                }
+                if (run.mark == Mark::Language) {
+                    // Another language's CJK glyph shapes (\mkcvlang, mkcv-base); in a .bib,
+                    // which has no such command, a group.
+                    printed.push_back(true);
+                    flush();
+                    out += hrefs && is_cjk_region(run.latex) ? "\\mkcvlang{" + run.latex + "}{"
+                                                             : std::string("{");
                     break;
                 }
                 printed.push_back(true);
@@ -174,6 +192,10 @@ std::string render_markup(const RichText& runs, TextFormat format) {
                 } else if (run.mark == Mark::Code) {
                     open = "<code>";
                     close = "</code>";
+                } else if (run.mark == Mark::Language && html) {
+                    // The tag was checked (cv/locale.h is_language_tag): letters, digits, '-'.
+                    open = "<span lang=\"" + escape_text(run.text, TextFormat::Html) + "\">";
+                    close = "</span>";
                 } else if (run.mark == Mark::Link && is_safe_href(run.text)) {
                     open =
                         html ? "<a href=\"" + escape_text(run.text, TextFormat::Html) + "\">" : "[";
@@ -217,7 +239,9 @@ std::vector<std::string> canonical(const RichText& runs, std::string_view plain)
         if (run.kind == TextRun::Kind::Text) {
             text(run.text);
         } else if (run.kind == TextRun::Kind::Open) {
-            shown.push_back(run.mark != Mark::Link || is_safe_href(run.text));
+            // Markdown has no language spans: the text alone is printed.
+            shown.push_back(run.mark == Mark::Link ? is_safe_href(run.text)
+                                                   : run.mark != Mark::Language);
             if (shown.back())
                 out.emplace_back("O" + std::to_string(static_cast<int>(run.mark)));
         } else if (run.kind == TextRun::Kind::Close && !shown.empty()) {
@@ -256,6 +280,8 @@ bool is_markup_only(const RichText& runs) {
                 return run.latex.empty();
             case Mark::Link:
                 return run.latex.empty() || run.latex == "href";
+            case Mark::Language:
+                return is_cjk_region(run.latex);
             default:
                 return false;
         }

@@ -20,6 +20,9 @@ enum class Mark : std::uint8_t {
     Link,      // \url, \href: a link; LaTeX prints only its text, as mkcv always has, unless
                // the Open's `latex` is "href" (Markdown's [text](url)): then \href{url}{text}
     Code,      // `code`: <code>, `…`, \texttt
+    Language,  // text in a language of its own ([佐藤 健一](lang:ja)): the Open's `text` is its
+               // BCP 47 tag (<span lang>), its `latex` the Noto CJK region of that language
+               // (\mkcvlang{JP}{…}, one of JP, KR, TC, HK, SC); Markdown prints the text
 };
 
 struct TextRun {

@@ -10,6 +10,8 @@
 source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/tests/data/scripts.toml" "$WORK/scripts.toml"
+# A span in a language of its own, [text](lang:ja): Japanese glyph shapes in a Korean build.
+printf '\n[[sections]]\ntitle = "Spans"\ntext = "Kanji as in Japan: [直 刃 骨 次](lang:ja)."\n' >> "$WORK/scripts.toml"
 cd "$WORK"
 build() {  # build TEMPLATE [ARGS...]
   local name="$1"; shift
@@ -95,6 +97,9 @@ contains "$(cat out/.mkcv/scripts-short.ja/scripts-short.ja.log)" "Font family '
   "--lang ja sets CJK in Noto CJK JP"
 contains "$(cat out/.mkcv/scripts-modern.ko/scripts-modern.ko.log)" "Font family 'NotoSansCJKKR(0)' created" \
   "--lang ko sets CJK in Noto CJK KR"
+contains "$(cat out/.mkcv/scripts-modern.ko/scripts-modern.ko.log)" "Font family 'NotoSansCJKJP(0)' created" \
+  "[text](lang:ja) sets its text in Noto CJK JP in a Korean build"
+contains "$raw" "Kanji as in Japan: 直 刃 骨 次." "and prints it as written"
 "$MKCV" render scripts.toml -t long --lang ko_KR > /dev/null 2> lang.log && status=0 || status=$?
 expect_status 2 "$status" "--lang takes only a BCP 47 tag"
 contains "$(cat lang.log)" '"ko_KR" is not a BCP 47 language tag' "--lang says why"

@@ -271,6 +271,23 @@ TEST_CASE("only prose fields are parsed as inline markup") {
     CHECK(cv.build.markup);
 }
 
+TEST_CASE("[text](lang:TAG) is a span in that language, with its CJK region") {
+    const Cv cv = load_ok(std::string(test::kMinimal) +
+                          "research_interests = \"With [佐藤 健一](lang:ja), [김](LANG:ko-KR) and "
+                          "[x](lang:zh-Hant) *and* [y](https://lang.org)\"\n");
+    const Text& t = cv.research_interests;
+    CHECK(t.value == "With 佐藤 健一, 김 and x and y");
+    CHECK(marks_of(t) == "With <6>佐藤 健一</>, <6>김</> and <6>x</> <0>and</> <4>y</>");
+    CHECK(t.marks[1].text == "ja");
+    CHECK(t.marks[1].latex == "JP");
+    CHECK(t.marks[5].text == "ko-KR");
+    CHECK(t.marks[5].latex == "KR");
+    CHECK(t.marks[9].latex == "TC");
+    // Not a tag: a link to nowhere, reported as such.
+    CHECK(problems(std::string(test::kMinimal) + "research_interests = \"a [b](lang:x_1) c\"\n") ==
+          std::vector<std::string>{"3:25: error: `x_1` in [b](lang:x_1) is not a language tag"});
+}
+
 TEST_CASE("[build] markup = \"none\" prints prose as written") {
     const Cv cv = load_ok(std::string(kMarkupCv) + "[build]\nmarkup = \"none\"\n");
     CHECK_FALSE(cv.build.markup);

@@ -46,6 +46,24 @@ TEST_CASE("marks print as each format's markup") {
     CHECK(needs_latex(runs));
 }
 
+TEST_CASE("a language span: \\mkcvlang in LaTeX, <span lang> in HTML, its text elsewhere") {
+    const RichText runs{text("With "), open(Mark::Language, "JP", "ja"), text("佐藤 & 健一"),
+                        close(Mark::Language), text(".")};
+    const std::string plain = "With 佐藤 & 健一.";
+    CHECK(render_text(plain, runs, TextFormat::Latex) == "With \\mkcvlang{JP}{佐藤 \\& 健一}.");
+    CHECK(render_text(plain, runs, TextFormat::Bibtex) == "With {佐藤 \\& 健一}.");
+    CHECK(render_text(plain, runs, TextFormat::Html) ==
+          "With <span lang=\"ja\">佐藤 &amp; 健一</span>.");
+    CHECK(render_text(plain, runs, TextFormat::Markdown) == "With 佐藤 \\& 健一.");
+    CHECK(render_text(plain, runs, TextFormat::Json) == escape_text(plain, TextFormat::Json));
+    CHECK(is_markup_only(runs));
+    // Only the five regions of mkcv-base's \mkcvlang are ever printed as its argument.
+    const RichText forged{open(Mark::Language, "JP}\\input{x", "ja"), text("a"),
+                          close(Mark::Language)};
+    CHECK(render_text("a", forged, TextFormat::Latex) == "{a}");
+    CHECK_FALSE(is_markup_only(forged));
+}
+
 TEST_CASE("plain runs between marks are escaped in one piece in LaTeX") {
     // "-" and "-" from two runs joined by a link still get their ligature break.
     const RichText runs{
