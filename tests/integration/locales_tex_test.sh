@@ -1,4 +1,4 @@
-# Every locale and every template with real TeX, in two builds:
+# Every locale and every template with real TeX, in three builds:
 # 1. the seed cv.toml in all 14 built-in locales (`--lang en,zh,…`), long and short: each PDF
 #    builds, has no missing glyph, no overfull box and balanced right-to-left runs, and has the
 #    locale's headings, word for the present and date range (locales_check.py), in the bidi
@@ -7,7 +7,8 @@
 #    all eight TeX templates: every value in the text layer, left-to-right ones exactly,
 #    right-to-left and mixed ones in the bidi order, the bullets on the right and the dates at
 #    the line's end on the left where a template sets them so (scripts_check.py).
-# 28 and 8 TeX runs, two at a time.
+# 3. the seed CV in Persian in the themes with contact icons: every contact in the text layer.
+# 28, 8 and 4 TeX runs, two at a time.
 source "$(dirname "$0")/lib.sh"
 
 cd "$WORK"
@@ -72,6 +73,29 @@ for t in "${templates[@]}"; do
   while IFS= read -r bad; do fail "$t: ${bad#FAIL: }"; done < <(grep '^FAIL: ' "check-$t.txt" || true)
   grep -q '^failures: ' "check-$t.txt" || fail "$t: scripts_check.py did not finish: $(tail -3 "check-$t.txt")"
 done
+# 3. The contacts of the themes with icons, right to left: each icon's empty /ActualText
+# (marked content, BDC … EMC) in a left-to-right run, else reflected it hides the text after
+# it; sidebar's contacts, broken into parts, in their order; the sidebar on the right.
+themes=(modern banking sidebar awesome)
+args=()
+for t in "${themes[@]}"; do args+=(-t "$t"); done
+"$MKCV" build cv.toml --lang fa "${args[@]}" -j 2 -o icons --builtin-templates-only > icons.log 2>&1 &&
+  pass "the seed CV builds in Persian in ${themes[*]}" || { cat icons.log; fail "build --lang fa ${themes[*]}"; }
+for t in "${themes[@]}"; do
+  no_defects "cv-$t.fa" "icons/.mkcv/cv-$t.fa/cv-$t.fa.log"
+  text="$(pdftotext -enc UTF-8 "icons/cv-$t.fa.pdf" - 2> "pdftotext-$t.err")"
+  for contact in zhaoyh98@pku.edu.cn rivendile.github.io github.com/Rivendile; do
+    contains "$text" "$contact" "$t in Persian: the text layer has «$contact»"
+  done
+  lacks "$(cat "pdftotext-$t.err")" "Mismatched EMC" "$t in Persian: marked content balanced"
+done
+sidebar_words="$(pdftotext -bbox -enc UTF-8 icons/cv-sidebar.fa.pdf - | grep -E '>(zhaoyh98@pku.edu.cn|Yihao)<')"
+python3 - "$sidebar_words" <<'PY' && pass "sidebar: right to left, the sidebar is the right column" || fail "sidebar: not on the right: $sidebar_words"
+import re, sys
+x = {w: float(x0) for x0, w in re.findall(r'xMin="([\d.]+)"[^>]*>([^<]+)<', sys.argv[1])}
+assert x["zhaoyh98@pku.edu.cn"] > 300, x  # on an A4 page 595 pt wide
+PY
+
 # Arabic script is set in Noto Sans Arabic: Noto Naskh Arabic's lam-alef after a joining
 # letter loses its alef in the text layer ("تحصیلات" copies as "تحصیلت").
 contains "$(pdffonts rtl/scripts-long.pdf)" "NotoSansArabic" "Arabic script in Noto Sans Arabic"
