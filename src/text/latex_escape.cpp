@@ -103,6 +103,10 @@ std::string escape_latex(std::string_view text, TextDirection document) {
     };
     if (text.empty() || (document == TextDirection::Ltr && !has_rtl(text)) || ascii_word(text)) {
         escape_run(text, out);
+        // Unless the word is long enough to get \mkcvbreak{} between its parts (a URL, an
+        // e-mail address): TeX--XeT would set the parts in reverse order.
+        if (document == TextDirection::Rtl && out.find("\\mkcvbreak{}") != std::string::npos)
+            out = begin_level(0) + out + end_level(0);
         return out;
     }
     // Each value is an isolate (UAX #9's FSI … PDI, HTML's <bdi dir=auto>): its direction is

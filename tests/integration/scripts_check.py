@@ -1,5 +1,5 @@
 """The text-layer checks of scripts_test.sh on one PDF of tests/data/scripts.toml:
-  scripts_check.py PDF ltr|rtl [bullets] [dates]
+  scripts_check.py PDF ltr|rtl [bullets] [dates|flushdates|datecolumn]
 Prints `ok:` or `FAIL:` per check and exits 1 on any failure.
 
 - Each left-to-right value is in `pdftotext` exactly, its spaces as written (not folded).
@@ -11,15 +11,17 @@ Prints `ok:` or `FAIL:` per check and exits 1 on any failure.
   the bullet of the mixed Persian highlight is (pdftotext -bbox): left of its text in a
   left-to-right document, right of it in a right-to-left one.
 - With `dates` (a template with "what \\hfill when" lines): the first entry's dates right of
-  its title left to right, left of it right to left.
+  its title left to right, left of it right to left, and every date range flush with the
+  others at the line's end; `flushdates` the latter alone (classic, whose dates stand on the
+  organisation's line); `datecolumn` (modern) the dates before the title.
 """
-import ctypes
 import re
 import subprocess
 import sys
 import tomllib
-import unicodedata
 from pathlib import Path
+
+from bidi_text import is_rtl_char, raw_visual, visual
 
 pdf, direction = sys.argv[1], sys.argv[2]
 data = tomllib.loads((Path(__file__).parents[1] / "data" / "scripts.toml").read_text("utf-8"))
@@ -37,44 +39,6 @@ def check(condition, label, detail=""):
 
 def run(*args):
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
-
-
-def is_rtl_char(c):
-    return unicodedata.bidirectional(c) in ("R", "AL", "AN")
-
-
-def fold(text):
-    """pdftotext's text as written: Arabic presentation forms (what the font's glyphs map
-    to) back to letters, and the embedding marks poppler puts around right-to-left words
-    dropped."""
-    text = "".join(unicodedata.normalize("NFKC", c) if 0xFB50 <= ord(c) <= 0xFEFF else c
-                   for c in text)
-    return text.translate({0x202A: None, 0x202B: None, 0x202C: None})
-
-
-fribidi = ctypes.CDLL("libfribidi.so.0")
-FRIBIDI_PAR_WLTR = 0x00000020  # the direction of the first strong letter (P2, P3), else LTR
-FRIBIDI_PAR_WRTL = 0x00000121  # that, or right to left when there is none
-
-
-def visual(value, rtl_document):
-    """`value` as UAX #9 lays it out on one line, from left to right (brackets mirrored),
-    as the characters drawn, with pdftotext's folding."""
-    n = len(value)
-    logical = (ctypes.c_uint32 * n)(*map(ord, value))
-    out = (ctypes.c_uint32 * n)()
-    base = ctypes.c_uint32(FRIBIDI_PAR_WRTL if rtl_document else FRIBIDI_PAR_WLTR)
-    if not fribidi.fribidi_log2vis(logical, n, ctypes.byref(base), out, None, None, None):
-        raise RuntimeError("fribidi_log2vis failed")
-    # (log2vis also shapes Arabic into presentation forms, which fold() undoes.)
-    return fold("".join(map(chr, out))).replace("\u200c", "")
-
-
-def raw_visual(line):
-    """A line of pdftotext -raw from left to right as drawn: poppler gives each word it
-    takes for right to left in reading order, between U+202B and U+202C; turned back."""
-    line = re.sub("\u202b([^\u202a\u202b\u202c]*)\u202c", lambda m: m.group(1)[::-1], line)
-    return fold(line).replace("\u200c", "")
 
 
 # 1. Left-to-right values, exactly, with their spaces.
@@ -124,16 +88,37 @@ if "bullets" in sys.argv[3:]:
         check(bullets[0][2] < min(b[0] for b in others),
               "left to right: the bullet is left of its text", line)
 # 4. With `dates` (a template that prints "what \\hfill when"): the first entry's dates at the
-# end of its line, right of its title left to right, left of it right to left.
-if "dates" in sys.argv[3:]:
+# end of its line, right of its title left to right, left of it right to left; with
+# `datecolumn` (modern), in a column before the title: left of it left to right, right of it
+# right to left.
+options = sys.argv[3:]
+if "dates" in options or "datecolumn" in options:
     django = [b for b in boxes if b[3] == "Django"][:1]
     # "2023", or "2023年1月" in a Japanese build (the locale writes the dates).
     year = [b for b in boxes if django and b[3].startswith("2023") and abs(b[1] - django[0][1]) < 3]
+    after = "dates" in options
     if not django or not year:
         check(False, "the first entry has its dates on its line", django)
-    elif direction == "rtl":
-        check(year[0][2] < django[0][0], "right to left: the dates are left of the title")
+    elif (direction == "rtl") == after:
+        check(year[0][2] < django[0][0], "%s: the dates are left of the title" % direction)
     else:
-        check(year[0][0] > django[0][2], "left to right: the dates are right of the title")
+        check(year[0][0] > django[0][2], "%s: the dates are right of the title" % direction)
+# 5. With `dates` or `flushdates` (the dates on the line of the title or of the organisation):
+# every line with a date range (an en dash) ends flush with the others, at the right margin
+# left to right, at the left one right to left, whatever the width of the title before it.
+if "dates" in options or "flushdates" in options:
+    edges = []
+    for page in bbox.split("<page ")[1:]:
+        lines = {}
+        for x0, y0, x1, w in re.findall(
+                r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', page):
+            lines.setdefault(round(float(y0)), []).append((float(x0), float(x1), w))
+        for words in lines.values():
+            if any(w == "\u2013" for _, _, w in words):
+                edges.append(min(x0 for x0, _, _ in words) if direction == "rtl"
+                             else max(x1 for _, x1, _ in words))
+    check(len(edges) >= 5 and max(edges) - min(edges) < 1,
+          "%d date ranges flush at the %s margin" % (len(edges), "left" if direction == "rtl" else "right"),
+          ["%.1f" % e for e in edges])
 print("failures: %d" % failures)
 sys.exit(1 if failures else 0)

@@ -75,7 +75,7 @@ for f in NotoSansSymbols-Regular DejaVuSans NotoSansMath-Regular; do
   contains "$fonts" "$f" "fallback font $f is used"
 done
 fonts="$(pdffonts out/scripts-long.pdf)"
-for f in NotoNaskhArabic NotoSerifHebrew NotoSerifDevanagari NotoSerifThai NotoSerifCJK; do
+for f in NotoSansArabic NotoSerifHebrew NotoSerifDevanagari NotoSerifThai NotoSerifCJK; do
   contains "$fonts" "$f" "long: the font of a script, $f, is used"
 done
 

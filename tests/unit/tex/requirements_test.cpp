@@ -63,6 +63,6 @@ TEST_CASE("the built-in base preamble names the packages and fonts the templates
     scan_tex_requirements(text.str(), found);
     CHECK(found.packages.count("fontspec") == 1);
     CHECK(found.packages.count("xeCJK") == 1);
-    CHECK(found.fonts.count("Noto Naskh Arabic") == 1);
+    CHECK(found.fonts.count("Noto Sans Arabic") == 1);
     CHECK(found.fonts.count("Noto Sans Math") == 1);
 }

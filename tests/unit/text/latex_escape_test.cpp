@@ -144,6 +144,14 @@ TEST_CASE("in a right-to-left document every value says its direction") {
     // One left-to-right word needs no run: TeX never reverses a word's letters.
     CHECK(escape_latex("SC", TextDirection::Rtl) == "SC");
     CHECK(escape_latex("2024", TextDirection::Rtl) == "2024");
+    // Unless it gets breaks between its parts, which would be set in reverse order.
+    const std::string url = escape_latex(
+        "research.example-university.edu/people/maximiliana-wolkenstein", TextDirection::Rtl);
+    CHECK(url.starts_with("\\beginL{}research\\mkcvbreak{}."));
+    CHECK(url.ends_with("wolkenstein\\endL{}"));
+    CHECK(escape_latex("research.example-university.edu/people/maximiliana-wolkenstein",
+                       TextDirection::Ltr)
+              .starts_with("research\\mkcvbreak{}."));
     // The escaping is the same inside a run.
     CHECK(escape_latex("a_b {x}", TextDirection::Rtl) == "\\beginL{}a\\_b \\{x\\}\\endL{}");
 }
