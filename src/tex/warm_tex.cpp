@@ -245,8 +245,16 @@ std::unique_ptr<WarmTex> WarmTexPool::take(const std::string& base, const Preamb
 
 void WarmTexPool::prepare(const std::string& base, const PreambleFormat& format,
                           const LatexmkJob& job) {
-    if (!format_is_current(format))
+    if (!format_is_current(format)) {
+        // No run from a format that is gone or stale is ever used: stop it now.
+        std::unique_ptr<WarmTex> stale;
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (const auto found = waiting_.find(base); found != waiting_.end()) {
+            stale = std::move(found->second);
+            waiting_.erase(found);
+        }
         return;
+    }
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         const auto found = waiting_.find(base);

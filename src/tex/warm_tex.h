@@ -3,7 +3,7 @@
 // the next build has its .tex; it then reads only the part below the format's marker, and
 // xdvipdfmx makes the PDF as latexmk would. A rebuild then costs the fonts, the body and
 // the PDF writing, not XeTeX's start, the format and latexmk (docs/benchmarks.md, "A warm
-// TeX process for mkcv watch").
+// XeLaTeX run for mkcv watch").
 //
 // It runs in a folder of its own beside the build folder, in the same sandbox, with the same
 // options and environment as latexmk's runs. Anything unusual is a reason to let the build
