@@ -88,6 +88,14 @@ Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
     return result;
 }
 
+// The files besides the .tex and .aux that TeX may read in the build folder: the photo.
+std::vector<fs::path> tex_inputs(const RenderedTemplate& r, const LatexmkJob& job) {
+    std::vector<fs::path> inputs;
+    if (const Photo& photo = r.input.filtered.cv.person.photo; !photo.bytes.empty())
+        inputs.push_back(job.work_dir / photo_file_name(photo));
+    return inputs;
+}
+
 // `mkcv watch`: the output's warm XeTeX run (tex/warm_tex.h), when one was started from this
 // preamble's format. Empty when latexmk must run; --verbose says why.
 std::optional<LatexmkResult> run_warm_tex(const RenderedTemplate& r, const LatexmkJob& job,
@@ -99,12 +107,8 @@ std::optional<LatexmkResult> run_warm_tex(const RenderedTemplate& r, const Latex
     const std::unique_ptr<WarmTex> warm = options.warm->take(base, *format);
     std::string why_not = "none was ready for this preamble";
     std::optional<LatexmkResult> result;
-    if (warm) {
-        std::vector<fs::path> inputs;
-        if (const Photo& photo = r.input.filtered.cv.person.photo; !photo.bytes.empty())
-            inputs.push_back(job.work_dir / photo_file_name(photo));
-        result = warm->typeset(r.tex, job, inputs, why_not);
-    }
+    if (warm)
+        result = warm->typeset(r.tex, job, tex_inputs(r, job), why_not);
     if (!result && options.verbose)
         report << output_label(r) << ": no warm XeTeX run: " << why_not << "; running latexmk\n";
     return result;
@@ -117,7 +121,7 @@ void prepare_warm_tex(const RenderedTemplate& r, const std::string& stem,
     const LatexmkJob job = job_for(r, base, options);
     if (const std::optional<PreambleFormat> format =
             preamble_format(r.tex, job, options.out_dir, base))
-        options.warm->prepare(base, *format, job);
+        options.warm->prepare(base, *format, job, r.tex, tex_inputs(r, job));
 }
 
 // The probe run of a format being made beside the build's TeX run; when the build ends

@@ -17,11 +17,13 @@ namespace {
 
 // The warm run's main file. Loading the format ran its \everyjob (the real fonts back in
 // place of the stand-ins, the preamble's \specials); mylatexformat then scans this file to
-// the marker, as it scans a .tex in a normal run. The run then waits for a line on standard
-// input (only scroll mode lets TeX read the terminal; an end of input, mkcv gone, is a fatal
-// error), and reads the .tex, its preamble lines blanked, as latexmk's run would go on.
-constexpr std::string_view kDriver =
-    "\\csname endofdump\\endcsname\n"
+// the marker, as it scans a .tex in a normal run. Then come the last build's lines from the
+// marker to \begin{document} (the fonts, the template's definitions), run ahead; the run then
+// waits for a line on standard input (only scroll mode lets TeX read the terminal; an end of
+// input, mkcv gone, is a fatal error) and reads the .tex, those lines blanked, as latexmk's
+// run would go on: the same lines in the same order, only the wait between them.
+constexpr std::string_view kMarkerLine = "\\csname endofdump\\endcsname\n";
+constexpr std::string_view kWait =
     "\\begingroup\\read16 to\\x\\endgroup\n"
     "\\nonstopmode\n"
     "\\input ";
@@ -49,6 +51,32 @@ std::string aux_for_rerun(const std::string& aux, bool page_total_matters) {
     return kept;
 }
 
+// Where the lines run ahead begin and end in `tex`: after the marker line, up to the line
+// \begin{document} (none when there is no such line); nullopt without a marker.
+std::optional<std::pair<std::size_t, std::size_t>> ahead_span(const std::string& tex) {
+    const std::size_t marker = tex.find("\n" + std::string(kMarkerLine));
+    if (marker == std::string::npos)
+        return std::nullopt;
+    const std::size_t begin = marker + 1 + kMarkerLine.size();
+    const std::size_t document = tex.find("\n\\begin{document}\n", begin - 1);
+    return std::pair{begin, document == std::string::npos ? begin : document + 1};
+}
+
+std::string ahead_of(const std::string& tex) {
+    const auto span = ahead_span(tex);
+    return span ? tex.substr(span->first, span->second - span->first) : "";
+}
+
+// The files of the build folder a TeX run may read besides the .tex, by name: the .aux and
+// `inputs` (the photo).
+std::map<std::string, fs::path> readable_files(const LatexmkJob& job, const std::string& base,
+                                               const std::vector<fs::path>& inputs) {
+    std::map<std::string, fs::path> files{{base + ".aux", job.work_dir / (base + ".aux")}};
+    for (const auto& input : inputs)
+        files[input.filename().string()] = input;
+    return files;
+}
+
 // Warm folders of earlier mkcv processes that are gone (killed while watching).
 void remove_abandoned(const fs::path& dir, const std::string& prefix) {
     std::error_code ec;
@@ -66,7 +94,9 @@ void remove_abandoned(const fs::path& dir, const std::string& prefix) {
 
 }  // namespace
 
-std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const LatexmkJob& job) {
+std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const LatexmkJob& job,
+                                        const std::string& tex,
+                                        const std::vector<fs::path>& inputs) {
     if (job.engine != "xelatex")
         return nullptr;
     const fs::path program = find_program(job.engine);
@@ -84,9 +114,22 @@ std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const Late
     fs::create_directories(warm->folder_, ec);
     if (ec)
         return nullptr;
-    if (!write_file_atomically(warm->folder_ / kDriverFile,
-                               std::string(kDriver) + job.tex_file + "\n", Durability::Unsynced))
+    warm->ahead_ = ahead_of(tex);
+    if (!write_file_atomically(
+            warm->folder_ / kDriverFile,
+            std::string(kMarkerLine) + warm->ahead_ + std::string(kWait) + job.tex_file + "\n",
+            Durability::Unsynced))
         return nullptr;
+    // What the lines run ahead could read, as a normal run finds it: the last build's .aux
+    // and photo. The next build checks that they are still the same.
+    for (const auto& [name, file] : readable_files(job, warm->base_, inputs)) {
+        std::string bytes;
+        if (!read_file(file, bytes))
+            continue;
+        if (!write_file_atomically(warm->folder_ / name, bytes, Durability::Unsynced))
+            return nullptr;
+        warm->readable_[name] = std::move(bytes);
+    }
 
     // As latexmk runs XeLaTeX (tex/latexmk.h): the same options, environment and sandbox.
     ProcessSpec spec;
@@ -133,46 +176,52 @@ std::optional<LatexmkResult> WarmTex::typeset(const std::string& tex, const Late
         return std::nullopt;
     }
     std::error_code ec;
-    const fs::path aux = job.work_dir / (base_ + ".aux");
     for (const auto& extension : kOtherPassFiles)
         if (fs::exists(job.work_dir / (base_ + extension), ec)) {
             why_not = "the document uses a " + extension + " file";
             return std::nullopt;
         }
-    std::string old_aux;
-    if (!read_file(aux, old_aux)) {
+    const auto old_aux = readable_.find(base_ + ".aux");
+    if (old_aux == readable_.end()) {
         why_not = "no .aux from the last build";
         return std::nullopt;
     }
-    // The .tex with its preamble lines blanked (comments), so line numbers stay as in a
-    // normal run; the format holds what they did.
-    const std::size_t marker = tex.find("\n\\csname endofdump\\endcsname\n");
-    if (marker == std::string::npos) {
-        why_not = "the .tex has no preamble marker";
-        return std::nullopt;
-    }
-    const std::size_t body = marker + std::string_view("\n\\csname endofdump\\endcsname\n").size();
-    std::string blanked;
-    for (std::size_t at = 0; at < body; ++at)
-        if (tex[at] == '\n')
-            blanked += "%\n";
-    blanked.append(tex, body);
-    if (!write_file_atomically(folder_ / job.tex_file, blanked, Durability::Unsynced) ||
-        !write_file_atomically(folder_ / (base_ + ".aux"), old_aux, Durability::Unsynced)) {
-        why_not = "cannot write in " + folder_.string();
-        return std::nullopt;
-    }
+    // The files TeX may read (the lines run ahead may have) are still the ones it found.
     std::set<std::string> expected = {std::string(kDriverFile), std::string(kTexOutput),
                                       std::string(kPdfOutput), job.tex_file};
     for (const auto& extension : {".aux", ".log", ".xdv", ".pdf"})
         expected.insert(base_ + extension);
-    for (const auto& input : inputs) {
-        fs::copy_file(input, folder_ / input.filename(), fs::copy_options::overwrite_existing, ec);
-        if (ec) {
-            why_not = "cannot copy " + input.string() + ": " + ec.message();
+    const std::map<std::string, fs::path> readable = readable_files(job, base_, inputs);
+    for (const auto& [name, file] : readable) {
+        std::string bytes;
+        const bool exists = read_file(file, bytes);
+        const auto found = readable_.find(name);
+        if (exists != (found != readable_.end()) || (exists && bytes != found->second)) {
+            why_not = name + " changed since the run started";
             return std::nullopt;
         }
-        expected.insert(input.filename().string());
+        expected.insert(name);
+    }
+    for (const auto& [name, bytes] : readable_)
+        if (!readable.count(name)) {
+            why_not = name + " is gone since the run started";
+            return std::nullopt;
+        }
+    // The .tex with the lines above \begin{document} blanked (comments), so line numbers stay
+    // as in a normal run: the format and the lines run ahead did their part.
+    const auto span = ahead_span(tex);
+    if (!span || tex.compare(span->first, span->second - span->first, ahead_) != 0) {
+        why_not = "the lines between the preamble marker and \\begin{document} changed";
+        return std::nullopt;
+    }
+    std::string blanked;
+    for (std::size_t at = 0; at < span->second; ++at)
+        if (tex[at] == '\n')
+            blanked += "%\n";
+    blanked.append(tex, span->second);
+    if (!write_file_atomically(folder_ / job.tex_file, blanked, Durability::Unsynced)) {
+        why_not = "cannot write in " + folder_.string();
+        return std::nullopt;
     }
 
     const ProcessOutcome ran = process_->finish("\n", job.timeout);
@@ -185,7 +234,7 @@ std::optional<LatexmkResult> WarmTex::typeset(const std::string& tex, const Late
     read_file(folder_ / (base_ + ".log"), log);
     if (!read_file(folder_ / (base_ + ".aux"), new_aux) ||
         aux_for_rerun(new_aux, job.page_total_matters) !=
-            aux_for_rerun(old_aux, job.page_total_matters) ||
+            aux_for_rerun(old_aux->second, job.page_total_matters) ||
         log.find("Rerun to get") != std::string::npos ||
         log.find("may have changed. Rerun") != std::string::npos) {
         why_not = "the document needs another pass";
@@ -244,7 +293,8 @@ std::unique_ptr<WarmTex> WarmTexPool::take(const std::string& base, const Preamb
 }
 
 void WarmTexPool::prepare(const std::string& base, const PreambleFormat& format,
-                          const LatexmkJob& job) {
+                          const LatexmkJob& job, const std::string& tex,
+                          const std::vector<fs::path>& inputs) {
     if (!format_is_current(format)) {
         // No run from a format that is gone or stale is ever used: stop it now.
         std::unique_ptr<WarmTex> stale;
@@ -259,10 +309,10 @@ void WarmTexPool::prepare(const std::string& base, const PreambleFormat& format,
         const std::lock_guard<std::mutex> lock(mutex_);
         const auto found = waiting_.find(base);
         if (found != waiting_.end() && found->second && found->second->key() == format.key &&
-            found->second->running())
+            found->second->ahead() == ahead_of(tex) && found->second->running())
             return;
     }
-    std::unique_ptr<WarmTex> warm = WarmTex::start(format, job);
+    std::unique_ptr<WarmTex> warm = WarmTex::start(format, job, tex, inputs);
     std::unique_ptr<WarmTex> replaced;
     const std::lock_guard<std::mutex> lock(mutex_);
     replaced = std::move(waiting_[base]);

@@ -29,20 +29,26 @@ class BackgroundProcess;
 
 class WarmTex {
   public:
-    // Starts XeLaTeX from `format` (current) for `job`'s output; null when it cannot.
-    static std::unique_ptr<WarmTex> start(const PreambleFormat& format, const LatexmkJob& job);
+    // Starts XeLaTeX from `format` (current) for `job`'s output, running ahead the lines of
+    // `tex` (the last build's) between the marker and \begin{document}, with the build
+    // folder's .aux and `inputs` as they are now; null when it cannot.
+    static std::unique_ptr<WarmTex> start(const PreambleFormat& format, const LatexmkJob& job,
+                                          const std::string& tex,
+                                          const std::vector<std::filesystem::path>& inputs);
     ~WarmTex();  // stops the process and removes its folder
     WarmTex(const WarmTex&) = delete;
     WarmTex& operator=(const WarmTex&) = delete;
 
     const std::string& key() const { return key_; }
+    const std::string& ahead() const { return ahead_; }
     bool running();
 
     // Typesets `tex` (whose preamble is the format's: the caller checks the key) with
     // `inputs` (files in the build folder TeX may read besides the .tex and .aux, such as the
     // photo) and leaves in job.work_dir what latexmk would: the .log, .aux, .xdv and .pdf, and
     // the programs' output as latexmk.out. Empty, with `why_not` said, when the build must run
-    // latexmk instead; the build folder is then as it was.
+    // latexmk instead (the lines run ahead or the files differ from `tex`'s, ...); the build
+    // folder is then as it was.
     std::optional<LatexmkResult> typeset(const std::string& tex, const LatexmkJob& job,
                                          const std::vector<std::filesystem::path>& inputs,
                                          std::string& why_not);
@@ -50,6 +56,8 @@ class WarmTex {
   private:
     WarmTex() = default;
     std::string key_;
+    std::string ahead_;                            // the lines run ahead
+    std::map<std::string, std::string> readable_;  // the .aux and inputs it found, by name
     std::string base_;
     std::filesystem::path folder_;
     std::unique_ptr<BackgroundProcess> process_;
@@ -62,8 +70,10 @@ class WarmTexPool {
     // The output's warm run if it was started from this format (and still waits), else
     // null; either way the pool no longer holds one for `base`.
     std::unique_ptr<WarmTex> take(const std::string& base, const PreambleFormat& format);
-    // Starts the next one for `base` when the format is current (and none waits for it).
-    void prepare(const std::string& base, const PreambleFormat& format, const LatexmkJob& job);
+    // Starts the next one for `base` when the format is current (and none waits for it with
+    // the same lines run ahead); the arguments as for WarmTex::start.
+    void prepare(const std::string& base, const PreambleFormat& format, const LatexmkJob& job,
+                 const std::string& tex, const std::vector<std::filesystem::path>& inputs);
 
   private:
     std::mutex mutex_;
