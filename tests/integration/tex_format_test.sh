@@ -100,6 +100,16 @@ wait_for 60 watching 3 || { cat watch.log; fail "watch: no rebuild after the war
   pass "a warm run that died is not used: latexmk runs" || fail "$(grep '^long: ' watch.log)"
 cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "and the PDF is the plain one" ||
   fail "wrong PDF after the warm run died"
+# The run also ran the last build's lines between the marker and \begin{document} ahead; a
+# build whose lines differ there (here: the template's) runs latexmk instead.
+wait_for 30 test -n "$(warm_pids)" || fail "watch: no warm XeTeX run after the latexmk build"
+sed -i 's/^\\begin{document}$/\\newcommand\\mkcvwatchedit{}\n&/' templates/long/cv.tex.mustache
+grep -q 'mkcvwatchedit' templates/long/cv.tex.mustache || fail "the template edit did not apply"
+wait_for 60 watching 4 || { cat watch.log; fail "watch: no rebuild after the template changed"; }
+[[ "$(grep -c '^long: latexmk' watch.log)" == 2 ]] &&
+  pass "changed lines before \\begin{document}: latexmk runs" || fail "$(grep '^long: ' watch.log)"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "and the PDF is the plain one" ||
+  fail "wrong PDF after the template changed"
 kill -INT "$watch_pid"
 wait_for 10 bash -c "! kill -0 $watch_pid" || fail "watch did not stop"
 [[ -z "$(warm_pids)" && -z "$(ls -d out/.mkcv/*.warm-* 2>/dev/null)" ]] &&
