@@ -9,6 +9,7 @@
 #include "pipeline/pipeline.h"
 #include "pipeline/watch.h"
 #include "render/locale_files.h"
+#include "tex/warm_tex.h"
 
 namespace fs = std::filesystem;
 
@@ -133,6 +134,9 @@ void add_watch_command(CLI::App& app, CliState& state) {
     add_no_wait(*watch, state);
     watch->callback([&state] {
         state.run = [&state] {
+            // Each rebuild's XeLaTeX run is started ahead, after the build before it.
+            WarmTexPool warm;
+            state.build.warm = &warm;
             const bool watched = watch_and_rebuild(
                 [&state] {
                     // cv.toml is watched even when it cannot be read, so fixing it rebuilds.
@@ -142,6 +146,7 @@ void add_watch_command(CLI::App& app, CliState& state) {
                     return files;
                 },
                 {}, std::cerr);
+            state.build.warm = nullptr;
             return watched ? kExitOk : kExitBuildFailed;
         };
     });

@@ -14,6 +14,7 @@
 #include "tex/format.h"
 #include "tex/latexmk_rerun.h"
 #include "tex/missing_glyphs.h"
+#include "tex/warm_tex.h"
 #include "util/digest.h"
 #include "util/file_io.h"
 #include "util/result.h"
@@ -85,6 +86,42 @@ Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
             discard_format(*format);
     }
     return result;
+}
+
+// The files besides the .tex and .aux that TeX may read in the build folder: the photo.
+std::vector<fs::path> tex_inputs(const RenderedTemplate& r, const LatexmkJob& job) {
+    std::vector<fs::path> inputs;
+    if (const Photo& photo = r.input.filtered.cv.person.photo; !photo.bytes.empty())
+        inputs.push_back(job.work_dir / photo_file_name(photo));
+    return inputs;
+}
+
+// `mkcv watch`: the output's warm XeTeX run (tex/warm_tex.h), when one was started from this
+// preamble's format. Empty when latexmk must run; --verbose says why.
+std::optional<LatexmkResult> run_warm_tex(const RenderedTemplate& r, const LatexmkJob& job,
+                                          const std::optional<PreambleFormat>& format,
+                                          const std::string& base, const BuildOptions& options,
+                                          std::ostringstream& report) {
+    if (!options.warm || !format || !format_is_current(*format))
+        return std::nullopt;
+    const std::unique_ptr<WarmTex> warm = options.warm->take(base, *format);
+    std::string why_not = "none was ready for this preamble";
+    std::optional<LatexmkResult> result;
+    if (warm)
+        result = warm->typeset(r.tex, job, tex_inputs(r, job), why_not);
+    if (!result && options.verbose)
+        report << output_label(r) << ": no warm XeTeX run: " << why_not << "; running latexmk\n";
+    return result;
+}
+
+// Starts the output's next warm XeTeX run, for `mkcv watch` (tex/warm_tex.h).
+void prepare_warm_tex(const RenderedTemplate& r, const std::string& stem,
+                      const BuildOptions& options) {
+    const std::string base = output_base(r, stem);
+    const LatexmkJob job = job_for(r, base, options);
+    if (const std::optional<PreambleFormat> format =
+            preamble_format(r.tex, job, options.out_dir, base))
+        options.warm->prepare(base, *format, job, r.tex, tex_inputs(r, job));
 }
 
 // The probe run of a format being made beside the build's TeX run; when the build ends
@@ -301,7 +338,13 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             std::async(std::launch::async, [&] { return probe_format_fonts(*format, job); });
     }
     auto start = Clock::now();
-    const Result<LatexmkResult> ran = run_tex(r, job, format, progress, row, start);
+    std::optional<LatexmkResult> warm;
+    if (placement == Placement::Output && options.warm) {
+        progress.stage(row, "warm XeTeX");
+        warm = run_warm_tex(r, job, format, base, options, report);
+    }
+    const Result<LatexmkResult> ran =
+        warm ? Result<LatexmkResult>(*warm) : run_tex(r, job, format, progress, row, start);
     finish_work_dir(work_dir);
     if (!ran)
         return failed(name, ran.error());
@@ -347,7 +390,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             report << output;
     }
     if (!options.quiet) {
-        report << name << ": latexmk " << result.passes
+        report << name << (warm ? ": warm XeTeX " : ": latexmk ") << result.passes
                << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
                << result.pages << (result.pages == 1 ? " page" : " pages");
         // "→" only for a PDF now at the output path.
@@ -387,8 +430,13 @@ LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
 
 CompileOutcome compile_template(const RenderedTemplate& r, const std::string& stem,
                                 const BuildOptions& options, Progress& progress, std::size_t row) {
-    if (r.input.max_pages <= 0)
-        return compile_one(r, r, true, Placement::Output, stem, options, progress, row);
+    if (r.input.max_pages <= 0) {
+        CompileOutcome outcome =
+            compile_one(r, r, true, Placement::Output, stem, options, progress, row);
+        if (options.warm)
+            prepare_warm_tex(r, stem, options);
+        return outcome;
+    }
     const std::string base = output_base(r, stem);
     const LatexmkJob job = job_for(r, base, options);
     const OutputPaths paths = output_paths(base, job, options);

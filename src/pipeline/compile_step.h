@@ -14,6 +14,8 @@
 
 namespace mkcv {
 
+class WarmTexPool;
+
 struct BuildOptions {
     std::filesystem::path out_dir = "out";
     int jobs = 1;
@@ -26,6 +28,9 @@ struct BuildOptions {
     // Another build holds the output folder's lock (output_lock.h): wait for it, or fail
     // at once (--no-wait).
     bool wait_for_lock = true;
+    // `mkcv watch`: XeLaTeX runs started ahead of the next build (tex/warm_tex.h), used when
+    // nothing is unusual; null for a single build.
+    WarmTexPool* warm = nullptr;
 };
 
 struct CompileOutcome {

@@ -2,10 +2,13 @@
 
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <thread>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -208,6 +211,98 @@ fs::path find_program(const std::string& name) {
 
 ProcessOutcome run_process(const ProcessSpec& spec) {
     return spec.output.empty() ? run_captured(spec) : run_to_file(spec);
+}
+
+struct BackgroundProcess::State {
+    bp::group group;
+    bp::child child;
+    int input = -1;  // the write end of the child's standard input
+    std::optional<RunningGroup> running;
+    ~State() {
+        if (input >= 0)
+            ::close(input);
+        std::error_code ignored;
+        if (child.valid() && child.running(ignored)) {
+            group.terminate(ignored);
+            child.wait(ignored);
+        }
+    }
+};
+
+BackgroundProcess::BackgroundProcess(std::unique_ptr<State> state) : state_(std::move(state)) {}
+
+BackgroundProcess::~BackgroundProcess() = default;
+
+std::unique_ptr<BackgroundProcess> BackgroundProcess::start(const ProcessSpec& spec,
+                                                            std::string& error) {
+    if (spec.output.empty()) {
+        error = "no output file";
+        return nullptr;
+    }
+    // Close-on-exec, so no other child of mkcv holds the write end open: the program sees
+    // the end of its input as soon as mkcv closes it or dies.
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+        error = std::string("pipe: ") + std::strerror(errno);
+        return nullptr;
+    }
+    auto state = std::make_unique<State>();
+    state->input = fds[1];
+    bp::pipe input(fds[0], fds[1]);
+    const bp::environment env = environment_of(spec);
+    const std::string work_dir = spec.work_dir.empty() ? "." : spec.work_dir.string();
+    std::error_code ignored, start_error;
+    fs::remove(spec.output, ignored);
+    state->child = bp::child(exe_of(spec), bp::args(spec.args), bp::start_dir(work_dir),
+                             bp::std_in<input, (bp::std_out & bp::std_err)> spec.output.string(),
+                             env, state->group, start_error);
+    // The pipe object gave up the read end to the child (Boost closed it here); the write
+    // end stays with `state`.
+    input.assign_sink(-1);
+    if (start_error) {
+        error = start_error.message();
+        return nullptr;
+    }
+    state->running.emplace(state->group.native_handle());
+    return std::unique_ptr<BackgroundProcess>(new BackgroundProcess(std::move(state)));
+}
+
+bool BackgroundProcess::running() {
+    std::error_code ec;
+    return state_->child.running(ec) && !ec;
+}
+
+ProcessOutcome BackgroundProcess::finish(const std::string& input,
+                                         std::chrono::milliseconds timeout) {
+    // A program that already ended would make the write raise SIGPIPE, which ends mkcv:
+    // blocked here, and a pending one taken back.
+    sigset_t pipe_signal, previous;
+    sigemptyset(&pipe_signal);
+    sigaddset(&pipe_signal, SIGPIPE);
+    ::pthread_sigmask(SIG_BLOCK, &pipe_signal, &previous);
+    bool broken = false;
+    for (std::size_t at = 0; at < input.size();) {
+        const ssize_t n = ::write(state_->input, input.data() + at, input.size() - at);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            broken = errno == EPIPE;
+            break;
+        }
+        at += static_cast<std::size_t>(n);
+    }
+    if (broken) {
+        const timespec now{0, 0};
+        ::sigtimedwait(&pipe_signal, nullptr, &now);
+    }
+    ::pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    ::close(state_->input);
+    state_->input = -1;
+    ProcessOutcome outcome;
+    ProcessSpec spec;
+    spec.timeout = timeout;
+    wait_within(state_->child, &state_->group, spec, outcome);
+    return outcome;
 }
 
 void stop_abandoned_group(const fs::path& group_file, const fs::path& work_dir) {

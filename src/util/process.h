@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,30 @@ struct ProcessOutcome {
 };
 
 ProcessOutcome run_process(const ProcessSpec& spec);
+
+// A program left running in the background, its standard input a pipe from mkcv (a TeX run
+// kept waiting for its input), always in a process group of its own that dies with this
+// object and with mkcv: killed on SIGINT/SIGTERM/SIGHUP as above, and a TeX run reading the
+// pipe sees its end when mkcv is killed otherwise. `spec.output` must be a file; the time
+// limit counts from `finish`.
+class BackgroundProcess {
+  public:
+    // Null when it could not start (`error` says why).
+    static std::unique_ptr<BackgroundProcess> start(const ProcessSpec& spec, std::string& error);
+    ~BackgroundProcess();  // kills the group if it still runs
+    BackgroundProcess(const BackgroundProcess&) = delete;
+    BackgroundProcess& operator=(const BackgroundProcess&) = delete;
+
+    bool running();
+    // Writes `input` to its standard input, closes it and waits for the program to end
+    // within `timeout` (then the group is killed: TimedOut).
+    ProcessOutcome finish(const std::string& input, std::chrono::milliseconds timeout);
+
+  private:
+    struct State;
+    explicit BackgroundProcess(std::unique_ptr<State> state);
+    std::unique_ptr<State> state_;
+};
 
 // A mkcv killed during a run (SIGKILL, a crash) leaves its process group running; this
 // kills the group noted in `group_file`, if its leader still works in `work_dir` (the

@@ -1,6 +1,7 @@
 # Precompiled preambles: a rebuild with an unchanged preamble makes the format after its PDF,
 # later builds start TeX from it, a changed preamble or TeX file makes a new one, and a broken
-# format is never what a PDF comes from. With or without it the PDF is the same, byte for byte.
+# format is never what a PDF comes from. With or without it the PDF is the same, byte for byte,
+# and so it is from the XeLaTeX run `mkcv watch` keeps waiting with the format loaded.
 source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/cv.toml" "$WORK/cv.toml"
@@ -71,6 +72,49 @@ build sixth-b.log
 contains "$(cat sixth-b.log)" "-fmt=../cv-long-" "the new format is used"
 cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "same PDF with the new format" ||
   fail "the new format changed the PDF"
+
+# mkcv watch: after each build it starts the next XeLaTeX run from the format, to wait for
+# the next .tex; a rebuild feeds it the part below the preamble, and xdvipdfmx makes the same
+# PDF as a plain build. A warm run that died is not used: latexmk runs as before.
+warm_pids() {
+  for p in $(pgrep -x xelatex); do
+    [[ "$(readlink "/proc/$p/cwd")" == "$PWD"/out/.mkcv/cv-long.warm-* ]] && echo "$p"
+  done
+  true
+}
+"$MKCV" watch -t long > watch.log 2>&1 &
+watch_pid=$!
+trap 'kill "$watch_pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+wait_for 60 watching 1 || fail "watch: no first build"
+wait_for 30 test -n "$(warm_pids)" || fail "watch: no warm XeTeX run waits for the next build"
+edit_cv 4c
+wait_for 60 watching 2 || { cat watch.log; fail "watch: no rebuild"; }
+contains "$(cat watch.log)" "long: warm XeTeX 1 pass" "a watch rebuild typesets in the warm XeTeX run"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "its PDF is byte-identical to a plain build's" ||
+  fail "the warm XeTeX run changed the PDF"
+wait_for 30 test -n "$(warm_pids)" || fail "watch: no warm XeTeX run after the rebuild"
+kill -KILL $(warm_pids)
+edit_cv 4d
+wait_for 60 watching 3 || { cat watch.log; fail "watch: no rebuild after the warm run died"; }
+[[ "$(grep -c '^long: warm XeTeX' watch.log)" == 1 && "$(grep -c '^long: latexmk' watch.log)" == 1 ]] &&
+  pass "a warm run that died is not used: latexmk runs" || fail "$(grep '^long: ' watch.log)"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "and the PDF is the plain one" ||
+  fail "wrong PDF after the warm run died"
+# The run also ran the last build's lines between the marker and \begin{document} ahead; a
+# build whose lines differ there (here: the template's) runs latexmk instead.
+wait_for 30 test -n "$(warm_pids)" || fail "watch: no warm XeTeX run after the latexmk build"
+sed -i 's/^\\begin{document}$/\\newcommand\\mkcvwatchedit{}\n&/' templates/long/cv.tex.mustache
+grep -q 'mkcvwatchedit' templates/long/cv.tex.mustache || fail "the template edit did not apply"
+wait_for 60 watching 4 || { cat watch.log; fail "watch: no rebuild after the template changed"; }
+[[ "$(grep -c '^long: latexmk' watch.log)" == 2 ]] &&
+  pass "changed lines before \\begin{document}: latexmk runs" || fail "$(grep '^long: ' watch.log)"
+cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "and the PDF is the plain one" ||
+  fail "wrong PDF after the template changed"
+kill -INT "$watch_pid"
+wait_for 10 bash -c "! kill -0 $watch_pid" || fail "watch did not stop"
+[[ -z "$(warm_pids)" && -z "$(ls -d out/.mkcv/*.warm-* 2>/dev/null)" ]] &&
+  pass "the waiting XeTeX run stops with the watch, its folder removed" ||
+  fail "a warm XeTeX run or its folder outlived the watch"
 
 # A broken format that looks current: the build still succeeds, from a run without it, and
 # the format is dropped.

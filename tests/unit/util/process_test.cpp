@@ -127,3 +127,81 @@ TEST_CASE("a group file that cannot be written is a warning, and the run goes on
     CHECK(outcome.warning->severity == Severity::Warning);
     CHECK(outcome.warning->code == "io");
 }
+
+TEST_CASE("a background process waits for its input, which finish gives it", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = find_program("sh");
+    // Ready before the input comes, as a warm TeX run is; then one line, then the end.
+    spec.args = {"-c",
+                 "echo ready > ready.txt; read line; echo \"got $line\"; "
+                 "read more || echo end-of-input"};
+    spec.work_dir = dir.path;
+    spec.output = dir.path / "out.txt";
+    std::string error;
+    auto process = BackgroundProcess::start(spec, error);
+    REQUIRE(process);
+    for (int i = 0; i < 500 && !fs::exists(dir.path / "ready.txt"); ++i)
+        ::usleep(10000);
+    CHECK(process->running());
+    const ProcessOutcome outcome = process->finish("hello\n", std::chrono::seconds(10));
+    CHECK(outcome.status == ProcessOutcome::Status::Exited);
+    CHECK(outcome.exit_code == 0);
+    CHECK_FALSE(process->running());
+    std::string text;
+    REQUIRE(read_file(spec.output, text));
+    CHECK(text == "got hello\nend-of-input\n");
+}
+
+TEST_CASE("a background process that already ended is finished without SIGPIPE", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = find_program("sh");
+    spec.args = {"-c", "exit 4"};
+    spec.output = dir.path / "out.txt";
+    std::string error;
+    auto process = BackgroundProcess::start(spec, error);
+    REQUIRE(process);
+    for (int i = 0; i < 500 && process->running(); ++i)
+        ::usleep(10000);
+    // Writing to its closed input would end this test program if SIGPIPE got through.
+    const ProcessOutcome outcome =
+        process->finish(std::string(1 << 20, 'x'), std::chrono::seconds(10));
+    CHECK(outcome.status == ProcessOutcome::Status::Exited);
+    CHECK(outcome.exit_code == 4);
+}
+
+TEST_CASE("a background process and its group die with it, or at the time limit", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = find_program("sh");
+    // A child of the shell writes a file if it outlives the group.
+    spec.args = {"-c", "(sleep 1; echo late > late.txt) & sleep 30"};
+    spec.work_dir = dir.path;
+    spec.output = dir.path / "out.txt";
+    std::string error;
+    {
+        auto process = BackgroundProcess::start(spec, error);
+        REQUIRE(process);
+        ::usleep(100000);
+        CHECK(process->running());
+    }
+    auto process = BackgroundProcess::start(spec, error);
+    REQUIRE(process);
+    const auto start = std::chrono::steady_clock::now();
+    CHECK(process->finish("", std::chrono::milliseconds(200)).status ==
+          ProcessOutcome::Status::TimedOut);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    ::sleep(2);
+    CHECK_FALSE(fs::exists(dir.path / "late.txt"));
+}
+
+TEST_CASE("a background process says when it cannot start", "[process]") {
+    test::TempDir dir;
+    ProcessSpec spec;
+    spec.program = dir.path / "no-such-program";
+    spec.output = dir.path / "out.txt";
+    std::string error;
+    CHECK_FALSE(BackgroundProcess::start(spec, error));
+    CHECK_FALSE(error.empty());
+}
