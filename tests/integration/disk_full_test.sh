@@ -28,7 +28,9 @@ fill_leaving() {
   if ((free > $1)); then head -c "$(((free - $1) * 1024))" /dev/zero > filler 2> /dev/null || true; fi
 }
 
-# Room for mkcv's .tex files, not for TeX's output.
+# Room for mkcv's .tex files, not for TeX's output. Without the last build's files, which
+# TeX would overwrite in place at the same size, its output needs new room.
+rm -rf out/.mkcv/cv-long
 fill_leaving 40
 sed -i 's/^position = .*/position = "Candidate 1"/' cv.toml
 status=0
