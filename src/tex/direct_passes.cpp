@@ -58,6 +58,9 @@ NextPass next_pass(const std::string& base, const PassFiles& files, const std::s
                    const std::string& aux_before, const std::string& aux_after,
                    bool page_total_matters) {
     const std::string aux = base + ".aux";
+    // A recorder list that does not name the log (missing, cut short) tells nothing.
+    if (files.written.count(base + ".log") == 0)
+        return NextPass::Latexmk;
     // Allow-list: the pass wrote only its .aux, its log and its .xdv ...
     const std::set<std::string> may_write = {aux, base + ".log", base + ".xdv"};
     for (const auto& name : files.written)

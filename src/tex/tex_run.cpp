@@ -92,6 +92,7 @@ LatexmkResult run_tex_job(const LatexmkJob& job) {
     const fs::path aux = job.work_dir / (base + ".aux");
     const fs::path log = job.work_dir / (base + ".log");
     const fs::path pdf = job.work_dir / (base + ".pdf");
+    const fs::path fls = job.work_dir / (base + ".fls");
 
     LatexmkResult result;
     result.runner = job.engine;
@@ -115,18 +116,20 @@ LatexmkResult run_tex_job(const LatexmkJob& job) {
             break;
         }
         const std::string aux_before = read_or_empty(aux);
+        // So that a recorder list read after the pass is the pass's own.
+        fs::remove(fls, ignored);
         const std::optional<int> status = direct.run(job.engine, xelatex_pass_arguments(job));
         if (!status)
             return result;
         ++result.passes;
         const std::string log_text = read_or_empty(log);
         if (*status != 0) {
+            result.pages = page_count_from_log(log_text);
             explain_failure(job, direct.output, log_text, result);
             return result;
         }
-        next =
-            next_pass(base, pass_files_from_recorder(read_or_empty(job.work_dir / (base + ".fls"))),
-                      log_text, aux_before, read_or_empty(aux), job.page_total_matters);
+        next = next_pass(base, pass_files_from_recorder(read_or_empty(fls)), log_text, aux_before,
+                         read_or_empty(aux), job.page_total_matters);
     }
     if (next == NextPass::Latexmk) {
         // latexmk goes on from the files these passes left, as it would from a last build's.

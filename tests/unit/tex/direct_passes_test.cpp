@@ -80,6 +80,9 @@ TEST_CASE("anything but the .aux read back is left to latexmk") {
     CHECK(next(kFls, "No file cv-long.bbl.\n", kAuxOnePage, kAuxOnePage) == NextPass::Latexmk);
     CHECK(next(kFls + "OUTPUT cv-long.out\n", "", kAuxOnePage, kAuxOnePage) == NextPass::Latexmk);
     CHECK(next(kFls + "OUTPUT /tmp/x.tex\n", "", kAuxOnePage, kAuxOnePage) == NextPass::Latexmk);
+    // No recorder list, or one cut short before it names the log.
+    CHECK(next("", "", kAuxOnePage, kAuxOnePage) == NextPass::Latexmk);
+    CHECK(next("PWD /b\nINPUT cv-long.tex\n", "", kAuxOnePage, kAuxOnePage) == NextPass::Latexmk);
     // A database named in the .aux: latexmk runs BibTeX.
     CHECK(next(kFls, "", kAuxOnePage, kAuxOnePage + "\\bibdata{refs}\n") == NextPass::Latexmk);
 }
