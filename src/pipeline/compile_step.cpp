@@ -14,6 +14,7 @@
 #include "tex/format.h"
 #include "tex/latexmk_rerun.h"
 #include "tex/missing_glyphs.h"
+#include "tex/tex_run.h"
 #include "tex/warm_tex.h"
 #include "util/digest.h"
 #include "util/file_io.h"
@@ -57,8 +58,8 @@ Result<> write_photo(const RenderedTemplate& r, const fs::path& work_dir) {
                                  Durability::Unsynced);
 }
 
-// Runs latexmk for `r`, from `format` when it is current (tex/format.h). `start` is set to
-// when latexmk started. A failure to clean up for the run without the format is the result.
+// Runs TeX for `r` (tex/tex_run.h), from `format` when it is current (tex/format.h). `start`
+// is set to when TeX started. A failure to clean up for the run without the format is the result.
 Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
                               const std::optional<PreambleFormat>& format, Progress& progress,
                               std::size_t row, Clock::time_point& start) {
@@ -67,7 +68,7 @@ Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
         run.format = format->file;
     progress.stage(row, "latexmk");
     start = Clock::now();
-    LatexmkResult result = run_latexmk(run);
+    LatexmkResult result = run_tex_job(run);
     if (result.status != LatexmkResult::Status::Ok && !run.format.empty()) {
         // Never trust a format that may be the cause: compile as without one, from a clean
         // folder, and drop the format only if that works (else the .tex is at fault).
@@ -80,7 +81,7 @@ Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
             return fail(ready.error());
         run.format.clear();
         std::vector<Diagnostic> warnings = std::move(result.warnings);
-        result = run_latexmk(run);
+        result = run_tex_job(run);
         result.warnings.insert(result.warnings.begin(), warnings.begin(), warnings.end());
         if (result.status == LatexmkResult::Status::Ok)
             discard_format(*format);
@@ -390,7 +391,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             report << output;
     }
     if (!options.quiet) {
-        report << name << (warm ? ": warm XeTeX " : ": latexmk ") << result.passes
+        report << name << ": " << (warm ? std::string("warm XeTeX") : result.runner) << " "
+               << result.passes
                << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
                << result.pages << (result.pages == 1 ? " page" : " pages");
         // "→" only for a PDF now at the output path.
@@ -482,10 +484,15 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
         out.diagnostics = std::move(outcome.diagnostics);
         return out;
     }
-    // The last attempt's "latexmk … pages" line says where its PDF now is, as for any build.
+    // The last attempt's "latexmk … pages" (or "xelatex … pages") line says where its PDF now
+    // is, as for any build.
     std::string report = budget.report;
-    const std::string line = name + ": latexmk ";
-    if (const std::size_t at = report.rfind(line); at != std::string::npos && !options.quiet)
+    std::size_t at = std::string::npos;
+    for (const std::string& runner : {std::string("latexmk"), r.tmpl.manifest.engine})
+        if (const std::size_t found = report.rfind(name + ": " + runner + " ");
+            found != std::string::npos && (at == std::string::npos || found > at))
+            at = found;
+    if (at != std::string::npos && !options.quiet)
         report.insert(std::min(report.find('\n', at), report.size()), " → " + paths.pdf.string());
     outcome.report = report + glyphs.report;
     outcome.ok = true;

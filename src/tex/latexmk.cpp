@@ -211,7 +211,7 @@ namespace {
 ProcessOutcome run_tex_process(const fs::path& program, const std::vector<std::string>& args,
                                const fs::path& work_dir,
                                const std::map<std::string, std::string>& environment,
-                               std::chrono::seconds timeout, const fs::path& output,
+                               std::chrono::milliseconds timeout, const fs::path& output,
                                const fs::path& group_file) {
     ProcessSpec spec;
     spec.program = program;
@@ -245,6 +245,64 @@ int run_tex_program(const std::string& program, const std::vector<std::string>& 
     const ProcessOutcome outcome =
         run_tex_process(path, args, work_dir, environment, timeout, output, {});
     return outcome.status == ProcessOutcome::Status::Exited ? outcome.exit_code : -1;
+}
+
+ProcessOutcome run_job_program(const LatexmkJob& job, const fs::path& program,
+                               const std::vector<std::string>& args,
+                               std::chrono::milliseconds timeout, const fs::path& output) {
+    return run_tex_process(program, args, job.work_dir, job.environment, timeout, output,
+                           job.work_dir / kGroupFile);
+}
+
+bool outcome_failed(const ProcessOutcome& outcome, const LatexmkJob& job,
+                    const std::string& program, LatexmkResult& result) {
+    if (outcome.warning)
+        result.warnings.push_back(*outcome.warning);
+    if (outcome.status == ProcessOutcome::Status::CouldNotStart) {
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation = "could not start " + program + ": " + outcome.error;
+        return true;
+    }
+    if (outcome.status == ProcessOutcome::Status::TimedOut) {
+        result.status = LatexmkResult::Status::TimedOut;
+        result.explanation =
+            "TeX did not finish within " + std::to_string(job.timeout.count()) +
+            " s and was stopped; raise [build] timeout if the document is just large";
+        return true;
+    }
+    if (outcome.status == ProcessOutcome::Status::Lost) {
+        result.status = LatexmkResult::Status::CouldNotStart;
+        result.explanation = "lost track of " + program + ": " + outcome.error;
+        return true;
+    }
+    return false;
+}
+
+void explain_failure(const LatexmkJob& job, const std::string& output, const std::string& log,
+                     LatexmkResult& result) {
+    result.status = LatexmkResult::Status::Failed;
+    result.first_error = first_latex_error(log);
+    result.missing_file = missing_file_from_log(log);
+    // A full disk (or another failure of the machine) comes first: TeX's own error, if any,
+    // is its consequence (a log cut short, a file it could not write).
+    if (const std::string cause = system_error_from_output(output + "\n" + log); !cause.empty()) {
+        result.explanation = cause + " (writing in " + job.work_dir.string() + ")";
+    } else if (!result.missing_file.empty()) {
+        const std::string package = debian_package_for(result.missing_file);
+        result.explanation = "TeX cannot find " + result.missing_file +
+                             (package.empty() ? "; find its Debian package with apt-file search"
+                                              : ": apt-get install " + package) +
+                             kDoctorAdvice;
+    } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
+        // So full that not even the log and latexmk's output could be written.
+        result.explanation = full;
+    } else if (!result.first_error) {
+        // No TeX error in the log: the line of latexmk's output that says why, if any.
+        result.explanation = failure_line_from_output(output + "\n" + log);
+        if (result.explanation.find("Unable to read an entire line") != std::string::npos)
+            result.explanation += " (a line of " + (job.work_dir / job.tex_file).string() +
+                                  " is longer than TeX can read: shorten the longest value)";
+    }
 }
 
 LatexmkResult run_latexmk(const LatexmkJob& job) {
@@ -287,28 +345,9 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         args.insert(args.begin() + 1, "-" + job.engine + "=" + job.engine + " %O -fmt=../" +
                                           job.format.stem().string() + " %S");
     }
-    const ProcessOutcome outcome =
-        run_tex_process(latexmk, args, job.work_dir, job.environment, job.timeout, result.output,
-                        job.work_dir / kGroupFile);
-    if (outcome.warning)
-        result.warnings.push_back(*outcome.warning);
-    if (outcome.status == ProcessOutcome::Status::CouldNotStart) {
-        result.status = LatexmkResult::Status::CouldNotStart;
-        result.explanation = "could not start latexmk: " + outcome.error;
+    const ProcessOutcome outcome = run_job_program(job, latexmk, args, job.timeout, result.output);
+    if (outcome_failed(outcome, job, "latexmk", result))
         return result;
-    }
-    if (outcome.status == ProcessOutcome::Status::TimedOut) {
-        result.status = LatexmkResult::Status::TimedOut;
-        result.explanation =
-            "TeX did not finish within " + std::to_string(job.timeout.count()) +
-            " s and was stopped; raise [build] timeout if the document is just large";
-        return result;
-    }
-    if (outcome.status == ProcessOutcome::Status::Lost) {
-        result.status = LatexmkResult::Status::CouldNotStart;
-        result.explanation = "lost track of latexmk: " + outcome.error;
-        return result;
-    }
 
     std::string output, log;
     read_file(result.output, output);
@@ -322,29 +361,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
         result.pdf = pdf;
         return result;
     }
-    result.status = LatexmkResult::Status::Failed;
-    result.first_error = first_latex_error(log);
-    result.missing_file = missing_file_from_log(log);
-    // A full disk (or another failure of the machine) comes first: TeX's own error, if any,
-    // is its consequence (a log cut short, a file it could not write).
-    if (const std::string cause = system_error_from_output(output + "\n" + log); !cause.empty()) {
-        result.explanation = cause + " (writing in " + job.work_dir.string() + ")";
-    } else if (!result.missing_file.empty()) {
-        const std::string package = debian_package_for(result.missing_file);
-        result.explanation = "TeX cannot find " + result.missing_file +
-                             (package.empty() ? "; find its Debian package with apt-file search"
-                                              : ": apt-get install " + package) +
-                             kDoctorAdvice;
-    } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
-        // So full that not even the log and latexmk's output could be written.
-        result.explanation = full;
-    } else if (!result.first_error) {
-        // No TeX error in the log: the line of latexmk's output that says why, if any.
-        result.explanation = failure_line_from_output(output + "\n" + log);
-        if (result.explanation.find("Unable to read an entire line") != std::string::npos)
-            result.explanation += " (a line of " + (job.work_dir / job.tex_file).string() +
-                                  " is longer than TeX can read: shorten the longest value)";
-    }
+    explain_failure(job, output, log, result);
     return result;
 }
 

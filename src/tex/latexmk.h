@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "util/diagnostics.h"
+#include "util/process.h"
 
 namespace mkcv {
 
@@ -43,9 +44,10 @@ struct LatexError {
 
 struct LatexmkResult {
     enum class Status { Ok, Failed, TimedOut, NotInstalled, CouldNotStart } status = Status::Failed;
-    std::filesystem::path pdf;     // in work_dir, on success
-    std::filesystem::path log;     // TeX's .log
-    std::filesystem::path output;  // latexmk's own output
+    std::filesystem::path pdf;       // in work_dir, on success
+    std::filesystem::path log;       // TeX's .log
+    std::filesystem::path output;    // latexmk's own output (or the engine's, run directly)
+    std::string runner = "latexmk";  // or the engine, when mkcv ran it itself (tex_run.h)
     int passes = 0;
     int pages = 0;
     std::optional<LatexError> first_error;
@@ -63,6 +65,24 @@ int run_tex_program(const std::string& program, const std::vector<std::string>& 
                     const std::filesystem::path& work_dir,
                     const std::map<std::string, std::string>& environment,
                     std::chrono::seconds timeout, const std::filesystem::path& output);
+
+// Runs one program of `job` (latexmk, or the engine and xdvipdfmx without it) as run_latexmk
+// runs latexmk: in job.work_dir, in TeX's sandbox, its process group noted for
+// stop_abandoned_latexmk, within `timeout`, its output to `output`.
+ProcessOutcome run_job_program(const LatexmkJob& job, const std::filesystem::path& program,
+                               const std::vector<std::string>& args,
+                               std::chrono::milliseconds timeout,
+                               const std::filesystem::path& output);
+
+// When `outcome` is no exit at all (could not start, timed out, lost), says so in `result`
+// and returns true; its warning goes to result.warnings either way.
+bool outcome_failed(const ProcessOutcome& outcome, const LatexmkJob& job,
+                    const std::string& program, LatexmkResult& result);
+
+// Fills a failed `result` (status, first error, missing file, explanation) from the run's
+// output and TeX's log.
+void explain_failure(const LatexmkJob& job, const std::string& output, const std::string& log,
+                     LatexmkResult& result);
 
 // A build killed mid-TeX (SIGKILL, a crash) leaves latexmk's process group running in its
 // folder; this stops it, if it still runs there, before the folder is used again.

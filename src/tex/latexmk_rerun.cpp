@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <regex>
+#include <string_view>
 #include <vector>
 
 namespace mkcv {
@@ -61,6 +63,31 @@ bool may_read_page_total(const std::string& tex) {
     return std::any_of(kReaders.begin(), kReaders.end(), [&](const std::string& reader) {
         return text.find(reader) != std::string::npos;
     });
+}
+
+std::string aux_lines_that_count(const std::string& aux, bool page_total_matters) {
+    // The Perl pattern of latexmk_aux_rules, line by line: a line ignored is one of the
+    // constant lines (before an optional \r), or the page count when it does not matter.
+    static const std::regex page_count(R"(\\gdef \\@abspage@last\{[0-9]+\})");
+    std::string kept;
+    std::size_t start = 0;
+    while (start < aux.size()) {
+        std::size_t end = aux.find('\n', start);
+        end = end == std::string::npos ? aux.size() : end + 1;
+        std::string_view line(aux.data() + start, end - start);
+        std::string_view text = line;
+        if (!text.empty() && text.back() == '\n')
+            text.remove_suffix(1);
+        if (!text.empty() && text.back() == '\r')
+            text.remove_suffix(1);
+        const bool ignored =
+            std::find(kConstantLines.begin(), kConstantLines.end(), text) != kConstantLines.end() ||
+            (!page_total_matters && std::regex_match(text.begin(), text.end(), page_count));
+        if (!ignored)
+            kept += line;
+        start = end;
+    }
+    return kept;
 }
 
 std::string latexmk_aux_rules(bool page_total_matters) {

@@ -19,4 +19,13 @@ std::string latexmk_aux_rules(bool page_total_matters);
 // package, shipout/lastpage hooks), so a changed count must cause another pass.
 bool may_read_page_total(const std::string& tex);
 
+// What latexmk writes as the .aux before the first pass when there is none (a one-page
+// document without labels); a pass run without latexmk starts from the same.
+inline constexpr const char* kTrivialAux = "\\relax \n\\gdef \\@abspage@last{1}\n";
+
+// The lines of `aux` that latexmk_aux_rules does not ignore, each with its line end, as
+// latexmk digests them: when a pass leaves these as they were, another pass would typeset
+// the same.
+std::string aux_lines_that_count(const std::string& aux, bool page_total_matters);
+
 }  // namespace mkcv

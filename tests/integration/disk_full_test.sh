@@ -28,9 +28,11 @@ fill_leaving() {
   if ((free > $1)); then head -c "$(((free - $1) * 1024))" /dev/zero > filler 2> /dev/null || true; fi
 }
 
-# Room for mkcv's .tex files, not for TeX's output.
-fill_leaving 40
+# Room for mkcv's .tex files, not for TeX's output. Without the last build's files, which
+# TeX would overwrite in place at the same size, its output needs new room.
 sed -i 's/^position = .*/position = "Candidate 1"/' cv.toml
+rm -rf out/.mkcv/cv-long
+fill_leaving 40
 status=0
 out="$("$MKCV" build -t long 2>&1)" || status=$?
 expect_status 1 "$status" "TeX out of room: exit 1"
@@ -40,7 +42,9 @@ grep -Eq 'No space left on device.* out/|out/[^ ]*: No space left on device' <<<
 [[ "$(sha256sum < out/cv-long.pdf)" == "$before" ]] && pass "TeX out of room: PDF untouched" ||
   fail "PDF changed"
 
-# No room at all: mkcv's own write of the .tex fails, naming the file.
+# No room at all: mkcv's own write of the .tex fails, naming the file. (The failed TeX run
+# may have taken the last byte: room for the edit first.)
+rm -f filler
 sed -i "s/^position = .*/position = \"Candidate 2\"/" cv.toml
 fill_leaving 0
 head -c 1048576 /dev/zero >> filler 2> /dev/null || true

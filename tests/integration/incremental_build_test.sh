@@ -22,12 +22,12 @@ contains "$out" "long: stale: out/cv-long.pdf does not exist" "check names a mis
 
 "$MKCV" build > first.log 2>&1 || { cat first.log; fail "first build"; finish; }
 contains "$(cat first.log)" "long: rendered in " "plain progress: rendered"
-contains "$(cat first.log)" "long: latexmk " "plain progress: latexmk"
+contains "$(cat first.log)" "long: xelatex " "plain progress: TeX"
 # In a log, one plain line per stage and no terminal control codes.
 grep -Eq '^long: rendered in [0-9.]+ ms$' first.log && pass "rendered line format" ||
   fail "rendered line: $(cat first.log)"
-grep -Eq '^short: latexmk [0-9]+ pass(es)? [0-9.]+ m?s, 1 page → out/cv-short.pdf$' first.log &&
-  pass "latexmk line format" || fail "latexmk line: $(cat first.log)"
+grep -Eq '^short: xelatex [0-9]+ pass(es)? [0-9.]+ m?s, 1 page → out/cv-short.pdf$' first.log &&
+  pass "TeX line format" || fail "TeX line: $(cat first.log)"
 grep -q $'\e' first.log && fail "escape codes in a log" || pass "no escape codes in a log"
 check_status
 expect_status 0 "$status" "check after a build exits 0"
@@ -52,7 +52,7 @@ no_tex_status=$?
 set -e
 expect_status 3 "$no_tex_status" "check needs no TeX"
 "$MKCV" build > second.log 2>&1 || { cat second.log; fail "second build"; }
-contains "$(cat second.log)" "short: latexmk " "edited template rebuilt"
+contains "$(cat second.log)" "short: xelatex " "edited template rebuilt"
 contains "$(cat second.log)" "long: up to date" "other template not rebuilt"
 
 # cv.toml changed: the rendered .tex changes for both.
@@ -98,16 +98,17 @@ sed -i 's/^input [0-9a-f]* TeX installation (this machine)$/input 00000000000000
 check_status
 expect_status 0 "$status" "check leaves this machine's TeX out"
 "$MKCV" build > machine.log 2>&1 || fail "build after a TeX change"
-contains "$(cat machine.log)" "long: latexmk " "a changed TeX installation rebuilds"
+contains "$(cat machine.log)" "long: xelatex " "a changed TeX installation rebuilds"
 contains "$(cat machine.log)" "short: up to date" "only the output whose TeX changed"
 "$MKCV" build --force -v > force.log 2>&1 || fail "build --force"
-contains "$(cat force.log)" "long: latexmk " "--force compiles up-to-date PDFs"
-contains "$(cat force.log)" "Latexmk: " "--verbose shows latexmk's output"
+contains "$(cat force.log)" "long: xelatex " "--force compiles up-to-date PDFs"
+contains "$(cat force.log)" "Running 'xelatex -no-pdf " "--verbose shows the commands TeX ran"
+contains "$(cat force.log)" "Output written on cv-long.xdv" "and their output"
 # On a terminal, a live line per running template (`script` gives it a terminal).
 if command -v script > /dev/null; then
   TERM=xterm script -qec "$MKCV build --force -t short" /dev/null > live.log 2>&1 || fail "live build"
   grep -q $'\e\\[1F' live.log && pass "live status redrawn on a terminal" || fail "no live status"
-  contains "$(cat live.log)" "short: latexmk 1 pass" "live display ends with the result line"
+  contains "$(cat live.log)" "short: xelatex 1 pass" "live display ends with the result line"
 fi
 
 # Another output folder has its own records.

@@ -55,7 +55,7 @@ for t in "${themes[@]}"; do
     [[ -z "$unembedded" ]] && pass "$t $cv: every font embedded" || fail "$t $cv: not embedded: $unembedded"
   done
   # One TeX pass, as the other built-in templates (no page references to settle).
-  contains "$(cat build-cv.log)" "$t: latexmk 1 pass" "$t: one TeX pass"
+  contains "$(cat build-cv.log)" "$t: xelatex 1 pass" "$t: one TeX pass"
   pages="$(pdf_pages "out/cv-$t.pdf")"
   [[ "$pages" == "${seed_pages[$t]}" ]] && pass "$t: the seed CV has $pages pages" ||
     fail "$t: the seed CV has $pages pages, expected ${seed_pages[$t]}"

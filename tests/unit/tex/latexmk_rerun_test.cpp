@@ -81,3 +81,24 @@ TEST_CASE("documents that may read the page count are recognised") {
     CHECK(may_read_page_total("\\DocumentMetadata{}"));
     CHECK(may_read_page_total("\\usepackage[atend]{bookmark}"));
 }
+
+TEST_CASE("mkcv keeps the .aux lines latexmk's rules keep, as Perl runs them") {
+    const std::string labels = kHyperrefAux +
+                               "\\newlabel{education}{{}{1}{}{section*.2}{}}\r\n"
+                               "\\gdef \\@abspage@last{12}\n"
+                               "\\relax \\relax \n"
+                               "\\HyPL@Entry{0<</S/r>>}";  // a last line without its end
+    for (const std::string& aux : {kHyperrefAux, labels, std::string(kTrivialAux), std::string()})
+        for (const bool page_total_matters : {false, true}) {
+            INFO(aux << (page_total_matters ? " (page total matters)" : ""));
+            CHECK(aux_lines_that_count(aux, page_total_matters) ==
+                  lines_kept(latexmk_aux_rules(page_total_matters), aux));
+        }
+}
+
+TEST_CASE(
+    "latexmk's trivial .aux and hyperref's for a longer document differ only in lines "
+    "that do not count") {
+    CHECK(aux_lines_that_count(kTrivialAux, false) == aux_lines_that_count(kHyperrefAux, false));
+    CHECK(aux_lines_that_count(kTrivialAux, true) != aux_lines_that_count(kHyperrefAux, true));
+}
