@@ -549,7 +549,8 @@ class Converter {
                 pos_ += 2;
             return;
         }
-        if (name == "mkcvsym")  // a symbol set in a fallback font when the current one lacks it
+        // A symbol set in a fallback font when the current one lacks it; CJK text.
+        if (name == "mkcvsym" || name == "mkcvcjk")
             return splice(sub(argument_source()));
         if (declarations().count(name)) {
             raw("\\" + name + " ", "");

@@ -11,6 +11,7 @@
 #include "cv/photo.h"
 #include "cv/profiles.h"
 #include "cv/sections.h"
+#include "text/cjk_text.h"
 #include "text/latex_escape.h"
 
 namespace mkcv {
@@ -706,6 +707,15 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
         t.add_string(item, "format", d.format);
         t.add_bool(item, "pdf", d.format == "pdf");
     });
+
+    // Whether the TeX templates load xeCJK for the CV's CJK text, or set its few CJK
+    // characters with mkcv-base's light \mkcvcjk (text/cjk_text.h): from every text the
+    // templates can print, which is all in the tree by now.
+    CjkCensus census;
+    for (Id id = 0; id < t.size(); ++id)
+        if (t.kind(id) == ContextTree::Kind::String)
+            census.add(t.text(id));
+    t.add_bool(meta, "xecjk", is_cjk_language(cv.locale.language) || wants_xecjk(census));
     return t;
 }
 

@@ -114,6 +114,25 @@ std::string cjk_region(std::string_view tag) {
     return "SC";
 }
 
+bool is_cjk_language(std::string_view tag) {
+    if (tag.empty())
+        return false;
+    const std::vector<std::string_view> parts = subtags(tag);
+    const std::string language = lower(parts[0]);
+    if (language == "zh" || language == "yue" || language == "ja" || language == "ko")
+        return true;
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        const std::string part = lower(parts[i]);
+        if (part.size() == 1)
+            break;  // an extension or private use: no script after it
+        if (part.size() == 4)
+            for (const char* cjk : {"hani", "hans", "hant", "jpan", "hira", "kana", "kore", "hang"})
+                if (part == cjk)
+                    return true;
+    }
+    return false;
+}
+
 bool is_rtl_language(std::string_view tag) {
     if (tag.empty())
         return false;

@@ -19,6 +19,10 @@ bool is_language_tag(std::string_view tag);
 // "SC" for Simplified Chinese and every other language.
 std::string cjk_region(std::string_view tag);
 
+// Whether `tag` is Chinese, Japanese or Korean (zh, yue, ja, ko, or a Han, kana or Hangul
+// script subtag): a document in it loads xeCJK for its CJK text (text/cjk_text.h).
+bool is_cjk_language(std::string_view tag);
+
 // Whether text in the language of `tag` runs right to left, so that a document in it sets its
 // paragraphs and entries that way: Arabic, Persian, Hebrew, Urdu, Pashto, Sindhi, Uyghur,
 // Yiddish, Dhivehi, Sorani Kurdish, Syriac …; a script subtag decides where there is one

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "text/bidi.h"
+#include "text/cjk_text.h"
 #include "util/utf8.h"
 
 namespace mkcv {
@@ -153,6 +154,25 @@ void escape_run(std::string_view text, std::string& out) {
         }
         std::size_t length = 1;
         const char32_t code = decode_utf8(text, i, length);
+        if (is_cjk(code)) {
+            // Chinese, Japanese and Korean: the run of CJK characters, up to a space or any
+            // other character, as \mkcvcjk{...}, which prints it as it is when the document
+            // loads xeCJK and else sets it in the CJK font (mkcv-base, text/cjk_text.h).
+            escape_ascii_run(text.substr(plain_begin, i - plain_begin), out);
+            std::size_t end = i + length;
+            while (end < text.size()) {
+                std::size_t next_length = 1;
+                if (static_cast<unsigned char>(text[end]) < 0x80 ||
+                    !is_cjk(decode_utf8(text, end, next_length)))
+                    break;
+                end += next_length;
+            }
+            out += "\\mkcvcjk{";
+            out.append(text.substr(i, end - i));
+            out += '}';
+            i = plain_begin = end;
+            continue;
+        }
         const ScriptRange* script = code >= 0x80 ? script_of(code) : nullptr;
         if (!script && needs_fallback_check(code)) {
             // The run: such characters and the marks that join them, up to a space or any

@@ -14,7 +14,9 @@ namespace mkcv {
 // kept as it is (the templates load fonts that cover it). Text that can run right to left
 // (Hebrew, Arabic …), and every value of a right-to-left `document`, is ordered by the bidi
 // algorithm (text/bidi.h) into nested \beginL{} … \endL{} and \beginR{} … \endR{} runs
-// (TeX--XeT, which mkcv-base turns on); other text has none.
+// (TeX--XeT, which mkcv-base turns on); other text has none. Runs of Chinese, Japanese and
+// Korean characters (text/cjk_text.h) come as \mkcvcjk{...}, whatever the document: mkcv-base
+// defines it to print them through xeCJK or in the CJK font (meta.xecjk).
 std::string escape_latex(std::string_view text, TextDirection document = TextDirection::Ltr);
 
 // A URL for the first argument of hyperref's \href, such that the link target is the URL:

@@ -39,6 +39,12 @@ contains "$info" "Yihao Zhao – Curriculum Vitae" "PDF title"
 contains "$info" "Author:          Yihao Zhao" "PDF author"
 if pdffonts out/cv-long.pdf | tail -n +3 | awk '{ if ($(NF-4) != "yes") bad=1 } END { exit bad }'; then
   pass "all fonts embedded"; else fail "a font is not embedded"; fi
+# Its one CJK text, the name 赵怡浩, is set without xeCJK (docs/fonts.md): in Noto Serif CJK,
+# as xeCJK would.
+if grep -q 'usepackage{xeCJK}' out/cv-long.tex; then fail "an English CV with a CJK name loads xeCJK"
+else pass "no xeCJK for one CJK name"; fi
+contains "$long" "Yihao Zhao 赵怡浩" "the name in CJK, after the Latin one"
+contains "$(pdffonts out/cv-long.pdf)" "NotoSerifCJK" "set in Noto Serif CJK"
 # The same file in Chinese (docs/cv-format.md#several-languages): one more TeX build, of
 # long in zh; the English PDFs keep their names and stay up to date.
 "$MKCV" build cv.toml -o out -t long --lang en,zh > zh.log 2>&1 || { cat zh.log; fail "build --lang en,zh"; }
@@ -51,6 +57,8 @@ mapfile -t zh_strings < <(TEXT_LANG=zh toml_strings "$SRC/cv.toml" kind start en
 for s in "${zh_strings[@]}"; do contains "$zh" "$s" "the Chinese CV has «$s»"; done
 contains "$zh" "研究实习生" "the Chinese CV has the translated role"
 lacks "$zh" "Research Intern" "the Chinese CV has no English role"
+grep -q 'usepackage{xeCJK}' out/cv-long.zh.tex && pass "the Chinese CV loads xeCJK" ||
+  fail "the Chinese CV without xeCJK"
 # What has no Chinese text yet prints in English, each said with its line.
 contains "$(cat zh.log)" "cv.toml:7:15: warning: no zh text for \`affiliation\`; the en text is printed" \
   "a fallback is a warning at its line"

@@ -143,22 +143,29 @@ contains "$(cat error.log)" "long: error: TeX failed" "and is reported as usual"
 contains "$(cat error.log)" "Undefined control sequence" "with TeX's message"
 [[ -n "$(formats)" ]] && pass "a document error keeps the format" || fail "format dropped"
 
-# The other built-in templates: the PDF made from their formats is the plain one too.
+# The other built-in templates: the PDF made from their formats is the plain one too. In
+# Chinese (--lang zh), so their preambles load xeCJK (meta.xecjk), where the English long's
+# above does not (its one CJK name is set without it): formats of both kinds dump and run.
+if grep -q 'usepackage{xeCJK}' out/.mkcv/cv-long/cv-long.tex; then fail "long in English loads xeCJK"
+else pass "long in English: no xeCJK in its preamble"; fi
 rm -rf both && mkdir both && cp "$SRC/cv.toml" both/ && cd both
-"$MKCV" build -t short -t modern -q || fail "short and modern: first build"
+"$MKCV" build -t short -t modern --lang zh -q || fail "short and modern: first build"
 edit_cv 7
-"$MKCV" build -t short -t modern > made.log 2>&1 || { cat made.log; fail "short and modern"; }
-contains "$(cat made.log)" "short: made the preamble format" "short: format made"
-contains "$(cat made.log)" "modern: made the preamble format" "modern: format made"
+"$MKCV" build -t short -t modern --lang zh > made.log 2>&1 || { cat made.log; fail "short and modern"; }
+contains "$(cat made.log)" "short.zh: made the preamble format" "short: format made"
+contains "$(cat made.log)" "modern.zh: made the preamble format" "modern: format made"
 edit_cv 8
-"$MKCV" build -t short -t modern -v > used.log 2>&1 || { cat used.log; fail "short and modern"; }
+"$MKCV" build -t short -t modern --lang zh -v > used.log 2>&1 || { cat used.log; fail "short and modern"; }
 [[ "$(grep -c -- '-fmt=../cv-' used.log)" -ge 2 ]] && pass "short and modern use their formats" ||
   fail "formats not used: $(grep -c -- '-fmt=' used.log)"
-mkdir plain && cp cv.toml plain/ && (cd plain && "$MKCV" build -t short -t modern -q) ||
+mkdir plain && cp cv.toml plain/ && (cd plain && "$MKCV" build -t short -t modern --lang zh -q) ||
   fail "plain short and modern"
 for t in short modern; do
-  cmp -s "out/cv-$t.pdf" "plain/out/cv-$t.pdf" && pass "$t: same PDF as without a format" ||
+  cmp -s "out/cv-$t.zh.pdf" "plain/out/cv-$t.zh.pdf" && pass "$t: same PDF as without a format" ||
     fail "$t: the format changed the PDF"
+  grep -q 'usepackage{xeCJK}' "out/.mkcv/cv-$t.zh/cv-$t.zh.tex" && pass "$t in Chinese loads xeCJK" ||
+    fail "$t in Chinese: no xeCJK"
 done
+contains "$(pdf_text out/cv-modern.zh.pdf)" "北京大学" "the Chinese text is in the PDF"
 
 finish

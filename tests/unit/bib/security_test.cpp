@@ -124,6 +124,7 @@ TEST_CASE("allowed math and formatting still print as LaTeX, and convert to them
         {"$x$ \\textbf{العربية} $y$",
          "$x$ \\textbf{\\beginR{}\\mkcvscript{arabic}{العربية}\\endR{}} $y$"},
         {"$x$ \\textbf{Ω ①} $y$", "$x$ \\textbf{\\mkcvsym{Ω} \\mkcvsym{①}} $y$"},
+        {"$x$ \\emph{北京大学} $y$", "$x$ \\emph{\\mkcvcjk{北京大学}} $y$"},
     };
     for (const auto& [in, want] : cases) {
         INFO(in);

@@ -37,6 +37,13 @@ TEST_CASE("the language chooses the Noto CJK region", "[locale]") {
     CHECK(cjk_region("KO") == "KR");
 }
 
+TEST_CASE("the language says whether the document is Chinese, Japanese or Korean", "[locale]") {
+    for (const char* cjk : {"zh", "zh-Hant-TW", "yue", "JA", "ko-KR", "en-Hani", "und-Jpan"})
+        CHECK(is_cjk_language(cjk));
+    for (const char* other : {"", "en", "fr-CA", "ar", "x-ja", "en-x-hans", "zha"})
+        CHECK_FALSE(is_cjk_language(other));
+}
+
 TEST_CASE("the language says whether the document runs right to left", "[locale]") {
     for (const char* rtl : {"fa", "fa-IR", "ar", "AR-eg", "he", "ur", "ps", "yi", "ckb", "az-Arab",
                             "ku-Arab-IQ", "pa-Arab"})

@@ -33,7 +33,7 @@ TEST_CASE("TeX ligatures cannot change what was typed") {
 
 TEST_CASE("Unicode is kept, control characters are not") {
     CHECK(escape_latex("赵怡浩 Ελληνικά Кириллица café") ==
-          "赵怡浩 \\mkcvsym{Ελληνικά} \\mkcvsym{Кириллица} café");
+          "\\mkcvcjk{赵怡浩} \\mkcvsym{Ελληνικά} \\mkcvsym{Кириллица} café");
     CHECK(escape_latex("a\nb\tc\rd") == "a b c d");
     CHECK(escape_latex(std::string("a\x01\x7f") + "b") == "ab");
     CHECK(escape_latex("").empty());
@@ -66,9 +66,10 @@ TEST_CASE("long strings with no space may break where the Chicago Manual breaks 
     // Ligature guards stay; no break beside a dash of "--".
     CHECK(escape_latex("aaaaaaaaaa.bbbbbbbbbb--cccccccccc") ==
           "aaaaaaaaaa\\mkcvbreak{}.bbbbbbbbbb-{}-cccccccccc");
-    // CJK has no spaces and breaks anywhere already (xeCJK): no break points.
+    // CJK has no spaces and breaks between any two characters already (xeCJK or \mkcvcjk):
+    // no break points.
     CHECK(escape_latex("赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩") ==
-          "赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩");
+          "\\mkcvcjk{赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩}");
 }
 
 TEST_CASE("URLs keep their meaning inside \\href") {
@@ -95,9 +96,23 @@ TEST_CASE("text in scripts the main fonts lack is wrapped for a font that has th
           "\\beginR{}\\mkcvscript{arabic}{مرحبا بالعالم}!\\endR{}");
     CHECK(escape_latex("नमस्ते 100%") == "\\mkcvscript{devanagari}{नमस्ते} 100\\%");
     CHECK(escape_latex("Müller 赵怡浩 내부 딜러") ==
-          "Müller 赵怡浩 내부 딜러");  // covered by the main and CJK fonts
+          "Müller \\mkcvcjk{赵怡浩} \\mkcvcjk{내부} \\mkcvcjk{딜러}");  // main and CJK fonts
     CHECK(escape_latex("ok \xff bad") ==
           "ok \xff bad");  // invalid UTF-8 is passed on, not crashed on
+}
+
+TEST_CASE("runs of CJK characters come as \\mkcvcjk, for xeCJK or the light path") {
+    // A run ends at a space and at any other character: the spaces are the text's own.
+    CHECK(escape_latex("赵怡浩") == "\\mkcvcjk{赵怡浩}");
+    CHECK(escape_latex("UI/UXデザイナー") == "UI/UX\\mkcvcjk{デザイナー}");
+    CHECK(escape_latex("AI 基础设施，例如 GPU") == "AI \\mkcvcjk{基础设施，例如} GPU");
+    CHECK(escape_latex("東京 (2020–2021)") == "\\mkcvcjk{東京} (2020–2021)");
+    // Specials next to a run are escaped as ever; dashes and quotes stay outside it.
+    CHECK(escape_latex("{赵}_“김”") == "\\{\\mkcvcjk{赵}\\}\\_“\\mkcvcjk{김}”");
+    // Hangul jamo, a supplementary ideograph and a fullwidth letter are CJK too.
+    CHECK(escape_latex("ᄀ𠀀Ａ") == "\\mkcvcjk{ᄀ𠀀Ａ}");
+    // In a right-to-left document, a CJK run is a left-to-right one.
+    CHECK(escape_latex("赵", TextDirection::Rtl) == "\\beginL{}\\mkcvcjk{赵}\\endL{}");
 }
 
 TEST_CASE("runs of symbols, Greek and Cyrillic are checked against the current font") {
