@@ -58,7 +58,8 @@ import re, sys
 tex = sys.argv[1]
 pubs = tex[tex.index("\\cvsection{Publications}"):tex.index("\\cvsection{Honors")]
 for form in ["Yihao Zhao", "Y. Zhao", "赵怡浩"]:
-    bold = pubs.count("\\textbf{" + form + "}")
+    latex = "\\mkcvcjk{" + form + "}" if form == "赵怡浩" else form  # how the escaper writes it
+    bold = pubs.count("\\textbf{" + latex + "}")
     total = pubs.count(form)
     print(f"{form}\t{bold}\t{total}")
 PY
