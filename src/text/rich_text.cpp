@@ -37,8 +37,10 @@ bool is_cjk_region(std::string_view region) {
 std::string render_latex(const RichText& runs, bool hrefs) {
     std::string out;
     std::string pending;
+    // In a .bib, text is escaped as BibTeX styles copy it into documents of any kind: without
+    // mkcv-base's commands (\mkcvcjk, \mkcvsym …), which only mkcv's templates define.
     auto flush = [&] {
-        out += escape_text(pending, TextFormat::Latex);
+        out += escape_text(pending, hrefs ? TextFormat::Latex : TextFormat::Bibtex);
         pending.clear();
     };
     std::vector<bool> printed;  // for each open mark: whether its Open printed a `{`

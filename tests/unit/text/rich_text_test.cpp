@@ -50,7 +50,8 @@ TEST_CASE("a language span: \\mkcvlang in LaTeX, <span lang> in HTML, its text e
     const RichText runs{text("With "), open(Mark::Language, "JP", "ja"), text("佐藤 & 健一"),
                         close(Mark::Language), text(".")};
     const std::string plain = "With 佐藤 & 健一.";
-    CHECK(render_text(plain, runs, TextFormat::Latex) == "With \\mkcvlang{JP}{佐藤 \\& 健一}.");
+    CHECK(render_text(plain, runs, TextFormat::Latex) ==
+          "With \\mkcvlang{JP}{\\mkcvcjk{佐藤} \\& \\mkcvcjk{健一}}.");
     CHECK(render_text(plain, runs, TextFormat::Bibtex) == "With {佐藤 \\& 健一}.");
     CHECK(render_text(plain, runs, TextFormat::Html) ==
           "With <span lang=\"ja\">佐藤 &amp; 健一</span>.");
