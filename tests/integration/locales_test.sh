@@ -69,8 +69,10 @@ contains "$(cat zh-homepage.out)" '<html lang="zh" dir="ltr">' "the homepage say
 
 # A profile's network name before its iD is followed by the locale's colon, not ": ".
 printf '[person]\nname = "Ada"\nprofiles = [{ network = "ORCID", username = "0000-0002-1825-0097" }]\n' > orcid.toml
+# (In LaTeX, as the escaper writes a run of CJK characters: \mkcvcjk{：}.)
 for t in long short ats classic banking sidebar awesome markdown; do
-  contains "$("$MKCV" render orcid.toml --lang zh -t "$t" 2>&1)" "ORCID：" "$t: the network name takes zh's colon"
+  colon="ORCID\\mkcvcjk{：}"; [[ "$t" == markdown ]] && colon="ORCID："
+  contains "$("$MKCV" render orcid.toml --lang zh -t "$t" 2>&1)" "$colon" "$t: the network name takes zh's colon"
 done
 contains "$("$MKCV" render orcid.toml --lang fr -t long 2>&1)" "ORCID : " "and fr's"
 
