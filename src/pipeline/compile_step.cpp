@@ -392,9 +392,9 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     }
     if (!options.quiet) {
         report << name << ": " << (warm ? std::string("warm XeTeX") : result.runner) << " "
-               << result.passes
-               << (result.passes == 1 ? " pass " : " passes ") << seconds_since(start) << ", "
-               << result.pages << (result.pages == 1 ? " page" : " pages");
+               << result.passes << (result.passes == 1 ? " pass " : " passes ")
+               << seconds_since(start) << ", " << result.pages
+               << (result.pages == 1 ? " page" : " pages");
         // "→" only for a PDF now at the output path.
         if (placement == Placement::Output)
             report << " → " << paths.pdf.string();
