@@ -13,17 +13,9 @@ from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
 
+from check_report import check, finish
+
 work = Path(sys.argv[1])
-failures = 0
-
-
-def check(condition, label, detail=""):
-    global failures
-    if condition:
-        print("ok: " + label)
-    else:
-        failures += 1
-        print("FAIL: " + label + (": " + str(detail) if detail else ""))
 
 
 dump = (work / "wrapper-dom.html").read_text(encoding="utf-8")
@@ -304,4 +296,4 @@ for shot, want_width in [("wide.png", 1280), ("narrow.png", None)]:
     except Exception as error:  # noqa: BLE001
         check(False, shot + ": a readable screenshot", error)
 
-sys.exit(1 if failures else 0)
+finish(summary=False)

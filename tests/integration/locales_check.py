@@ -16,18 +16,9 @@ import tomllib
 from pathlib import Path
 
 from bidi_text import fold, is_rtl_char, raw_visual, visual
+from check_report import check, finish
 
 locales, out, templates = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3:]
-failures = 0
-
-
-def check(condition, label, detail=""):
-    global failures
-    if condition:
-        print("ok: " + label)
-    else:
-        failures += 1
-        print("FAIL: " + label + (": " + str(detail) if detail else ""))
 
 
 def pdftotext(*args):
@@ -80,5 +71,4 @@ for path in sorted(locales.glob("*.toml")):
                   "want «%s»" % want)
         else:
             check(span in text, "%s %s has «%s»" % (tag, template, span))
-print("failures: %d" % failures)
-sys.exit(1 if failures else 0)
+finish()

@@ -22,19 +22,10 @@ import tomllib
 from pathlib import Path
 
 from bidi_text import is_rtl_char, raw_visual, visual
+from check_report import check, finish
 
 pdf, direction = sys.argv[1], sys.argv[2]
 data = tomllib.loads((Path(__file__).parents[1] / "data" / "scripts.toml").read_text("utf-8"))
-failures = 0
-
-
-def check(condition, label, detail=""):
-    global failures
-    if condition:
-        print("ok: " + label)
-    else:
-        failures += 1
-        print("FAIL: " + label + (": " + str(detail) if detail else ""))
 
 
 def run(*args):
@@ -120,5 +111,4 @@ if "dates" in options or "flushdates" in options:
     check(len(edges) >= 5 and max(edges) - min(edges) < 1,
           "%d date ranges flush at the %s margin" % (len(edges), "left" if direction == "rtl" else "right"),
           ["%.1f" % e for e in edges])
-print("failures: %d" % failures)
-sys.exit(1 if failures else 0)
+finish()
