@@ -98,7 +98,7 @@ std::vector<fs::path> tex_inputs(const RenderedTemplate& r, const LatexmkJob& jo
 }
 
 // `mkcv watch`: the output's warm XeTeX run (tex/warm_tex.h), when one was started from this
-// preamble's format. Empty when latexmk must run; --verbose says why.
+// preamble's format. Empty when TeX must run as usual; --verbose says why.
 std::optional<LatexmkResult> run_warm_tex(const RenderedTemplate& r, const LatexmkJob& job,
                                           const std::optional<PreambleFormat>& format,
                                           const std::string& base, const BuildOptions& options,
@@ -111,7 +111,7 @@ std::optional<LatexmkResult> run_warm_tex(const RenderedTemplate& r, const Latex
     if (warm)
         result = warm->typeset(r.tex, job, tex_inputs(r, job), why_not);
     if (!result && options.verbose)
-        report << output_label(r) << ": no warm XeTeX run: " << why_not << "; running latexmk\n";
+        report << output_label(r) << ": no warm XeTeX run: " << why_not << "; TeX runs as usual\n";
     return result;
 }
 
