@@ -78,6 +78,27 @@ bool joins_run(char32_t code) {
 void escape_ascii_run(std::string_view text, std::string& out);
 void escape_run(std::string_view text, std::string& out);
 
+// Writes the run that begins with the character at `begin` (`length` bytes) and goes on
+// while `belongs` says so of the next character, as \command{run}; returns where it ends.
+// The run is written as it is: only characters `belongs` takes (none of them ASCII) are in it.
+template <typename Belongs>
+std::size_t wrap_run(std::string_view text, std::size_t begin, std::size_t length,
+                     const char* command, std::string& out, Belongs belongs) {
+    std::size_t end = begin + length;
+    while (end < text.size()) {
+        std::size_t next_length = 1;
+        if (!belongs(decode_utf8(text, end, next_length)))
+            break;
+        end += next_length;
+    }
+    out += '\\';
+    out += command;
+    out += '{';
+    out.append(text.substr(begin, end - begin));
+    out += '}';
+    return end;
+}
+
 // TeX--XeT's commands (e-TeX, \TeXXeTstate=1 in mkcv-base) for text of an embedding level.
 const char* begin_level(int level) {
     return level % 2 ? "\\beginR{}" : "\\beginL{}";
@@ -159,18 +180,8 @@ void escape_run(std::string_view text, std::string& out) {
             // other character, as \mkcvcjk{...}, which prints it as it is when the document
             // loads xeCJK and else sets it in the CJK font (mkcv-base, text/cjk_text.h).
             escape_ascii_run(text.substr(plain_begin, i - plain_begin), out);
-            std::size_t end = i + length;
-            while (end < text.size()) {
-                std::size_t next_length = 1;
-                if (static_cast<unsigned char>(text[end]) < 0x80 ||
-                    !is_cjk(decode_utf8(text, end, next_length)))
-                    break;
-                end += next_length;
-            }
-            out += "\\mkcvcjk{";
-            out.append(text.substr(i, end - i));
-            out += '}';
-            i = plain_begin = end;
+            i = plain_begin = wrap_run(text, i, length, "mkcvcjk", out,
+                                       [](char32_t next) { return is_cjk(next); });
             continue;
         }
         const ScriptRange* script = code >= 0x80 ? script_of(code) : nullptr;
@@ -178,19 +189,10 @@ void escape_run(std::string_view text, std::string& out) {
             // The run: such characters and the marks that join them, up to a space or any
             // other character; TeX keeps it as it is when the current font has all of it.
             escape_ascii_run(text.substr(plain_begin, i - plain_begin), out);
-            std::size_t end = i + length;
-            while (end < text.size()) {
-                std::size_t next_length = 1;
-                const char32_t next = decode_utf8(text, end, next_length);
-                const bool checked = next >= 0x80 && !script_of(next) && needs_fallback_check(next);
-                if (!checked && !joins_run(next))
-                    break;
-                end += next_length;
-            }
-            out += "\\mkcvsym{";
-            out.append(text.substr(i, end - i));
-            out += '}';
-            i = plain_begin = end;
+            i = plain_begin = wrap_run(text, i, length, "mkcvsym", out, [](char32_t next) {
+                return (next >= 0x80 && !script_of(next) && needs_fallback_check(next)) ||
+                       joins_run(next);
+            });
             continue;
         }
         if (!script) {
