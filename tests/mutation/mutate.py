@@ -80,6 +80,11 @@ def main():
     log.write_text("")
     if not build(root, build_dir, log):
         sys.exit(f"the unmutated source does not build (see {log})")
+    # A mutation is caught only if its tests pass without it: run them all once, unmutated.
+    every_test = "|".join(f"(?:{m['tests']})" for m in chosen)
+    if run(["ctest", "-j2", "--timeout", "600", "-R", every_test], build_dir, log) != 0:
+        sys.exit(f"the tests fail without a mutation: nothing can be learnt (see {log})")
+    print(f"baseline: the tests of {len(chosen)} mutation(s) pass unmutated", flush=True)
     rows, missed = [], 0
     for m in chosen:
         path = root / m["file"]
