@@ -31,7 +31,7 @@ void remove_killed_build_leftovers(const fs::path& out_dir) {
 }
 
 void add_unsafe(Diagnostics& diagnostics, const UnsafePath& unsafe) {
-    const std::string path = unsafe.path.string();
+    const std::string path = shown_path(unsafe.path);
     diagnostics.error(path, {}, "unsafe-output",
                       path + " " + unsafe.why + "; mkcv follows no link in its output folder " +
                           "and writes into nothing it did not make",

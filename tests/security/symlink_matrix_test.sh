@@ -136,6 +136,13 @@ ln -s "$OUTSIDE/canary" "$CV/out/.mkcv/cv-long/cv-long.aux"
 ln -s "$OUTSIDE/folder" "$CV/out/.mkcv/cv-short"
 run_case "two links at once" 2 out/.mkcv/cv-long/cv-long.aux "$CV" build -t markdown
 contains "$(cat "$WORK/logs/case.err")" "out/.mkcv/cv-short is a symbolic link" "both are named"
+# A planted name is anyone's text: its newline is shown as \n, never starts a line.
+reset_outside
+fresh_markdown_build
+ln -s "$OUTSIDE/canary" "$CV/out/.mkcv/x"$'\n'"short: built → environ"
+run_case "a link named with a newline" 2 'out/.mkcv/x\nshort: built' "$CV" build -t markdown --diagnostics=github
+grep -q '^short:' "$WORK/logs/case.err" "$WORK/logs/case.out" && fail "the name forged a line" ||
+  pass "the name forged no line"
 
 # ---------------------------------------------------------------------------------------
 # One TeX build: the state files only TeX makes.
