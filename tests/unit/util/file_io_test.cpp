@@ -95,7 +95,7 @@ TEST_CASE("an atomic write never replaces a device or a pipe with a regular file
     CHECK(text == "new");
 }
 
-TEST_CASE("read_own_file reads a file mkcv made, never through a link") {
+TEST_CASE("read_own_file reads a file mkcv made and never through a link") {
     TempDir dir;
     std::ofstream(dir.path / "cv-long.state") << "record\n";
     fs::create_symlink(dir.path / "cv-long.state", dir.path / "link.state");

@@ -52,7 +52,7 @@ TEST_CASE("a linked state folder is named and not looked into", "[state_folder]"
     CHECK(listed(out) == std::vector<std::string>{".mkcv is a file, not a folder"});
 }
 
-TEST_CASE("links, pipes and hard links in the state folder and its build folders are named",
+TEST_CASE("links and pipes and hard links in the state folder and its build folders are named",
           "[state_folder]") {
     TempDir dir;
     const fs::path out = dir.path / "out";
@@ -83,7 +83,7 @@ TEST_CASE("links, pipes and hard links in the state folder and its build folders
     CHECK(kept == "keep");
 }
 
-TEST_CASE("an output that a rename replaces is fine, one it cannot is named", "[state_folder]") {
+TEST_CASE("an output that a rename replaces is fine and one it cannot is named", "[state_folder]") {
     TempDir dir;
     const fs::path& d = dir.path;
     REQUIRE(write_file_atomically(d / "outside", "keep"));
