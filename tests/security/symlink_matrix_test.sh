@@ -151,8 +151,14 @@ if command -v xelatex > /dev/null && command -v latexmk > /dev/null; then
   rm -rf "$CV/out"
   (cd "$CV" && "$MKCV" build -t short) > /dev/null 2> "$WORK/logs/tex.err" ||
     { cat "$WORK/logs/tex.err"; fail "a TeX build in a clean folder"; }
+  # A second build with the same preamble makes the precompiled preamble and its record.
+  (cd "$CV" && "$MKCV" build -t short -f) > /dev/null 2> "$WORK/logs/tex.err" ||
+    { cat "$WORK/logs/tex.err"; fail "a second TeX build"; }
   mapfile -t tex_paths < <(cd "$CV" && find out/.mkcv -mindepth 1 | sort)
-  echo "the TeX build made: ${tex_paths[*]}"
+  echo "the TeX builds made: ${tex_paths[*]}"
+  for p in out/.mkcv/cv-short.state out/.mkcv/cv-short out/.mkcv/cv-short/cv-short.aux; do
+    [[ " ${tex_paths[*]} " == *" $p "* ]] && pass "the TeX build made $p" || fail "the TeX build did not make $p"
+  done
   rm -rf "$WORK/tex-out" && cp -a "$CV/out" "$WORK/tex-out"
   for p in "${tex_paths[@]}"; do
     for kind in file folder; do
@@ -211,6 +217,13 @@ fresh_side
 cp "$CV/cv.toml" "$OUTSIDE/cv.toml" && touch -d '2001-02-03 04:05:06' "$OUTSIDE/cv.toml" "$OUTSIDE"
 ln -s "$OUTSIDE/cv.toml" "$SIDE/cv.toml"
 run_case "cv.toml as a link, init" 0 cv.toml "$SIDE" init
+# A cv.toml that is a pipe, or a link to one, is reported and not waited on.
+for kind in pipe fifo; do
+  fresh_side
+  plant "$SIDE/cv.toml" "$kind"
+  run_case "cv.toml as $kind, init" 0 cv.toml "$SIDE" init
+  contains "$(cat "$WORK/logs/case.err")" "pipe (FIFO)" "cv.toml as $kind, init: says it is a pipe"
+done
 
 # new, import and export refuse an existing -o target, a link above all, without --force.
 printf '{"basics": {"name": "Ada Lovelace"}}\n' > "$WORK/resume.json"
