@@ -10,6 +10,7 @@
 #include "pipeline/watch.h"
 #include "render/locale_files.h"
 #include "tex/warm_tex.h"
+#include "util/state_folder.h"
 
 namespace fs = std::filesystem;
 
@@ -27,7 +28,7 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     const fs::path cv_path(common.cv_path);
     const std::string stem = cv_path.stem().string();
     auto rendered = prepare(common, {"long", "short"}, inputs,
-                            options.out_dir / ".mkcv" / (stem + ".source-date"));
+                            state_folder(options.out_dir) / (stem + ".source-date"));
     if (!rendered)
         return kExitInvalid;
     // `mkcv watch` builds again when the photo changes (it was read and checked by now).
@@ -50,8 +51,17 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
         for (const auto& r : *rendered)
             if (r.language.empty() || r.language == rendered->front().language)
                 tell_hidden_builtin(r.tmpl, std::cerr);  // once, not once per language
-    if (mode == BuildMode::Check)
+    if (mode == BuildMode::Check) {
+        // `check` reads the records and the outputs: through nothing mkcv did not make.
+        if (const Diagnostics problems = output_folder_problems(*rendered, stem, options);
+            problems.has_errors()) {
+            for (const Diagnostic& d : problems.items())
+                std::cerr << "mkcv: error: " << d.message << "\n  hint: " << d.hint << '\n';
+            report_for_tools(problems, common);
+            return kExitInvalid;
+        }
         return check_all(*rendered, stem, options, std::cerr) ? kExitOk : kExitStale;
+    }
     if (!options.quiet)
         options.progress = progress_style_for(STDERR_FILENO);
     if (!options.quiet)
@@ -60,6 +70,8 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
                       << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
     const BuildReport report = build_all(*rendered, stem, options, std::cerr);
     report_for_tools(report.diagnostics, common);
+    if (report.refused)
+        return kExitInvalid;
     return report.ok ? kExitOk : kExitBuildFailed;
 }
 

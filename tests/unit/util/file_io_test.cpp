@@ -94,3 +94,17 @@ TEST_CASE("an atomic write never replaces a device or a pipe with a regular file
     CHECK(read_file(dir.path / "a.tex", text));
     CHECK(text == "new");
 }
+
+TEST_CASE("read_own_file reads a file mkcv made and never through a link") {
+    TempDir dir;
+    std::ofstream(dir.path / "cv-long.state") << "record\n";
+    fs::create_symlink(dir.path / "cv-long.state", dir.path / "link.state");
+    std::string text = "stale";
+    CHECK(read_own_file(dir.path / "cv-long.state", text));
+    CHECK(text == "record\n");
+    CHECK_FALSE(read_own_file(dir.path / "link.state", text));
+    CHECK(text.empty());
+    // A pipe is refused without waiting, as by read_regular_file.
+    REQUIRE(::mkfifo((dir.path / "fifo").c_str(), 0600) == 0);
+    CHECK_FALSE(read_own_file(dir.path / "fifo", text));
+}
