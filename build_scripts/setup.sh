@@ -22,8 +22,9 @@ packages=(
   dpkg-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
-# for Latin, Greek, Cyrillic and CJK text, DejaVu Sans as the last fallback for symbols and
-# emoji (docs/fonts.md); texlive-latex-extra also has mylatexformat, which makes the
+# for Latin, Greek, Cyrillic and CJK text, DejaVu Sans and Symbola (3 MB, monochrome emoji
+# and symbols, since XeTeX cannot use colour emoji fonts) as the last fallbacks for symbols
+# and emoji (docs/fonts.md); texlive-latex-extra also has mylatexformat, which makes the
 # precompiled preambles (src/tex/format.cpp). Fork Awesome (1.7 MB) has the icons of
 # `modern`'s contacts; TeX Live's fontawesome5 and academicons would need
 # texlive-fonts-extra, 1.4 GB installed (docs/cv-format.md#profiles). EB Garamond (1.2 MB)
@@ -31,7 +32,7 @@ packages=(
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
-  fonts-noto-core fonts-noto-cjk fonts-dejavu-core
+  fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-symbola
   fonts-fork-awesome fonts-ebgaramond
 )
 # Tests read the PDFs back (poppler) and script some checks (python3).

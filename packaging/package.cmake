@@ -44,7 +44,7 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(MKCV_RUNTIME_PACKAGES
     latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
     texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
-    fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-fork-awesome
+    fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-symbola fonts-fork-awesome
     fonts-ebgaramond)
 list(JOIN MKCV_RUNTIME_PACKAGES ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
 include(CPack)

@@ -122,6 +122,7 @@ const std::map<std::string, std::string>& symbols() {
                                                           {"nobreak", ""},
                                                           {"break", ""},
                                                           {"mkcvbreak", ""},  // escape_latex's
+                                                          {"mkcvbrk", ""},
                                                           {"newblock", " "}};
     return table;
 }

@@ -24,6 +24,10 @@ using Kind = ContextTree::Kind;
 // contents of JSON strings (for JSON-LD in an HTML page), whatever the template's format
 // escapes otherwise; in a LaTeX template it changes nothing. No context key has this name.
 constexpr std::string_view kJsonRegion = "json_escaped";
+// Likewise, in a LaTeX template, a section of this name prints its strings for a PDF string
+// (hyperref's pdftitle and pdfauthor, a bookmark): escape_latex_pdf_string, plain text with
+// no break points or font and direction commands. Elsewhere it changes nothing.
+constexpr std::string_view kPdfStringRegion = "pdf_string";
 
 // The document's direction: right to left when meta.rtl is true (context_builder sets it
 // from the language).
@@ -75,7 +79,8 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
           string_(std::string()),
           true_(true),
           false_(false),
-          json_region_(true) {
+          json_region_(true),
+          pdf_string_region_(true) {
         enter(ContextTree::root());
     }
 
@@ -86,6 +91,12 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             enter(top.node);
             if (format_ != TextFormat::Latex)
                 frames_[depth_ - 1]->format = TextFormat::Json;
+            return;
+        }
+        if (data == &pdf_string_region_) {
+            // <<#pdf_string>>: the same names as around it, printed for a PDF string.
+            enter(top.node);
+            frames_[depth_ - 1]->pdf_string = format_ == TextFormat::Latex;
             return;
         }
         Id node = last_;
@@ -101,6 +112,8 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             return stand_in(frames_[depth_ - 1]->node);
         if (name == kJsonRegion)
             return &json_region_;
+        if (name == kPdfStringRegion)
+            return &pdf_string_region_;
         const Id found = lookup(name);
         if (found == ContextTree::kNone) {
             missing_.insert(name);
@@ -134,6 +147,8 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             return marks
                        ? render_text(tree_.text(string_node_), *marks, frames_[depth_ - 1]->format)
                        : text;
+        if (frames_[depth_ - 1]->pdf_string)  // typed text too: a PDF string has no marks
+            return escape_latex_pdf_string(text);
         if (!marks) {
             const bool option = &text == &string_.string_value() &&
                                 string_node_ != ContextTree::kNone &&
@@ -162,6 +177,8 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
         // How strings looked up here are escaped: the template's format, or JSON inside
         // <<#json_escaped>> (inherited by the sections within).
         TextFormat format = TextFormat::Latex;
+        // Inside <<#pdf_string>> of a LaTeX template (inherited too).
+        bool pdf_string = false;
     };
 
     const Data* stand_in(Id id) const {
@@ -285,6 +302,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
             frames_.push_back(std::make_unique<Frame>());
         frames_[depth_]->node = node;
         frames_[depth_]->format = depth_ > 0 ? frames_[depth_ - 1]->format : format_;
+        frames_[depth_]->pdf_string = depth_ > 0 && frames_[depth_ - 1]->pdf_string;
         frames_[depth_]->last_member = ContextTree::kNone;
         frames_[depth_]->item_nodes.clear();
         ++depth_;
@@ -298,7 +316,8 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     const Data string_;
     const Data true_;
     const Data false_;
-    const Data json_region_;  // what <<#json_escaped>> looks up; push() knows it by address
+    const Data json_region_;        // what <<#json_escaped>> looks up; push() knows it by address
+    const Data pdf_string_region_;  // and <<#pdf_string>>
     mutable std::vector<ParsedName> parsed_ = std::vector<ParsedName>(1024);
     mutable std::set<std::string> missing_;
     mutable std::set<std::string> missing_partials_;

@@ -62,6 +62,8 @@ std::string package_for_font(const std::string& family) {
         return "tex-gyre";
     if (family.rfind("DejaVu", 0) == 0)
         return "fonts-dejavu-core";
+    if (family == "Symbola")
+        return "fonts-symbola";
     if (family.rfind("Liberation", 0) == 0)
         return "fonts-liberation2";
     if (family.rfind("Libertinus", 0) == 0)

@@ -75,7 +75,18 @@ bool joins_run(char32_t code) {
     return (code >= 0x0300 && code <= 0x036F) || code == 0x200C || code == 0x200D;
 }
 
-void escape_ascii_run(std::string_view text, std::string& out);
+// What belongs to the symbol before it and must be set in the same font: variation
+// selectors (U+FE0F asks for an emoji's colour form), skin-tone modifiers, the enclosing
+// keycap, tag characters (subdivision flags) and combining marks; and a zero-width joiner,
+// with the character it joins (👨‍👩‍👧 is one picture). A font that lacks one of them
+// would print a missing-character box for a character that draws nothing.
+bool extends_cluster(char32_t code) {
+    return (code >= 0xFE00 && code <= 0xFE0F) || (code >= 0x1F3FB && code <= 0x1F3FF) ||
+           code == 0x20E3 || (code >= 0xE0020 && code <= 0xE007F) ||
+           (code >= 0x0300 && code <= 0x036F) || code == 0x200D;
+}
+
+void escape_ascii_run(std::string_view text, std::string& out, bool with_breaks = true);
 void escape_run(std::string_view text, std::string& out);
 
 // Writes the run that begins with the character at `begin` (`length` bytes) and goes on
@@ -95,6 +106,49 @@ std::size_t wrap_run(std::string_view text, std::size_t begin, std::size_t lengt
     out += command;
     out += '{';
     out.append(text.substr(begin, end - begin));
+    out += '}';
+    return end;
+}
+
+// Writes the run of symbols that begins at `begin` as \mkcvsym{...}; returns where it ends.
+// A character with what extends it (extends_cluster) is one item, braced, so mkcv-base
+// picks one font that has all of it: \mkcvsym{x{♥️}y}.
+std::size_t wrap_symbol_run(std::string_view text, std::size_t begin, std::size_t length,
+                            std::string& out) {
+    const auto belongs = [](char32_t next) {
+        return (next >= 0x80 && !script_of(next) && needs_fallback_check(next)) ||
+               joins_run(next) || extends_cluster(next);
+    };
+    out += "\\mkcvsym{";
+    std::size_t item = begin;  // where the item being read began
+    std::size_t end = begin + length;
+    bool joined = false;  // the last character was a zero-width joiner: the next is the item's
+    const auto close_item = [&](std::size_t item_end) {
+        const std::string_view piece = text.substr(item, item_end - item);
+        std::size_t first_length = 1;
+        decode_utf8(piece, 0, first_length);
+        if (first_length < piece.size()) {
+            out += '{';
+            out.append(piece);
+            out += '}';
+        } else {
+            out.append(piece);
+        }
+        item = item_end;
+    };
+    while (end < text.size()) {
+        std::size_t next_length = 1;
+        const char32_t next = decode_utf8(text, end, next_length);
+        // After a joiner, any letter but ASCII (which may be TeX syntax), CJK and the
+        // scripts, which have their own commands.
+        if (joined ? next < 0x80 || is_cjk(next) || script_of(next) : !belongs(next))
+            break;
+        if (!joined && !extends_cluster(next))
+            close_item(end);
+        joined = next == 0x200D;
+        end += next_length;
+    }
+    close_item(end);
     out += '}';
     return end;
 }
@@ -127,7 +181,8 @@ std::string escape_latex(std::string_view text, TextDirection document) {
         escape_run(text, out);
         // Unless the word is long enough to get \mkcvbreak{} between its parts (a URL, an
         // e-mail address): TeX--XeT would set the parts in reverse order.
-        if (document == TextDirection::Rtl && out.find("\\mkcvbreak{}") != std::string::npos)
+        if (document == TextDirection::Rtl && (out.find("\\mkcvbreak{}") != std::string::npos ||
+                                               out.find("\\mkcvbrk{}") != std::string::npos))
             out = begin_level(0) + out + end_level(0);
         return out;
     }
@@ -189,10 +244,7 @@ void escape_run(std::string_view text, std::string& out) {
             // The run: such characters and the marks that join them, up to a space or any
             // other character; TeX keeps it as it is when the current font has all of it.
             escape_ascii_run(text.substr(plain_begin, i - plain_begin), out);
-            i = plain_begin = wrap_run(text, i, length, "mkcvsym", out, [](char32_t next) {
-                return (next >= 0x80 && !script_of(next) && needs_fallback_check(next)) ||
-                       joins_run(next);
-            });
+            i = plain_begin = wrap_symbol_run(text, i, length, out);
             continue;
         }
         if (!script) {
@@ -249,6 +301,11 @@ constexpr std::array<bool, 256> kSpecial = [] {
 // stop. Shorter runs, and CJK and other scripts, are left to TeX and xeCJK.
 constexpr std::size_t kLongRun = 30;
 constexpr std::size_t kLongPart = 20;
+// Longer runs break every kLongPart characters (break_points). Every cv.toml value is
+// shorter (at most 10,000 bytes, cv/validate.h), so only a .bib value (up to 64 KiB) can
+// hold one: with a break after every letter it would be 13 times as long, more than the
+// 200,000 bytes of a line TeX can read.
+constexpr std::size_t kMaxRun = 10000;
 
 bool breaks_before(char32_t code) {
     return code < 0x80 &&
@@ -267,26 +324,46 @@ bool in_run(char32_t code) {
     return code > 0x20 && code < 0x0250 && code != 0x7F;
 }
 
-// Byte offsets of `text` before which \mkcvbreak{} goes, in order.
-std::vector<std::size_t> break_points(std::string_view text) {
+// In a run of more than kCheapBreakRun characters, the break points are \mkcvbrk{}, which
+// costs TeX little: a run that long fills many lines whatever it costs, and 5000 (the
+// penalty of \mkcvbreak) for each of them would add up past what TeX's line breaking
+// counts (2^30 demerits, about 43 lines), and it would set the lines overfull.
+constexpr std::size_t kCheapBreakRun = 1000;
+
+struct BreakPoint {
+    std::size_t at;  // the byte offset of `text` before which it goes
+    bool cheap;      // \mkcvbrk{}, else \mkcvbreak{}
+    bool operator<(const BreakPoint& other) const { return at < other.at; }
+};
+
+// Where \mkcvbreak{} (or \mkcvbrk{}) goes in `text`, in order.
+std::vector<BreakPoint> break_points(std::string_view text) {
     struct Char {
         std::size_t begin;  // byte offsets
         std::size_t end;
         char32_t code;
     };
-    std::vector<std::size_t> breaks;
+    std::vector<BreakPoint> breaks;
     std::vector<Char> run;
-    // No CV has an unbroken run this long; one that is (a BibTeX macro doubled twenty times)
-    // is set as it is, so break points never multiply the size of such text.
-    constexpr std::size_t kMaxRun = 4096;
-    bool overlong = false;
     auto close_run = [&] {
-        if (overlong) {
+        const std::size_t n = run.size();
+        const bool cheap = n > kCheapBreakRun;
+        if (n > kMaxRun) {
+            // No CV has an unbroken run this long, but a .bib value may (a BibTeX macro
+            // doubled twenty times, a pasted blob): TeX cannot set it in one piece, and a
+            // break after every letter would make it 13 times as long. A break every
+            // kLongPart characters adds 60% at most, and TeX sets it (its lines may be
+            // overfull); a line still never ends with a hyphen or a full stop, nor before
+            // the last character.
+            for (std::size_t k = kLongPart; k + 1 < n; k += kLongPart) {
+                while (k + 1 < n && (run[k - 1].code == '-' || run[k - 1].code == '.'))
+                    ++k;
+                if (k + 1 < n)
+                    breaks.push_back({run[k].begin, cheap});
+            }
             run.clear();
-            overlong = false;
             return;
         }
-        const std::size_t n = run.size();
         for (std::size_t k = 0; n >= kLongRun && k + 1 < n; ++k) {
             const char32_t here = run[k].code;
             const char32_t next = run[k + 1].code;
@@ -294,11 +371,11 @@ std::vector<std::size_t> break_points(std::string_view text) {
                 const bool after =
                     breaks_after(here) || (here == '/' && k > 0 && run[k - 1].code == '/');
                 if (after && !is_break_char(next))
-                    breaks.push_back(run[k].end);
+                    breaks.push_back({run[k].end, cheap});
                 continue;
             }
             if (breaks_before(next) && k + 2 < n && !is_break_char(run[k + 2].code))
-                breaks.push_back(run[k + 1].begin);
+                breaks.push_back({run[k + 1].begin, cheap});
             if (k > 0 && !is_break_char(run[k - 1].code))
                 continue;
             // The first letter of a part: a long part breaks after each of its letters.
@@ -307,7 +384,7 @@ std::vector<std::size_t> break_points(std::string_view text) {
                 ++length;
             if (length > kLongPart)
                 for (std::size_t j = k; j + 1 < k + length; ++j)
-                    breaks.push_back(run[j].end);
+                    breaks.push_back({run[j].end, cheap});
         }
         run.clear();
     };
@@ -318,10 +395,8 @@ std::vector<std::size_t> break_points(std::string_view text) {
                                   : decode_utf8(text, i, length);
         if (!in_run(code))
             close_run();
-        else if (run.size() < kMaxRun)
-            run.push_back({i, i + length, code});
         else
-            overlong = true;
+            run.push_back({i, i + length, code});
         i += length;
     }
     close_run();
@@ -329,15 +404,16 @@ std::vector<std::size_t> break_points(std::string_view text) {
     return breaks;
 }
 
-void escape_ascii_run(std::string_view text, std::string& out) {
-    const std::vector<std::size_t> breaks = break_points(text);
+void escape_ascii_run(std::string_view text, std::string& out, bool with_breaks) {
+    const std::vector<BreakPoint> breaks =
+        with_breaks ? break_points(text) : std::vector<BreakPoint>{};
     auto next_break = breaks.begin();
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (next_break != breaks.end() && *next_break == i) {
-            out += "\\mkcvbreak{}";
+        if (next_break != breaks.end() && next_break->at == i) {
+            out += next_break->cheap ? "\\mkcvbrk{}" : "\\mkcvbreak{}";
             ++next_break;
         }
-        const std::size_t stop = next_break != breaks.end() ? *next_break : text.size();
+        const std::size_t stop = next_break != breaks.end() ? next_break->at : text.size();
         std::size_t plain = i;
         while (plain < stop && !kSpecial[static_cast<unsigned char>(text[plain])])
             ++plain;
@@ -421,6 +497,13 @@ void escape_ascii_run(std::string_view text, std::string& out) {
 }
 
 }  // namespace
+
+std::string escape_latex_pdf_string(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + text.size() / 8);
+    escape_ascii_run(text, out, false);
+    return out;
+}
 
 std::string escape_href(std::string_view url) {
     static constexpr char kHex[] = "0123456789ABCDEF";

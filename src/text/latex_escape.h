@@ -19,6 +19,13 @@ namespace mkcv {
 // defines it to print them through xeCJK or in the CJK font (meta.xecjk).
 std::string escape_latex(std::string_view text, TextDirection document = TextDirection::Ltr);
 
+// Text for a PDF string: the document's title and author (hyperref's pdftitle, pdfauthor
+// …), a bookmark. Specials are escaped as for the body, which hyperref's \pdfstringdef turns
+// back into the characters; but no break points, font or direction commands: a PDF string
+// holds only characters, in their logical order, and hyperref reads it before the document's
+// own commands are defined.
+std::string escape_latex_pdf_string(std::string_view text);
+
 // A URL for the first argument of hyperref's \href, such that the link target is the URL:
 // characters a URL may not contain (space, quotes, braces, backslash, ^, non-ASCII ...) are
 // percent-encoded, `%` and `#` are escaped for TeX; the rest is kept, `~` and `_` included.

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a fixed time.
 #
-#   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 30 s
-#                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s each
-#   tests/fuzz/run_fuzz.sh 3600       the same shares of 1.75 hours (N/2, N/2, N/4, N/4, N/4)
+#   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 22 s
+#                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s
+#                                     each, fuzz_locale and fuzz_template_options 7 s each
+#   tests/fuzz/run_fuzz.sh 3600       the same shares of 1.75 hours (3N/8, 3N/8, N/4, N/4,
+#                                     N/4, N/8, N/8)
 #   MKCV_FUZZ_BUILD_DIR=dir ...       build somewhere else (default: build-fuzz)
 #
 # The corpus grows in <build dir>/corpus/<target> and is kept between runs; it starts from
@@ -23,9 +25,9 @@ seconds="${1:-60}"
 command -v clang++ > /dev/null || { echo "run_fuzz: needs clang++ (apt-get install clang)" >&2; exit 1; }
 CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMKCV_FUZZ=ON \
   -DMKCV_BUILD_TESTS=OFF > /dev/null
-cmake --build "$build" -j "$(nproc)" --target fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import
+targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import fuzz_locale fuzz_template_options)
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 
-targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import)
 for target in "${targets[@]}"; do mkdir -p "$build/corpus/$target"; done
 mkdir -p "$build/artifacts"
 for seed in "$root/cv.toml" "$root"/tests/data/*.toml "$root"/tests/data/bibtex/cv.toml "$root"/tests/bad_inputs/*.toml; do
@@ -40,6 +42,16 @@ for seed in "$root"/tests/data/bibtex/*.bib "$root"/tests/data/bibtex/hostile/*.
 done
 for seed in "$root"/tests/data/import/*.json "$root"/tests/data/import/*.yaml; do
   cp "$seed" "$build/corpus/fuzz_import/seed-$(basename "$seed")"
+done
+# Every locale file, and every template.toml (with the common options.toml).
+for seed in "$root"/latex_templates/locales/*.toml; do
+  cp "$seed" "$build/corpus/fuzz_locale/seed-$(basename "$seed")"
+done
+for seed in "$root"/latex_templates/*/template.toml "$root"/latex_templates/common/options.toml \
+  "$root"/tests/data/templates/*/template.toml "$root"/tests/bad_inputs/templates/*/template.toml; do
+  if [[ -f "$seed" ]]; then
+    cp "$seed" "$build/corpus/fuzz_template_options/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
+  fi
 done
 for target in "${targets[@]}"; do
   for seed in "$root/tests/fuzz/seeds/$target"/*; do
@@ -76,13 +88,16 @@ run() {  # run TARGET SECONDS DICTIONARY MAX_LEN [TIMEOUT]
 }
 # Long enough for the generated deep inputs (the 40,000-segment key is 80 KB); templates stay
 # short, where the cost is in rendering, not in nesting.
-run fuzz_cv "$((seconds / 2))" toml.dict 131072
+run fuzz_cv "$((seconds * 3 / 8))" toml.dict 131072
 # An @string chain that expands to the 4 MiB cap (tests/data/bibtex/hostile/expansion_total.bib)
 # takes ~5 s under ASan and the fuzzer's instrumentation (a few hundredths of a second in a
 # normal build): allowed 30 s.
-run fuzz_bib "$((seconds / 2))" bib.dict 65536 30
+run fuzz_bib "$((seconds * 3 / 8))" bib.dict 65536 30
 run fuzz_template "$((seconds / 4))" mustache.dict 16384
 run fuzz_partials "$((seconds / 4))" partials.dict 16384
 # `mkcv import`: JSON and YAML files of the three formats (tests/data/import seeds it).
 run fuzz_import "$((seconds / 4))" import.dict 65536
+# Locale files (at most 64 KiB) and template.toml: TOML, with the keys of each in toml.dict.
+run fuzz_locale "$((seconds / 8))" toml.dict 65536
+run fuzz_template_options "$((seconds / 8))" toml.dict 16384
 echo "run_fuzz: no crash, no sanitizer report, no hang" >&2

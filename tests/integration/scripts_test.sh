@@ -5,8 +5,11 @@
 # that have the glyphs, symbols the main font lacks in a fallback font (™ № ℃ ℓ stay in the
 # main font, which has them), the spaces between Korean, Japanese and Chinese words kept,
 # right-to-left and mixed text in the bidi algorithm's order (scripts_check.py), and a
-# character no font has reported at its cv.toml value. Three TeX builds: --strict afterwards
-# reads the same log without TeX.
+# character no font has reported at its cv.toml value. Devanagari, Bengali, Tamil and Thai
+# copy out of the text layer as written (/ActualText), a symbol right after Japanese text
+# prints, and emoji with a variation selector, a skin tone and joiners print (Symbola) and
+# copy out with every code point. Three TeX builds: --strict afterwards reads the same log
+# without TeX.
 source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/tests/data/scripts.toml" "$WORK/scripts.toml"
@@ -79,9 +82,28 @@ for f in NotoSansArabic NotoSerifHebrew NotoSerifDevanagari NotoSerifThai NotoSe
   contains "$fonts" "$f" "long: the font of a script, $f, is used"
 done
 
+# Scripts whose vowel signs are drawn before their consonant, and Thai, copy out as written
+# (/ActualText), the values of [[experience]] in each PDF exactly (scripts_check.py above),
+# and the languages list here: हिन्दी, never िहन्दी.
+for s in "हिन्दी: नमस्ते दुनिया" "বাংলা: ওহে বিশ্ব" "ไทย: สวัสดีชาวโลก"; do
+  contains "$raw" "• $s"$'\n' "modern: PDF has «$s» exactly"
+done
+# (Tamil: poppler puts a space after a word that ends in the virama ் when punctuation follows
+# it, "தமிழ் :"; the letters are in order.)
+if [[ "$raw" == *"• தமிழ்"?(" ")": வணக்கம்"$'\n'* ]]; then pass "modern: PDF has «தமிழ்: வணக்கம்» in order"
+else fail "modern: PDF lacks «தமிழ்: வணக்கம்»"; fi
+lacks "$raw" "िह" "no Devanagari vowel sign I before its consonant"
+# A symbol right after Japanese text, and emoji with a variation selector, a skin tone and
+# joiners: printed in a fallback font (no missing character but the fixture's 🥲 above),
+# and copied out with every code point.
+for t in long short modern; do
+  text_t="$(pdftotext -enc UTF-8 "out/${job[$t]}.pdf" -)"
+  contains "$text_t" "LINEグループ→HubSpot" "$t: the arrow after Japanese prints and copies"
+  contains "$text_t" "Capybara = ♥️ 👍🏽 👨‍👩‍👧" "$t: emoji copy out with U+FE0F, the skin tone and ZWJs"
+done
+contains "$(pdffonts out/scripts-modern.ko.pdf)" "Symbola" "the emoji fall back to Symbola"
 # pdftotext returns Arabic as presentation forms and wraps right-to-left runs in embedding
-# marks; fold both before comparing. Indic scripts come back in visual order, so they are
-# checked by the glyph test above only.
+# marks; fold both before comparing.
 text="$(python3 -c '
 import sys, unicodedata
 t = "".join(unicodedata.normalize("NFKC", c) if 0xFB50 <= ord(c) <= 0xFEFF else c for c in sys.stdin.read())

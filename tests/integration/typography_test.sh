@@ -5,7 +5,8 @@
 # where they break, and no full stop added after a title ending in "?" or "!".
 # One mkcv process per CV builds long, short and modern one after the other (-j 1); the
 # themes ats, classic, banking, sidebar and awesome get the same checks on the seed cv.toml
-# and typography.toml alone, to keep the TeX builds few.
+# and typography.toml alone, to keep the TeX builds few. typography.toml's long name is the
+# PDF's title and author in all eight, and in one more build with --lang zh.
 source "$(dirname "$0")/lib.sh"
 
 # no_overfull OUT JOB: TeX's log of JOB in the output folder OUT has no overfull box.
@@ -98,7 +99,7 @@ for template in long short modern; do
   lacks "$text" "!." "$template adds no full stop after !"
 done
 text="$(pdf_text "$out/typography-long.pdf")"
-contains "$text" "Maximiliana Wolkenstein-Oberhausen Jr. US 11,000,000 B2" \
+contains "$text" "Maximiliana Wolkenstein-Oberhausen-Hohenzollern-Sigmaringen Jr. US 11,000,000 B2" \
   "long: one full stop after inventors ending in Jr."
 contains "$text" "Best Paper Award!" "long prints the award with its !"
 
@@ -133,4 +134,47 @@ for template in "${themes[@]}"; do
   lacks "$text" "!." "$template adds no full stop after !"
   lacks "$text" "Jr.." "$template adds no full stop after inventors ending in Jr."
 done
+
+# A long name (an unbroken run of 30 characters or more gets break points, \mkcvbreak{}) in
+# every template: in the body, printed in full, and as the PDF's title and author exactly,
+# with no break point, font or direction command in the metadata.
+name="Maximiliana Wolkenstein-Oberhausen-Hohenzollern-Sigmaringen"
+# metadata_is PDF TITLE LABEL: pdfinfo's Title is TITLE and its Author the name.
+metadata_is() {
+  local info
+  info=$'\n'"$(pdfinfo -enc UTF-8 "$1")"$'\n'
+  contains "$info" $'\nTitle:           '"$2"$'\n' "$3: the PDF's title is «$2»"
+  contains "$info" $'\nAuthor:          '"$name"$'\n' "$3: the PDF's author is the name"
+}
+for template in "${templates[@]}" "${themes[@]}"; do
+  [[ "$template" == long || "$template" == short || "$template" == modern ]] \
+    && pdf="typography/out/typography-$template.pdf" || pdf="typography/themes/typography-$template.pdf"
+  contains "$(joined "$pdf")" "$name" "$template prints the long name in full"
+  metadata_is "$pdf" "$name – Curriculum Vitae" "$template"
+done
+# In Chinese (the title is the locale's "{name} – 个人简历"), with a value of 5,000 letters
+# and no space (beyond 4,096, a break every 20 characters), in one more build.
+mkdir -p zh
+python3 - "$SRC/tests/data/typography.toml" zh/long-run.toml <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+run = "".join(chr(ord("a") + i % 26) for i in range(5000))
+text = text.replace('research_interests = "', 'research_interests = "' + run + ' ', 1)
+open(sys.argv[2], "w", encoding="utf-8").write(text)
+PY
+"$MKCV" build zh/long-run.toml -t long --lang zh -o zh/out --builtin-templates-only > zh/build.log 2>&1 \
+  && status=0 || status=$?
+expect_status 0 "$status" "--lang zh builds the long name and a 5,000-letter word"
+if ((status == 0)); then
+  metadata_is zh/out/long-run-long.zh.pdf "$name – 个人简历" "long --lang zh"
+  text="$(joined zh/out/long-run-long.zh.pdf)"
+  contains "$text" "$name" "long --lang zh prints the long name in full"
+  # (It runs over a page break: the page number between is left out.)
+  contains "$(tr -d '0-9' <<< "$text")" \
+    "$(python3 -c 'print("".join(chr(ord("a") + i % 26) for i in range(5000)))')" \
+    "long --lang zh prints the 5,000-letter word exactly"
+  no_overfull zh/out long-run-long.zh
+else
+  cat zh/build.log >&2
+fi
 finish

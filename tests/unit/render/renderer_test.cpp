@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "text/latex_escape.h"
+
 using namespace mkcv;
 using Json = nlohmann::ordered_json;
 
@@ -288,6 +290,28 @@ TEST_CASE("<<#json_escaped>> prints values as JSON string contents in an HTML te
     // A LaTeX template keeps LaTeX escaping inside it: JSON escaping is no TeX escaping.
     Template latex = make("<<#json_escaped>><<v>><</json_escaped>>");
     CHECK(render(latex, Json{{"v", "a & b"}}, d) == "a \\& b");
+}
+
+TEST_CASE("<<#pdf_string>> prints values for a PDF string in a LaTeX template") {
+    const std::string name = "Anna Mueller-Luedenscheidt-Hohenzollern-Sigmaringen";
+    const Json data{{"meta", Json{{"author", name}}},
+                    {"xs", Json::array({Json{{"n", "♥️ 赵 & x"}}})}};
+    Diagnostics d;
+    // Outside: break points and font commands; inside (in lists within it too): the text
+    // with its specials escaped, nothing else.
+    const std::string body = escape_latex(name);
+    CHECK(body != name);
+    CHECK(render(make("<<meta.author>>|<<#pdf_string>>pdfauthor={<<meta.author>>} "
+                      "<<#xs>><<n>><</xs>><</pdf_string>>|<<meta.author>>"),
+                 data, d) == body + "|pdfauthor={" + name + "} ♥️ 赵 \\& x|" + body);
+    CHECK(d.empty());
+    // No variable of the data: never missing; inverted, it prints nothing.
+    CHECK(render(make("<<^pdf_string>>x<</pdf_string>>"), data, d).empty());
+    CHECK(d.empty());
+    // Other formats escape for themselves inside it.
+    Template html = make("<<#pdf_string>><<n>><</pdf_string>>");
+    html.manifest.format = TextFormat::Html;
+    CHECK(render(html, Json{{"n", "<b>"}}, d) == "&lt;b&gt;");
 }
 
 TEST_CASE("a template's partials are the files of its format, beside it and in common/") {

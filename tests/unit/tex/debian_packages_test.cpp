@@ -15,6 +15,8 @@ TEST_CASE("programs, LaTeX packages and fonts map to the Debian packages that br
     CHECK(package_for_font("Noto Naskh Arabic") == "fonts-noto-core");
     CHECK(package_for_font("Latin Modern Roman") == "fonts-lmodern");
     CHECK(package_for_font("EB Garamond") == "fonts-ebgaramond");
+    // The last fallback for emoji and symbols (mkcv-base's \mkcvfallbackfonts).
+    CHECK(package_for_font("Symbola") == "fonts-symbola");
 }
 
 TEST_CASE("an unknown name says how to look its package up") {

@@ -120,8 +120,11 @@ TEST_CASE("runs of symbols, Greek and Cyrillic are checked against the current f
     CHECK(escape_latex("∀x ∈ ℝ") == "\\mkcvsym{∀}x \\mkcvsym{∈} \\mkcvsym{ℝ}");
     CHECK(escape_latex("™№℃ℓ①.") == "\\mkcvsym{™№℃ℓ①}.");
     CHECK(escape_latex("Ωμ Жар") == "\\mkcvsym{Ωμ} \\mkcvsym{Жар}");
-    CHECK(escape_latex("α\xCC\x81") == "\\mkcvsym{α\xCC\x81}");  // with its combining accent
-    CHECK(escape_latex("☎\xEF\xB8\x8F 😀") == "\\mkcvsym{☎\xEF\xB8\x8F} \\mkcvsym{😀}");
+    // A character with what extends it is one braced item, set in one font that has all of
+    // it: a combining accent, a variation selector (U+FE0F), a skin tone, a joiner and the
+    // character it joins.
+    CHECK(escape_latex("α\xCC\x81") == "\\mkcvsym{{α\xCC\x81}}");
+    CHECK(escape_latex("☎\xEF\xB8\x8F 😀") == "\\mkcvsym{{☎\xEF\xB8\x8F}} \\mkcvsym{😀}");
     // Dashes, quotes and combining marks after Latin are not: they stay with their text.
     CHECK(escape_latex("“a” – e\xCC\x81") == "“a” – e\xCC\x81");
 }
@@ -169,4 +172,82 @@ TEST_CASE("in a right-to-left document every value says its direction") {
               .starts_with("research\\mkcvbreak{}."));
     // The escaping is the same inside a run.
     CHECK(escape_latex("a_b {x}", TextDirection::Rtl) == "\\beginL{}a\\_b \\{x\\}\\endL{}");
+}
+
+TEST_CASE("emoji with variation selectors, skin tones and joiners are one item each") {
+    // From a real CV: U+2665 U+FE0F.
+    CHECK(escape_latex("Capybara = ♥️") == "Capybara = \\mkcvsym{{♥️}}");
+    CHECK(escape_latex("♥️★") == "\\mkcvsym{{♥️}★}");
+    CHECK(escape_latex("★♥︎") == "\\mkcvsym{★{♥︎}}");  // U+FE0E, the text form
+    CHECK(escape_latex("👍🏽!") == "\\mkcvsym{{👍🏽}}!");
+    CHECK(escape_latex("a 👨‍👩‍👧 b") == "a \\mkcvsym{{👨‍👩‍👧}} b");
+    CHECK(escape_latex("🏳️‍🌈") == "\\mkcvsym{{🏳️‍🌈}}");
+    // After a joiner, ASCII is never taken into the run (it is TeX syntax) ...
+    CHECK(escape_latex("★\u200d}") == "\\mkcvsym{{★\u200d}}\\}");
+    // ... nor CJK or a script, which have commands of their own.
+    CHECK(escape_latex("★\u200d赵") == "\\mkcvsym{{★\u200d}}\\mkcvcjk{赵}");
+    CHECK(escape_latex("★\u200dन") == "\\mkcvsym{{★\u200d}}\\mkcvscript{devanagari}{न}");
+}
+
+TEST_CASE("a symbol right after CJK text is a run of its own") {
+    CHECK(escape_latex("LINEグループ→HubSpot") == "LINE\\mkcvcjk{グループ}\\mkcvsym{→}HubSpot");
+}
+
+TEST_CASE("text for a PDF string has no break points, font or direction commands") {
+    const std::string name = "Anna Mueller-Luedenscheidt-Hohenzollern-Sigmaringen";
+    CHECK(escape_latex(name).find("\\mkcvbreak{}") != std::string::npos);
+    CHECK(escape_latex_pdf_string(name) == name);
+    CHECK(escape_latex_pdf_string("赵怡浩 ♥️ नमस्ते שלום") ==
+          "赵怡浩 ♥️ नमस्ते שלום");
+    CHECK(escape_latex_pdf_string("100% of $5 & #1_a^2~\\{}[x]--") ==
+          "100\\% of \\$5 \\& \\#1\\_a\\textasciicircum{}2\\textasciitilde{}"
+          "\\textbackslash{}\\{\\}{[}x{]}-{}-");
+    CHECK(escape_latex_pdf_string("a\nb\x01"
+                                  "c") == "a bc");
+    const std::string url(5000, 'x');
+    CHECK(escape_latex_pdf_string(url) == url);
+}
+
+TEST_CASE("an unbroken run of any length gets break points") {
+    // More than 10,000 characters (only a .bib value can be that long): a break every 20,
+    // not after every letter, which would make a 64 KiB value 11 times as long.
+    const std::string run(20000, 'a');
+    const std::string out = escape_latex(run);
+    std::size_t breaks = 0;
+    for (std::size_t at = out.find("\\mkcvbrk{}"); at != std::string::npos;
+         at = out.find("\\mkcvbrk{}", at + 1))
+        ++breaks;
+    CHECK(breaks == 999);
+    CHECK(out.size() == run.size() + breaks * 10);
+    CHECK(out.starts_with(std::string(20, 'a') + "\\mkcvbrk{}" + std::string(20, 'a') +
+                          "\\mkcvbrk{}"));
+    CHECK(out.ends_with("\\mkcvbrk{}" + std::string(20, 'a')));
+    // Never after a hyphen or a full stop (pdftotext would join the lines as a hyphenated
+    // word), nor before the last character.
+    std::string dashes;
+    for (int i = 0; i < 600; ++i)
+        dashes += "abcdefghij-klmnopqrs.";
+    const std::string broken = escape_latex(dashes);
+    CHECK(broken.find("-\\mkcvbrk{}") == std::string::npos);
+    CHECK(broken.find(".\\mkcvbrk{}") == std::string::npos);
+    CHECK(broken.find("\\mkcvbrk{}") != std::string::npos);
+    std::string plain = broken;
+    for (std::size_t at; (at = plain.find("\\mkcvbrk{}")) != std::string::npos;)
+        plain.erase(at, 10);
+    CHECK(plain == escape_latex_pdf_string(dashes));
+    // Up to 10,000 characters (any cv.toml value), the Chicago Manual's rules: a part of more
+    // than 20 letters breaks after every letter, so TeX can fill every line. (Up to 4,096
+    // characters once; longer runs had no break point at all, and TeX failed on them.)
+    CHECK(escape_latex(std::string(10000, 'b')).size() == 10000 + 9999 * 10);
+    // Beyond 1,000 characters the break is \mkcvbrk{}, cheap: \mkcvbreak{}'s 5000 on each of
+    // so many lines would add up past what TeX's line breaking counts.
+    CHECK(escape_latex(std::string(1000, 'c')) == [] {
+        std::string s = "c";
+        for (int i = 1; i < 1000; ++i)
+            s += "\\mkcvbreak{}c";
+        return s;
+    }());
+    CHECK(escape_latex(std::string(1001, 'c')).starts_with("c\\mkcvbrk{}c\\mkcvbrk{}"));
+    // In a right-to-left document, such a run is a left-to-right one.
+    CHECK(escape_latex(std::string(1001, 'c'), TextDirection::Rtl).starts_with("\\beginL{}c"));
 }
