@@ -48,7 +48,9 @@ struct CliState {
     std::string new_name = "Your Name";  // new: the person's name
     ScaffoldRequest scaffold;
     std::string scaffold_dir;
-    std::string options_of;  // templates: --options NAME, the template whose options to list
+    std::string options_of;    // templates: --options NAME, the template whose options to list
+    std::string report_file;   // build and check: --report FILE, what became of each output
+    bool report_pdfs = false;  // report: --pdfs, only the PDFs
     std::function<int()> run;
 };
 

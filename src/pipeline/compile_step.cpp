@@ -14,6 +14,7 @@
 #include "tex/format.h"
 #include "tex/latexmk_rerun.h"
 #include "tex/missing_glyphs.h"
+#include "tex/pdf_file.h"
 #include "tex/tex_run.h"
 #include "tex/warm_tex.h"
 #include "util/digest.h"
@@ -43,7 +44,8 @@ std::string seconds_since(Clock::time_point start) {
 CompileOutcome failed(const std::string& name, const Diagnostic& error,
                       const std::string& report = "") {
     CompileOutcome outcome;
-    outcome.report = report + name + ": error: " + error.message + "\n";
+    // The message may quote a path or a value the user wrote: one line, whatever it holds.
+    outcome.report = report + name + ": error: " + visible(error.message) + "\n";
     outcome.diagnostics.add(error);
     return outcome;
 }
@@ -219,9 +221,19 @@ Result<bool> keep_output_tex(const OutputPaths& paths, const RenderedTemplate& r
 // truthful after a kill at any point: the PDF (copied beside its target, then renamed over
 // it), then the .tex it was compiled from, then the record. A build killed before the
 // record is written leaves a PDF that does not match the old record: stale, so built again.
+// The PDF replaces the old one only when it is whole (tex/pdf_file.h): on a full disk TeX
+// may report success and leave it cut short.
 Result<> place_output(const OutputPaths& paths, const fs::path& built_pdf, const std::string& tex,
                       const BuildInputs& inputs) {
-    if (Result<> placed = replace_file_atomically(built_pdf, paths.pdf); !placed)
+    const auto whole = [&](const std::string& content) -> std::string {
+        const std::string why = why_pdf_is_not_whole(content);
+        if (why.empty())
+            return "";
+        return "the PDF TeX made, " + built_pdf.string() + ", " + why +
+               " (is the disk that holds " + built_pdf.parent_path().string() + " full?); " +
+               paths.pdf.string() + " was left as it was";
+    };
+    if (Result<> placed = replace_file_atomically(built_pdf, paths.pdf, whole); !placed)
         return placed;
     if (Result<> written = write_file_atomically(paths.tex, tex); !written)
         return written;
@@ -255,6 +267,8 @@ std::optional<CompileOutcome> up_to_date(const OutputPaths& paths, const Rendere
         outcome.report = name + ": up to date (" + paths.pdf.string() + ")\n";
     outcome.report += glyphs.report;
     outcome.ok = !glyphs.failed;
+    outcome.up_to_date = true;
+    outcome.files = {paths.pdf, paths.tex};
     return outcome;
 }
 
@@ -277,7 +291,7 @@ CompileOutcome tex_failed(const RenderedTemplate& r, const LatexmkResult& result
     report << '\n';
     outcome.diagnostics.add(failure_diagnostic(result, tex_path));
     if (!beside) {
-        report << name << ": error: " << beside.error().message << '\n';
+        report << name << ": error: " << visible(beside.error().message) << '\n';
         outcome.diagnostics.add(beside.error());
     }
     if (result.first_error) {
@@ -411,6 +425,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     outcome.ok = true;
     outcome.pages = result.pages;
     outcome.pdf = result.pdf;
+    if (placement == Placement::Output)
+        outcome.files = {paths.pdf, paths.tex};
     return outcome;
 }
 
@@ -498,6 +514,8 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     outcome.ok = true;
     outcome.pages = last_pages;
     outcome.pdf = paths.pdf;
+    outcome.files = {paths.pdf, paths.tex};
+    outcome.dropped = std::move(budget.dropped);
     return outcome;
 }
 

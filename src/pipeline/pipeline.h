@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/build_report.h"
 #include "pipeline/compile_step.h"
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
@@ -16,21 +17,16 @@
 
 namespace mkcv {
 
-struct BuildReport {
-    bool ok = false;          // every output is in place
-    Diagnostics diagnostics;  // every failure (TeX, page budget, I/O), and notes
-};
-
 // Compiles each template and puts <out>/<stem>-<name>.pdf and its .tex in place, only on
 // success. Holds the output folder's lock throughout, and first removes what killed builds
 // left there. Progress and failures are said on `log` as they happen, for people; the
-// report carries them as diagnostics too, for tools.
+// report carries them as diagnostics too, and what became of each output, for tools.
 BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
                       const BuildOptions& options, std::ostream& log);
 
-// Compares each output with the record of its last build, without running TeX: true when
-// all are up to date, else false, naming each stale output and why on `log`.
-bool check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
-               const BuildOptions& options, std::ostream& log);
+// Compares each output with the record of its last build, without running TeX: ok when
+// all are up to date, naming each stale output and why on `log`.
+BuildReport check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+                      const BuildOptions& options, std::ostream& log);
 
 }  // namespace mkcv
