@@ -46,6 +46,8 @@ CompileOutcome failed(const std::string& name, const Diagnostic& error,
     CompileOutcome outcome;
     // The message may quote a path or a value the user wrote: one line, whatever it holds.
     outcome.report = report + name + ": error: " + visible(error.message) + "\n";
+    if (!error.hint.empty())
+        outcome.report += name + ": hint: " + visible(error.hint) + "\n";
     outcome.diagnostics.add(error);
     return outcome;
 }

@@ -51,6 +51,8 @@ CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& s
         written = record_build(record, inputs, path);
     if (!written) {
         outcome.report = name + ": error: " + visible(written.error().message) + "\n";
+        if (!written.error().hint.empty())
+            outcome.report += name + ": hint: " + visible(written.error().hint) + "\n";
         outcome.diagnostics.add(written.error());
         return outcome;
     }
