@@ -79,7 +79,7 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
         options.progress = progress_style_for(STDERR_FILENO);
     if (!options.quiet)
         for (const auto& r : *rendered)
-            std::cerr << output_label(r) << ": rendered in "
+            std::cerr << visible(output_label(r)) << ": rendered in "
                       << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
     const BuildReport report = build_all(*rendered, stem, options, std::cerr);
     report_for_tools(report.diagnostics, common);

@@ -62,8 +62,8 @@ TemplateSearchPath search_path(const CommonOptions& common) {
 void tell_hidden_builtin(const Template& tmpl, std::ostream& out) {
     if (hidden_builtin(tmpl).empty())
         return;
-    out << "notice: template \"" << tmpl.dir.filename().string() << "\" is " << tmpl.dir.string()
-        << " (" << tmpl.origin
+    out << "notice: template \"" << visible(tmpl.dir.filename().string()) << "\" is "
+        << visible(tmpl.dir.string()) << " (" << tmpl.origin
         << "), not the built-in one; --builtin-templates-only uses the built-in\n";
 }
 

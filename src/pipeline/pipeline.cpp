@@ -54,7 +54,7 @@ BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::
         const std::string message =
             describe_lock_holder(options.out_dir, lock.holder()) + " is running; " +
             (options.wait_for_lock ? "stopped waiting for it" : "not waiting for it (--no-wait)");
-        log << "mkcv: error: " << message << '\n';
+        log << "mkcv: error: " << visible(message) << '\n';
         report.diagnostics.error(options.out_dir.string(), {}, "output-busy", message);
         return report;
     }
@@ -114,11 +114,12 @@ BuildReport check_all(const std::vector<RenderedTemplate>& rendered, const std::
             if (latex)
                 output.files.push_back(options.out_dir / (base + ".tex"));
             if (!options.quiet)
-                log << output_label(r) << ": up to date (" << pdf_path.string() << ")\n";
+                log << visible(output_label(r) + ": up to date (" + pdf_path.string() + ")")
+                    << '\n';
         } else {
             report.ok = false;
             output.status = OutputStatus::Stale;
-            log << output_label(r) << ": stale: " << reason << '\n';
+            log << visible(output_label(r) + ": stale: " + reason) << '\n';
         }
     }
     return report;
