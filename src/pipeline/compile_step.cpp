@@ -506,8 +506,17 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     // is, as for any build.
     std::string report = budget.report;
     std::size_t at = std::string::npos;
+    // Only at the start of a line: a dropped title may read "short: xelatex …" (shown
+    // with its line end as \n, so inside its own line).
+    const auto line_starting = [&](const std::string& prefix) {
+        for (std::size_t found = report.rfind(prefix); found != std::string::npos;
+             found = found == 0 ? std::string::npos : report.rfind(prefix, found - 1))
+            if (found == 0 || report[found - 1] == '\n')
+                return found;
+        return std::string::npos;
+    };
     for (const std::string& runner : {std::string("latexmk"), r.tmpl.manifest.engine})
-        if (const std::size_t found = report.rfind(name + ": " + runner + " ");
+        if (const std::size_t found = line_starting(name + ": " + runner + " ");
             found != std::string::npos && (at == std::string::npos || found > at))
             at = found;
     if (at != std::string::npos && !options.quiet)
