@@ -21,9 +21,9 @@ namespace {
 enum class BuildMode { Build, Check };
 
 // --report FILE: what became of each output, as JSON (pipeline/build_report.h), written
-// whole or not at all. An invalid CV (exit 2) is reported too, with no outputs, so a script
-// never reads the report of an earlier run. A report that cannot be written fails the
-// command (exit 1): a tool would otherwise miss what was built.
+// whole or not at all. An invalid CV (exit 2) is reported too, with its diagnostics and no
+// outputs, so a script never reads the report of an earlier run. A report that cannot be written
+// fails the command (exit 1): a tool would otherwise miss what was built.
 int with_report(const CliState& state, BuildMode mode, const BuildReport& report, int status) {
     if (state.report_file.empty())
         return status;
@@ -47,10 +47,14 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     BuildOptions& options = state.build;
     const fs::path cv_path(common.cv_path);
     const std::string stem = cv_path.stem().string();
+    Diagnostics found;  // by loading and rendering, for --report
     auto rendered = prepare(common, {"long", "short"}, inputs,
-                            options.out_dir / ".mkcv" / (stem + ".source-date"));
-    if (!rendered)
-        return with_report(state, mode, {}, kExitInvalid);
+                            options.out_dir / ".mkcv" / (stem + ".source-date"), &found);
+    if (!rendered) {
+        BuildReport invalid;
+        invalid.diagnostics = std::move(found);
+        return with_report(state, mode, invalid, kExitInvalid);
+    }
     // `mkcv watch` builds again when the photo changes (it was read and checked by now).
     if (inputs && !rendered->empty())
         if (const Photo& photo = rendered->front().input.filtered.cv.person.photo;
@@ -72,7 +76,9 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
             if (r.language.empty() || r.language == rendered->front().language)
                 tell_hidden_builtin(r.tmpl, std::cerr);  // once, not once per language
     if (mode == BuildMode::Check) {
-        const BuildReport report = check_all(*rendered, stem, options, std::cerr);
+        BuildReport report = check_all(*rendered, stem, options, std::cerr);
+        found.append(report.diagnostics);
+        report.diagnostics = std::move(found);
         return with_report(state, mode, report, report.ok ? kExitOk : kExitStale);
     }
     if (!options.quiet)
@@ -81,8 +87,11 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
         for (const auto& r : *rendered)
             std::cerr << visible(output_label(r)) << ": rendered in "
                       << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
-    const BuildReport report = build_all(*rendered, stem, options, std::cerr);
+    BuildReport report = build_all(*rendered, stem, options, std::cerr);
     report_for_tools(report.diagnostics, common);
+    // The report has the warnings of loading too, before the build's own.
+    found.append(report.diagnostics);
+    report.diagnostics = std::move(found);
     return with_report(state, mode, report, report.ok ? kExitOk : kExitBuildFailed);
 }
 
