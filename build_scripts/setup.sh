@@ -5,6 +5,7 @@
 #   build_scripts/setup.sh            install, configure, build
 #   MKCV_BUILD_DIR=dir ...            build somewhere else (default: build)
 #   MKCV_CMAKE_ARGS="-D..." ...       extra CMake arguments (e.g. -DMKCV_SANITIZE=ON)
+#   MKCV_BUILD_TARGETS="mkcv" ...     build only these targets (default: all, tests included)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -59,4 +60,5 @@ fi
 
 # shellcheck disable=SC2086
 cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${MKCV_CMAKE_ARGS:-} >/dev/null
-cmake --build "$build_dir" -j "$(nproc)"
+# shellcheck disable=SC2086
+cmake --build "$build_dir" -j "$(nproc)" --target ${MKCV_BUILD_TARGETS:-all}

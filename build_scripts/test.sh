@@ -17,10 +17,12 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Resume output (jsonresume_test.sh); zsh and fish check the syntax of the shell completions
 # (package_test.sh); python3-yaml reads the GitHub Action's and workflows' YAML
 # (action_test.sh, init_test.sh, ci_recipe_test.sh); curl downloads a release's .deb as the
-# action does (action_test.sh). node and npm are looked for as commands: a node from elsewhere may bring
+# action does (action_test.sh); groff-base typesets the man page (package_test.sh);
+# texlive-luatex (40 MB) lets tex_sandbox_lua_test.sh check LuaLaTeX's sandbox, which no
+# built-in template uses. node and npm are looked for as commands: a node from elsewhere may bring
 # its own npm.
 test_missing=()
-for package in chromium tidy zsh fish python3-yaml curl; do
+for package in chromium tidy zsh fish python3-yaml curl groff-base texlive-luatex; do
   status="$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)"
   [[ "$status" == "install ok installed" ]] || test_missing+=("$package")
 done

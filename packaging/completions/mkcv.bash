@@ -82,7 +82,7 @@ _mkcv() {
                 COMPREPLY=($(compgen -W "bib" -- "$cur"))
                 return
             fi
-            options+=" -o --out --diagnostics"
+            options+=" -o --out --force --diagnostics"
             ;;
         import) options+=" -o --out --from --force --diagnostics" ;;
         new) options+=" -o --out --force" ;;

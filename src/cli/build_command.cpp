@@ -12,6 +12,7 @@
 #include "render/locale_files.h"
 #include "tex/warm_tex.h"
 #include "util/file_io.h"
+#include "util/state_folder.h"
 
 namespace fs = std::filesystem;
 
@@ -49,7 +50,7 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     const std::string stem = cv_path.stem().string();
     Diagnostics found;  // by loading and rendering, for --report
     auto rendered = prepare(common, {"long", "short"}, inputs,
-                            options.out_dir / ".mkcv" / (stem + ".source-date"), &found);
+                            state_folder(options.out_dir) / (stem + ".source-date"), &found);
     if (!rendered) {
         BuildReport invalid;
         invalid.diagnostics = std::move(found);
@@ -76,6 +77,18 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
             if (r.language.empty() || r.language == rendered->front().language)
                 tell_hidden_builtin(r.tmpl, std::cerr);  // once, not once per language
     if (mode == BuildMode::Check) {
+        // `check` reads the records and the outputs: through nothing mkcv did not make.
+        if (const Diagnostics problems = output_folder_problems(*rendered, stem, options);
+            problems.has_errors()) {
+            for (const Diagnostic& d : problems.items())
+                std::cerr << "mkcv: error: " << d.message << "\n  hint: " << d.hint << '\n';
+            report_for_tools(problems, common);
+            BuildReport refused;
+            refused.refused = true;
+            refused.diagnostics = std::move(found);
+            refused.diagnostics.append(problems);
+            return with_report(state, mode, refused, kExitInvalid);
+        }
         BuildReport report = check_all(*rendered, stem, options, std::cerr);
         found.append(report.diagnostics);
         report.diagnostics = std::move(found);
@@ -92,7 +105,8 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     // The report has the warnings of loading too, before the build's own.
     found.append(report.diagnostics);
     report.diagnostics = std::move(found);
-    return with_report(state, mode, report, report.ok ? kExitOk : kExitBuildFailed);
+    const int status = report.refused ? kExitInvalid : report.ok ? kExitOk : kExitBuildFailed;
+    return with_report(state, mode, report, status);
 }
 
 void add_out_dir(CLI::App& command, CliState& state) {

@@ -44,7 +44,7 @@ struct CliState {
     std::string export_format;           // export: what to write ("bib")
     std::string import_file;             // import: the file to read
     std::string import_from;             // import: --from, empty to detect
-    bool force = false;                  // import and new: --force, replace an existing file
+    bool force = false;                  // import, new, export: --force, replace an existing file
     std::string new_name = "Your Name";  // new: the person's name
     ScaffoldRequest scaffold;
     std::string scaffold_dir;

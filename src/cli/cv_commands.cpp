@@ -1,6 +1,9 @@
 // The commands that read the CV and print something, changing nothing: render, validate,
 // context, schema, export.
+#include <cerrno>
 #include <iostream>
+
+#include <sys/stat.h>
 
 #include "bib/export.h"
 #include "cli/commands.h"
@@ -106,7 +109,24 @@ int run_context(const CommonOptions& common) {
     return kExitOk;
 }
 
+// Whether `-o FILE` may be written without --force: when nothing is there, or when the user
+// named a device or a pipe by its absolute path (/dev/stdout, /dev/null), which is written
+// to, never replaced. An existing file, or a link (to anything), needs --force: `-o cv.toml`
+// must not replace the CV with BibTeX.
+bool may_write_without_force(const std::string& out_file) {
+    struct stat info {};
+    if (::lstat(out_file.c_str(), &info) != 0)
+        return errno == ENOENT;
+    return !out_file.empty() && out_file.front() == '/' && ::stat(out_file.c_str(), &info) == 0 &&
+           (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode));
+}
+
 int run_export(const CliState& state) {
+    if (!state.out_file.empty() && !state.force && !may_write_without_force(state.out_file)) {
+        std::cerr << "mkcv export: error: " << state.out_file
+                  << " exists; add --force to replace it\n";
+        return kExitInvalid;
+    }
     Diagnostics diagnostics;
     LoadedCv loaded = load_and_validate(state.common.cv_path, diagnostics);
     report(diagnostics, loaded.sources, state.common);
@@ -157,6 +177,7 @@ void add_export_command(CLI::App& app, CliState& state) {
     add_common(*export_, state.common, false);
     export_->add_option("-o,--out", state.out_file,
                         "Write to this file instead of standard output");
+    export_->add_flag("--force", state.force, "Replace the output file if it exists");
     export_->callback([&state] { state.run = [&state] { return run_export(state); }; });
 }
 

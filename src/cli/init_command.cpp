@@ -1,10 +1,13 @@
 // `mkcv init [NAME]`: sets up the current folder (any folder or repository) to build a CV in
 // CI: a starter cv.toml (cli/starter_cv.h) unless one is there, the GitHub workflow of
-// cli/starter_workflow.h, and `out/.mkcv/` in .gitignore (mkcv's cache of TeX's build
-// folders and preambles, several MB). It never replaces a file: an existing cv.toml is used
+// cli/starter_workflow.h, and `out/.mkcv` in .gitignore (mkcv's cache of TeX's build
+// folders and preambles, several MB; without the slash, so that a file or a link committed
+// in its place is ignored too). It never replaces a file: an existing cv.toml is used
 // and an existing workflow is left as it is, each said; .gitignore gets the one line appended
 // when it lacks it. Every write is atomic, and every file's text is made and checked before
-// the first write.
+// the first write. No link is followed: a symbolic link at .gitignore, .github or
+// .github/workflows is refused (exit 2), one at the workflow is left as it is; cv.toml is the
+// user's, read where it points, and never written when it exists.
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -20,6 +23,7 @@
 #include "cv/validate.h"
 #include "pipeline/load_step.h"
 #include "util/file_io.h"
+#include "util/state_folder.h"
 #include "util/version.h"
 
 namespace mkcv {
@@ -30,7 +34,7 @@ namespace fs = std::filesystem;
 constexpr const char* kCvPath = "cv.toml";
 constexpr const char* kWorkflowPath = ".github/workflows/cv.yml";
 constexpr const char* kGitignorePath = ".gitignore";
-constexpr const char* kIgnoredCache = "out/.mkcv/";
+constexpr const char* kIgnoredCache = "out/.mkcv";
 
 struct PlannedWrite {
     fs::path path;
@@ -43,14 +47,15 @@ bool exists(const fs::path& path) {
     return fs::exists(fs::symlink_status(path, ec));
 }
 
-// Whether .gitignore's text already has a line that ignores the cache folder.
+// Whether .gitignore's text already has a line that ignores the cache as a file, a link or a
+// folder. `out/.mkcv/`, which init wrote before, matches a folder only: a .gitignore with
+// just that line gets the new one too.
 bool ignores_cache(const std::string& gitignore) {
     std::istringstream lines(gitignore);
     for (std::string line; std::getline(lines, line);) {
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
             line.pop_back();
-        if (line == "out/.mkcv/" || line == "out/.mkcv" || line == "/out/.mkcv/" ||
-            line == "/out/.mkcv")
+        if (line == "out/.mkcv" || line == "/out/.mkcv")
             return true;
     }
     return false;
@@ -58,6 +63,13 @@ bool ignores_cache(const std::string& gitignore) {
 
 // The .gitignore to write, if any; "" in `error` says why it cannot be read.
 std::optional<std::string> gitignore_with_cache(std::string& error) {
+    if (const auto unsafe = own_file_problem(kGitignorePath)) {
+        error = unsafe->path.string() + " " + unsafe->why +
+                "; mkcv init follows no link and writes only a regular file there (add the "
+                "line " +
+                kIgnoredCache + " yourself)";
+        return std::nullopt;
+    }
     if (!exists(kGitignorePath))
         return std::string(kIgnoredCache) + "\n";
     std::string text;
@@ -77,7 +89,9 @@ std::string workflow_folder_problem() {
     for (const char* folder : {".github", ".github/workflows"}) {
         std::error_code ec;
         const fs::file_status status = fs::symlink_status(folder, ec);
-        if (fs::is_symlink(status) || (fs::exists(status) && !fs::is_directory(status)))
+        if (fs::is_symlink(status))
+            return std::string(folder) + " is a symbolic link, which mkcv init does not follow";
+        if (fs::exists(status) && !fs::is_directory(status))
             return std::string(folder) + " is not a folder";
     }
     return "";
@@ -118,7 +132,7 @@ int run_init(const CliState& state) {
                        " as it is (it exists); the mkcv action's inputs are in docs/ci.md");
     } else if (std::string problem = workflow_folder_problem(); !problem.empty()) {
         std::cerr << "mkcv init: error: " << problem << "; " << kWorkflowPath << " not written\n";
-        status = kExitBuildFailed;
+        status = kExitInvalid;
     } else {
         writes.push_back({kWorkflowPath, starter_workflow(kGithubRepository),
                           std::string("wrote ") + kWorkflowPath + ": builds the CV on each push"});
@@ -130,7 +144,7 @@ int run_init(const CliState& state) {
                           std::string("added ") + kIgnoredCache + " to " + kGitignorePath});
     } else if (!gitignore_error.empty()) {
         std::cerr << "mkcv init: error: " << gitignore_error << '\n';
-        status = kExitBuildFailed;
+        status = kExitInvalid;
     } else {
         said.push_back(std::string(kGitignorePath) + " already ignores " + kIgnoredCache);
     }

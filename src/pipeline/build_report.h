@@ -41,6 +41,9 @@ struct BuildReport {
     bool ok = false;                    // every output is in place (check: up to date)
     Diagnostics diagnostics;            // every failure (TeX, page budget, I/O), and notes
     std::vector<OutputReport> outputs;  // in the order of the templates
+    // Nothing was built: the output folder holds what mkcv does not follow or replace (a
+    // symbolic link in out/.mkcv, a pipe at an output: output_folder_problems).
+    bool refused = false;
 };
 
 inline constexpr int kBuildReportVersion = 1;

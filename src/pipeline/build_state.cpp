@@ -12,6 +12,7 @@
 #include "tex/latexmk.h"
 #include "util/digest.h"
 #include "util/file_io.h"
+#include "util/state_folder.h"
 #include "util/version.h"
 
 namespace fs = std::filesystem;
@@ -49,12 +50,12 @@ void BuildInputs::add_file(const std::string& name, const fs::path& path) {
 }
 
 fs::path state_path(const fs::path& out_dir, const std::string& base) {
-    return out_dir / ".mkcv" / (base + ".state");
+    return state_folder(out_dir) / (base + ".state");
 }
 
 std::optional<BuildRecord> read_build_record(const fs::path& path) {
     std::string text;
-    if (!read_file(path, text))
+    if (!read_own_file(path, text))  // a link in its place is no record: never followed
         return std::nullopt;
     std::istringstream in(text);
     std::string line;
@@ -102,7 +103,9 @@ std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& 
     if (!recorded)
         return "no record of how " + pdf.string() + " was built";
     std::string pdf_bytes;
-    if (!read_file(pdf, pdf_bytes) || digest_of(pdf_bytes) != recorded->pdf_digest)
+    // A link in the output's place is not read through: not what mkcv built (the build's
+    // rename then replaces the link itself).
+    if (!read_own_file(pdf, pdf_bytes) || digest_of(pdf_bytes) != recorded->pdf_digest)
         return pdf.string() + " was changed or replaced after mkcv built it";
 
     std::vector<std::string> changed;
@@ -181,7 +184,7 @@ Result<> record_build(const fs::path& record_path, const BuildInputs& inputs, co
     BuildRecord record;
     record.inputs = inputs.items();
     std::string bytes;
-    if (!read_file(pdf, bytes))
+    if (!read_own_file(pdf, bytes))
         return io_failure(pdf.string(),
                           "cannot read " + pdf.string() + ": " + std::strerror(errno));
     record.pdf_digest = digest_of(bytes);

@@ -204,10 +204,11 @@ Result<bool> keep_output_tex(const OutputPaths& paths, const RenderedTemplate& r
     if (!record || record->tex_digest.empty())
         return false;
     std::string text;
-    if (read_file(paths.tex, text) && digest_of(text) == record->tex_digest)
+    // Outputs and build files are read without following a link (util/state_folder.h).
+    if (read_own_file(paths.tex, text) && digest_of(text) == record->tex_digest)
         return true;
     std::string attempt;
-    if (!read_file(paths.work_tex, attempt))
+    if (!read_own_file(paths.work_tex, attempt))
         attempt.clear();
     const std::string* candidates[] = {&r.tex, &attempt};
     for (const std::string* candidate : candidates)

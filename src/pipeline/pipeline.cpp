@@ -8,6 +8,7 @@
 #include "util/file_io.h"
 #include "util/output_lock.h"
 #include "util/parallel.h"
+#include "util/state_folder.h"
 
 namespace fs = std::filesystem;
 
@@ -16,7 +17,7 @@ namespace {
 
 // Removes what killed builds left in the output folder; only while holding its lock.
 void remove_killed_build_leftovers(const fs::path& out_dir) {
-    const fs::path state_dir = out_dir / ".mkcv";
+    const fs::path state_dir = state_folder(out_dir);
     std::error_code ec;
     // Earlier builds kept here the PDF a page budget replaced, and a kill left it behind.
     for (fs::directory_iterator it(state_dir, ec), end; !ec && it != end; it.increment(ec)) {
@@ -42,7 +43,37 @@ OutputReport output_report(const RenderedTemplate& r, const std::string& stem,
     return output;
 }
 
+void add_unsafe(Diagnostics& diagnostics, const UnsafePath& unsafe) {
+    const std::string path = shown_path(unsafe.path);
+    diagnostics.error(path, {}, "unsafe-output",
+                      path + " " + unsafe.why + "; mkcv follows no link in its output folder " +
+                          "and writes into nothing it did not make",
+                      "remove it (rm -r " + path + ") and build again; mkcv makes it anew");
+}
+
+// Says each problem on `log` as the build's errors are said.
+void tell(const Diagnostics& problems, std::ostream& log) {
+    for (const Diagnostic& d : problems.items())
+        log << "mkcv: error: " << d.message << "\n  hint: " << d.hint << '\n';
+}
+
 }  // namespace
+
+Diagnostics output_folder_problems(const std::vector<RenderedTemplate>& rendered,
+                                   const std::string& stem, const BuildOptions& options) {
+    Diagnostics problems;
+    for (const UnsafePath& unsafe : state_folder_problems(options.out_dir))
+        add_unsafe(problems, unsafe);
+    for (const auto& r : rendered) {
+        std::vector<fs::path> outputs{output_path(r, stem, options)};
+        if (r.tmpl.manifest.format == TextFormat::Latex)  // and the .tex beside the PDF
+            outputs.push_back(options.out_dir / (output_base(r, stem) + ".tex"));
+        for (const fs::path& output : outputs)
+            if (const auto unsafe = output_file_problem(output))
+                add_unsafe(problems, *unsafe);
+    }
+    return problems;
+}
 
 BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
                       const BuildOptions& options, std::ostream& log) {
@@ -56,6 +87,20 @@ BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::
             (options.wait_for_lock ? "stopped waiting for it" : "not waiting for it (--no-wait)");
         log << "mkcv: error: " << visible(message) << '\n';
         report.diagnostics.error(options.out_dir.string(), {}, "output-busy", message);
+        return report;
+    }
+    if (lock.status() == OutputLock::Status::Refused) {
+        add_unsafe(report.diagnostics, lock.refused());
+        tell(report.diagnostics, log);
+        report.refused = true;
+        return report;
+    }
+    // Looked at before anything is written, removed or compiled there.
+    if (Diagnostics problems = output_folder_problems(rendered, stem, options);
+        problems.has_errors()) {
+        tell(problems, log);
+        report.diagnostics = std::move(problems);
+        report.refused = true;
         return report;
     }
     if (lock.status() == OutputLock::Status::Held)

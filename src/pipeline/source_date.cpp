@@ -5,6 +5,7 @@
 
 #include "pipeline/git.h"
 #include "util/file_io.h"
+#include "util/state_folder.h"
 
 namespace mkcv {
 
@@ -30,13 +31,19 @@ namespace {
 // a build where nothing changed does not start git: that was most of a no-op build's time.
 std::optional<long long> cached_commit_time(const std::filesystem::path& cv_path,
                                             const std::filesystem::path& cache_file) {
-    const auto identity = cache_file.empty() ? std::nullopt : history_identity(cv_path);
+    // The cache is in the state folder (out/.mkcv): a link there, or in the cache's place, is
+    // not followed (util/state_folder.h); the build then refuses the folder, under its lock.
+    std::error_code ec;
+    const auto folder = std::filesystem::symlink_status(cache_file.parent_path(), ec);
+    const bool cache_usable = !cache_file.empty() &&
+                              (!std::filesystem::exists(folder) || is_directory(folder)) &&
+                              !own_file_problem(cache_file);
+    const auto identity = cache_usable ? history_identity(cv_path) : std::nullopt;
     if (!identity)
         return last_commit_time(cv_path);
-    std::error_code ec;
     const std::string key = *identity + "\t" + std::filesystem::absolute(cv_path, ec).string();
     std::string cached;
-    if (read_file(cache_file, cached) && cached.rfind(key + "\t", 0) == 0 && !cached.empty() &&
+    if (read_own_file(cache_file, cached) && cached.rfind(key + "\t", 0) == 0 && !cached.empty() &&
         cached.back() == '\n') {
         const std::string value = cached.substr(key.size() + 1, cached.size() - key.size() - 2);
         return value == "-" ? std::nullopt : parse_epoch_seconds(value);

@@ -28,6 +28,28 @@ fs::path new_template(const ScaffoldRequest& request, const TemplateSearchPath& 
         return {};
     const fs::path target = root / request.name;
     std::error_code ec;
+    // A link is copied by no one: a template holding one would copy whatever it points to
+    // into the new template (fs::copy follows links).
+    for (fs::recursive_directory_iterator it(source->dir, ec), end; !ec && it != end;
+         it.increment(ec))
+        if (it->is_symlink(ec)) {
+            diagnostics.error(it->path().string(), {}, "template",
+                              "is a symbolic link; mkcv template new copies no link",
+                              "copy a template without links, or replace the link by its file");
+            return {};
+        }
+    if (ec) {
+        diagnostics.error(source->dir.string(), {}, "io",
+                          "cannot read the template: " + ec.message());
+        return {};
+    }
+    // The name itself, not where it leads: a link there (even to nothing) is refused too.
+    if (fs::is_symlink(fs::symlink_status(target, ec))) {
+        diagnostics.error(target.string(), {}, "template",
+                          "is a symbolic link; mkcv template new follows no link",
+                          "choose another name, or remove the link first");
+        return {};
+    }
     if (fs::exists(target, ec)) {
         diagnostics.error(target.string(), {}, "template",
                           "already exists; mkcv overwrites nothing",

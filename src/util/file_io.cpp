@@ -68,11 +68,15 @@ std::string cannot_read(int error) {
 
 }  // namespace
 
-std::string read_regular_file(const fs::path& path, std::string& out, std::uintmax_t max_bytes) {
+namespace {
+
+// read_regular_file, with `extra_flags` for open (O_NOFOLLOW).
+std::string read_regular(const fs::path& path, std::string& out, std::uintmax_t max_bytes,
+                         int extra_flags) {
     out.clear();
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer. It is
     // refused below anyway, and has no effect on regular files.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | extra_flags);
     if (fd < 0)
         return cannot_read(errno);  // ENOENT, EACCES, ELOOP ("too many levels of ...")
     // Checked on the opened file, not the name, so the file cannot be swapped in between.
@@ -140,8 +144,18 @@ std::string read_regular_file(const fs::path& path, std::string& out, std::uintm
     return "";
 }
 
+}  // namespace
+
+std::string read_regular_file(const fs::path& path, std::string& out, std::uintmax_t max_bytes) {
+    return read_regular(path, out, max_bytes, 0);
+}
+
 bool read_file(const fs::path& path, std::string& out) {
     return read_regular_file(path, out, UINTMAX_MAX).empty();
+}
+
+bool read_own_file(const fs::path& path, std::string& out) {
+    return read_regular(path, out, UINTMAX_MAX, O_NOFOLLOW).empty();
 }
 
 namespace {

@@ -11,6 +11,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -45,7 +46,7 @@ void give_up_waiting_for_locks() {
 }
 
 fs::path lock_path(const fs::path& out_dir) {
-    return out_dir / ".mkcv" / ".lock";
+    return state_folder(out_dir) / ".lock";
 }
 
 std::string describe_lock_holder(const fs::path& out_dir, long holder) {
@@ -57,7 +58,8 @@ OutputLock::OutputLock(OutputLock&& other) noexcept
     : fd_(other.fd_),
       status_(other.status_),
       holder_(other.holder_),
-      problem_(std::move(other.problem_)) {
+      problem_(std::move(other.problem_)),
+      refused_(std::move(other.refused_)) {
     other.fd_ = -1;
     other.status_ = Status::Unavailable;
 }
@@ -69,6 +71,7 @@ OutputLock& OutputLock::operator=(OutputLock&& other) noexcept {
         status_ = other.status_;
         holder_ = other.holder_;
         problem_ = std::move(other.problem_);
+        refused_ = std::move(other.refused_);
         other.fd_ = -1;
         other.status_ = Status::Unavailable;
     }
@@ -90,20 +93,51 @@ void OutputLock::release() {
 
 OutputLock OutputLock::acquire(const fs::path& out_dir, bool wait, std::ostream& log) {
     OutputLock lock;
+    const fs::path folder = state_folder(out_dir);
     const fs::path path = lock_path(out_dir);
     std::error_code ec;
-    fs::create_directories(path.parent_path(), ec);
-    if (ec) {
-        lock.problem_ = "cannot create " + path.parent_path().string() + ": " + ec.message();
+    // The output folder is the user's (a link there is theirs to make); the state folder in
+    // it and the lock are mkcv's, made here and never followed (util/state_folder.h).
+    fs::create_directories(out_dir, ec);  // when that fails, the mkdir below says why
+    if (::mkdir(folder.c_str(), 0755) != 0 && errno != EEXIST) {
+        lock.problem_ = "cannot create " + folder.string() + ": " + std::strerror(errno);
         return lock;
     }
-    lock.fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    const auto refuse = [&lock](const fs::path& where, const std::string& why) {
+        lock.status_ = Status::Refused;
+        lock.refused_ = {where, why};
+        lock.problem_ = where.string() + " " + why;
+        return std::move(lock);
+    };
+    struct stat info {};
+    const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dir < 0) {
+        if (errno == ELOOP || errno == ENOTDIR)
+            return refuse(folder, ::lstat(folder.c_str(), &info) == 0
+                                      ? describe_file_type(info.st_mode) + ", not a folder"
+                                      : "is not a folder");
+        lock.problem_ = "cannot open " + folder.string() + ": " + std::strerror(errno);
+        return lock;
+    }
+    // O_NOFOLLOW: a link in its place is refused, even one to nothing (O_CREAT would make
+    // its target). O_NONBLOCK: a pipe in its place cannot make the open wait.
+    constexpr int kFlags = O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
+    lock.fd_ = ::openat(dir, ".lock", O_RDWR | O_CREAT | kFlags, 0644);
     if (lock.fd_ < 0 && errno == EACCES)  // a folder we may read but not write: lock anyway
-        lock.fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        lock.fd_ = ::openat(dir, ".lock", O_RDONLY | kFlags);
+    const int open_errno = errno;
+    ::close(dir);
     if (lock.fd_ < 0) {
-        lock.problem_ = "cannot open " + path.string() + ": " + std::strerror(errno);
+        if (open_errno == ELOOP)
+            return refuse(path, "is a symbolic link");
+        lock.problem_ = "cannot open " + path.string() + ": " + std::strerror(open_errno);
         return lock;
     }
+    // Checked on the opened file: the pid is written into it, and it is emptied on release.
+    if (::fstat(lock.fd_, &info) != 0 || !S_ISREG(info.st_mode))
+        return refuse(path, describe_file_type(info.st_mode) + ", not a regular file");
+    if (info.st_nlink > 1)
+        return refuse(path, "has other hard links (the lock mkcv makes has one)");
     bool said = false;
     for (;;) {
         if (::flock(lock.fd_, LOCK_EX | LOCK_NB) == 0) {

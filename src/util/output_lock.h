@@ -9,14 +9,17 @@
 #include <iosfwd>
 #include <string>
 
+#include "util/state_folder.h"
+
 namespace mkcv {
 
 class OutputLock {
   public:
     enum class Status {
-        Held,        // this process holds the lock until the object is destroyed
-        Busy,        // another process holds it (and we were not to wait)
-        Unavailable  // the lock file cannot be opened: nothing can be written there either
+        Held,         // this process holds the lock until the object is destroyed
+        Busy,         // another process holds it (and we were not to wait)
+        Unavailable,  // the lock file cannot be opened: nothing can be written there either
+        Refused       // the state folder or the lock is a link, a pipe ...: never followed
     };
 
     OutputLock() = default;
@@ -29,11 +32,17 @@ class OutputLock {
     Status status() const { return status_; }
     // The process that holds the lock (when Busy, or waited for), 0 when unknown.
     long holder() const { return holder_; }
-    // Why the lock is Unavailable: the path and the system's reason.
+    // Why the lock is Unavailable or Refused: the path and the reason.
     const std::string& problem() const { return problem_; }
+    // When Refused: the path that is not what mkcv makes (out/.mkcv, or out/.mkcv/.lock)
+    // and what it is instead.
+    const UnsafePath& refused() const { return refused_; }
 
-    // Locks `out_dir`. When another process holds the lock and `wait`, says so once on
-    // `log` and waits for it (polling, so signals end mkcv as usual while it waits, and
+    // Locks `out_dir`, making it and its state folder (util/state_folder.h) when missing.
+    // The state folder and the lock are opened without following a link (openat,
+    // O_NOFOLLOW): a symbolic link, a pipe or a file with other hard links at either is
+    // Refused, and nothing is written to it. When another process holds the lock and `wait`, says
+    // so once on `log` and waits for it (polling, so signals end mkcv as usual while it waits, and
     // give_up_waiting_for_locks is seen); else returns Busy at once.
     static OutputLock acquire(const std::filesystem::path& out_dir, bool wait, std::ostream& log);
 
@@ -44,6 +53,7 @@ class OutputLock {
     Status status_ = Status::Unavailable;
     long holder_ = 0;
     std::string problem_;
+    UnsafePath refused_;
 };
 
 // <out>/.mkcv/.lock: hidden, and never removed (removing a lock file lets a third process

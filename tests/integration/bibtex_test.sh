@@ -104,11 +104,12 @@ expect_status 0 $status "the export reads back"
 lacks "$(cat again.log)" "warning" "the export reads back without warnings"
 contains "$(cat again.json)" '"counts_text": "30 conference papers, 13 journal articles, 4 workshop papers, 8 preprints, 2 theses, 4 other publications"' \
   "the export keeps every kind"
-if command -v bibtex > /dev/null; then
+require_tool bibtex "texlive-binaries, which setup.sh's TeX packages bring"
+{
   printf '\\documentclass{article}\\begin{document}\\nocite{*}\\bibliographystyle{plain}\\bibliography{all}\\end{document}\n' > b.tex
   printf '\\relax\n\\citation{*}\n\\bibstyle{plain}\n\\bibdata{all}\n' > b.aux
   status=0; bibtex b > bibtex.log 2>&1 || status=$?
   expect_status 0 $status "BibTeX itself reads the export"
   lacks "$(cat bibtex.log)" "error message" "BibTeX reports no errors"
-fi
+}
 finish

@@ -10,14 +10,7 @@
 source "$(dirname "$0")/lib.sh"
 
 for tool in chromium tidy python3; do
-  if ! command -v "$tool" > /dev/null; then
-    if [[ "${MKCV_ALLOW_SKIP:-0}" == 1 ]]; then
-      echo "skipped: $tool is not installed (MKCV_ALLOW_SKIP=1)"
-      exit 0
-    fi
-    fail "$tool is not installed (build_scripts/test.sh installs it; MKCV_ALLOW_SKIP=1 skips)"
-    finish
-  fi
+  require_tool "$tool" "build_scripts/test.sh installs it"
 done
 
 cd "$WORK"

@@ -105,11 +105,12 @@ contains "$(cat force.log)" "long: xelatex " "--force compiles up-to-date PDFs"
 contains "$(cat force.log)" "Running 'xelatex -no-pdf " "--verbose shows the commands TeX ran"
 contains "$(cat force.log)" "Output written on cv-long.xdv" "and their output"
 # On a terminal, a live line per running template (`script` gives it a terminal).
-if command -v script > /dev/null; then
+require_tool script "util-linux's bsdutils, in every Debian"
+{
   TERM=xterm script -qec "$MKCV build --force -t short" /dev/null > live.log 2>&1 || fail "live build"
   grep -q $'\e\\[1F' live.log && pass "live status redrawn on a terminal" || fail "no live status"
   contains "$(cat live.log)" "short: xelatex 1 pass" "live display ends with the result line"
-fi
+}
 
 # Another output folder has its own records.
 check_status -o elsewhere

@@ -14,7 +14,7 @@ log="$(cat init.log)"
 for file in cv.toml .github/workflows/cv.yml .gitignore; do
   [[ -f "$file" ]] && pass "$file written" || fail "no $file"
 done
-[[ "$(cat .gitignore)" == "out/.mkcv/" ]] && pass ".gitignore ignores the cache" || fail ".gitignore: $(cat .gitignore)"
+[[ "$(cat .gitignore)" == "out/.mkcv" ]] && pass ".gitignore ignores the cache" || fail ".gitignore: $(cat .gitignore)"
 contains "$log" "next:" "says what to do next"
 (($(sed -n '/^next:/,$p' init.log | tail -n +2 | grep -c '^  ') == 2)) && pass "two commands next" ||
   fail "next commands: $log"
@@ -59,7 +59,7 @@ sums="$(sha256sum cv.toml .github/workflows/cv.yml .gitignore)"
   fail "a file changed"
 contains "$(cat again.log)" "using cv.toml as it is" "says it uses cv.toml"
 contains "$(cat again.log)" "left .github/workflows/cv.yml as it is" "reports the existing workflow"
-contains "$(cat again.log)" ".gitignore already ignores out/.mkcv/" "says .gitignore has it"
+contains "$(cat again.log)" ".gitignore already ignores out/.mkcv" "says .gitignore has it"
 
 # An existing cv.toml with a mistake is kept as it is, and its problems are shown now rather
 # than in the workflow's first run.
@@ -75,19 +75,32 @@ contains "$(cat broken.log)" "fix the" "and it says to fix it before CI"
 cd "$WORK" && mkdir other && cd other
 printf 'node_modules\n*.log' > .gitignore
 "$MKCV" init > init.log 2>&1 || { cat init.log; fail "init in a folder with .gitignore"; }
-[[ "$(cat .gitignore)" == $'node_modules\n*.log\nout/.mkcv/' ]] && pass ".gitignore appended to" ||
+[[ "$(cat .gitignore)" == $'node_modules\n*.log\nout/.mkcv' ]] && pass ".gitignore appended to" ||
   fail ".gitignore: $(cat .gitignore)"
 "$MKCV" init > /dev/null 2>&1
 (($(grep -c 'out/.mkcv' .gitignore) == 1)) && pass "appended once" || fail "duplicated: $(cat .gitignore)"
 ls -a | grep -q '\.tmp$' && fail "a temporary file left: $(ls -a)" || pass "no temporaries left"
 
-# A .gitignore that is a folder is refused: exit 1, said, and the rest still written.
+# The line init wrote before, out/.mkcv/, matches a folder only: a link or a file committed
+# as out/.mkcv would not be ignored. Such a .gitignore gets the new line, once.
+cd "$WORK" && mkdir oldline && cd oldline && git init -q .
+printf 'out/.mkcv/\n' > .gitignore
+"$MKCV" init > old.log 2>&1 || { cat old.log; fail "init with the old line"; }
+[[ "$(cat .gitignore)" == $'out/.mkcv/\nout/.mkcv' ]] && pass "the old folder-only line gets the new one" ||
+  fail ".gitignore after the old line: $(cat .gitignore)"
+"$MKCV" init > /dev/null 2>&1
+[[ "$(cat .gitignore)" == $'out/.mkcv/\nout/.mkcv' ]] && pass "and only once" || fail ".gitignore: $(cat .gitignore)"
+mkdir -p out && ln -s "$WORK" out/.mkcv
+git check-ignore -q out/.mkcv && pass "git ignores a link at out/.mkcv" || fail "a link at out/.mkcv is not ignored"
+rm out/.mkcv
+
+# A .gitignore that is a folder is refused: exit 2, said, and the rest still written.
 cd "$WORK" && mkdir odd && cd odd && mkdir .gitignore
 set +e
 "$MKCV" init > odd.log 2>&1
 status=$?
 set -e
-expect_status 1 "$status" "init with .gitignore a folder"
+expect_status 2 "$status" "init with .gitignore a folder"
 contains "$(cat odd.log)" ".gitignore is a folder" "says why"
 [[ -f cv.toml && -f .github/workflows/cv.yml ]] && pass "the other files written" || fail "other files"
 

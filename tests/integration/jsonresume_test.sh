@@ -11,7 +11,7 @@ tools="$SRC/tests/tools/node_modules"
 ajv="$tools/.bin/ajv"
 schema="$tools/@jsonresume/schema/schema.json"
 if [[ ! -x "$ajv" || ! -f "$schema" ]] || ! command -v node > /dev/null; then
-  if [[ "${MKCV_ALLOW_SKIP:-}" == 1 ]]; then echo "SKIP: no ajv-cli or @jsonresume/schema"; exit 0; fi
+  if [[ "${MKCV_ALLOW_SKIP:-}" == 1 ]]; then skip "no ajv-cli or @jsonresume/schema (MKCV_ALLOW_SKIP=1)"; fi
   fail "ajv-cli or @jsonresume/schema missing: run npm ci in tests/tools (or MKCV_ALLOW_SKIP=1)"; finish
 fi
 cd "$WORK"

@@ -7,10 +7,7 @@
 source "$(dirname "$0")/lib.sh"
 MKCV="$(realpath "$MKCV")" SRC="$(realpath "$SRC")"  # run by hand with relative paths too
 
-if ! command -v cmark-gfm > /dev/null; then
-  if [[ "${MKCV_ALLOW_SKIP:-}" == 1 ]]; then echo "SKIP: cmark-gfm is not installed"; exit 0; fi
-  fail "cmark-gfm is not installed (apt-get install cmark-gfm, or MKCV_ALLOW_SKIP=1)"; finish
-fi
+require_tool cmark-gfm "build_scripts/test.sh installs it"
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000
 cp "$SRC/cv.toml" cv.toml

@@ -3,9 +3,8 @@
 # long PDF with the templates unpacked beside it (one TeX build). The man page and the shell
 # completions name every subcommand of `mkcv --help`, and the completions parse.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/package_lib.sh"
 
-build_dir="$(dirname "$MKCV")"
-version="$(sed -nE 's/^project\(mkcv VERSION ([0-9.]+) .*/\1/p' "$SRC/CMakeLists.txt")"
 cd "$WORK"
 
 # The subcommands, from the help's Subcommands: section.
@@ -26,11 +25,10 @@ bash_commands="$(sed -nE 's/^ *local commands="([^"]*)"/\1/p' "$SRC/packaging/co
 [[ "$(tr ' ' '\n' <<< "$bash_commands" | sort)" == "$(printf '%s\n' "${subcommands[@]}" | sort)" ]] &&
   pass "bash completion's commands are exactly --help's" || fail "bash completion: $bash_commands"
 
-# The man page typesets without a warning (groff-base comes with man-db).
-if command -v groff > /dev/null; then
-  warnings="$(groff -man -Tutf8 -ww -z "$SRC/packaging/mkcv.1" 2>&1)"
-  [[ -z "$warnings" ]] && pass "the man page typesets cleanly" || fail "groff: $warnings"
-fi
+# The man page typesets without a warning (groff-base; build_scripts/test.sh installs it).
+require_tool groff "build_scripts/test.sh installs groff-base"
+warnings="$(groff -man -Tutf8 -ww -z "$SRC/packaging/mkcv.1" 2>&1)"
+[[ -z "$warnings" ]] && pass "the man page typesets cleanly" || fail "groff: $warnings"
 
 # Syntax: bash always; zsh and fish when installed (build_scripts/test.sh installs both).
 bash -n "$SRC/packaging/completions/mkcv.bash" && pass "bash completion parses" || fail "bash -n"
@@ -40,26 +38,16 @@ completed="$(bash -c 'source "$1"; COMP_WORDS=(mkcv va); COMP_CWORD=1; _mkcv; ec
 [[ "$completed" == validate ]] && pass "bash completes va to validate" || fail "bash completed «$completed»"
 for shell in zsh fish; do
   file="$SRC/packaging/completions/$([[ $shell == zsh ]] && echo _mkcv || echo mkcv.fish)"
-  if command -v "$shell" > /dev/null; then
-    "$shell" -n "$file" && pass "$shell completion parses" || fail "$shell -n $file"
-  elif [[ "${MKCV_ALLOW_SKIP:-0}" == 1 ]]; then
-    echo "skipped: $shell is not installed (MKCV_ALLOW_SKIP=1)"
-  else
-    fail "$shell is not installed (build_scripts/test.sh installs it; MKCV_ALLOW_SKIP=1 skips)"
-  fi
+  require_tool "$shell" "build_scripts/test.sh installs it"
+  "$shell" -n "$file" && pass "$shell completion parses" || fail "$shell -n $file"
 done
-if command -v fish > /dev/null; then
+{
   fish_commands="$(fish -c "source '$SRC/packaging/completions/mkcv.fish'; complete -C 'mkcv '" | cut -f1 | sort | tr '\n' ' ')"
   [[ "$fish_commands" == "$(printf '%s\n' "${subcommands[@]}" | sort | tr '\n' ' ')" ]] &&
     pass "fish completes exactly the subcommands" || fail "fish completes: $fish_commands"
-fi
+}
 
-# The package, made from this build without building anything again (cpack runs the install
-# rules of the build folder).
-cpack -G DEB --config "$build_dir/CPackConfig.cmake" -B "$WORK/pkg" > cpack.log 2>&1 ||
-  { cat cpack.log; fail "cpack"; finish; }
-deb="$WORK/pkg/mkcv_${version}_amd64.deb"
-[[ -f "$deb" ]] && pass "made mkcv_${version}_amd64.deb" || { ls "$WORK/pkg"; fail "no $deb"; finish; }
+make_deb
 
 info="$(dpkg-deb -I "$deb")"
 depends="$(sed -nE 's/^ Depends: //p' <<< "$info")"
@@ -107,44 +95,4 @@ fi
 contains "$(../root/usr/bin/mkcv render -t long --lang zh 2>&1)" "教育经历" \
   "the unpacked binary renders in a packed locale"
 
-# Installed for real, as a user would: apt-get install ./mkcv_*.deb, then mkcv run from a
-# folder that holds only a cv.toml, far from any source tree, builds both default PDFs with
-# what /usr/share/mkcv has; then the package is removed and leaves nothing behind. This needs
-# root and changes the machine, so it runs as root only, never where a mkcv package is
-# installed already (it would be replaced, then removed), and not for the sanitizer build.
-if ((EUID != 0)); then
-  echo "skipped: installing the package needs root"
-elif dpkg-query -W -f='${Status}' mkcv 2>/dev/null | grep -q installed; then
-  echo "skipped: a mkcv package is installed on this machine; not replacing it"
-elif grep -q '^MKCV_SANITIZE:BOOL=ON' "$build_dir/CMakeCache.txt"; then
-  echo "skipped: the sanitizer build's package (the normal build's test installs its own)"
-else
-  cp "$deb" "$WORK/mkcv.deb"
-  # Another apt-get (a set-up script) may hold dpkg's lock for a while: wait for it.
-  apt=(apt-get -o DPkg::Lock::Timeout=600 -y -qq)
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" install --no-install-recommends "$WORK/mkcv.deb" \
-    > apt-install.log 2>&1 && pass "apt-get install ./mkcv_${version}_amd64.deb" ||
-    { cat apt-install.log; fail "apt-get install"; finish; }
-  listed="$(dpkg -L mkcv)"
-  for path in /usr/bin/mkcv /usr/share/man/man1/mkcv.1.gz /usr/share/bash-completion/completions/mkcv \
-    /usr/share/zsh/vendor-completions/_mkcv /usr/share/fish/vendor_completions.d/mkcv.fish; do
-    grep -qxF "$path" <<< "$listed" || fail "dpkg -L mkcv lacks $path"
-  done
-  pass "dpkg -L lists the binary, the man page and the completions"
-  mkdir "$WORK/home"
-  cp "$SRC/cv.toml" "$WORK/home/"
-  (cd "$WORK/home" && env -i PATH=/usr/bin:/bin HOME="$WORK/home" /usr/bin/mkcv build -q > build.log 2>&1) &&
-    pass "the installed mkcv builds the default templates" || { cat "$WORK/home/build.log"; fail "installed build"; }
-  for pdf in cv-long.pdf cv-short.pdf; do
-    [[ -s "$WORK/home/out/$pdf" ]] && pass "installed: out/$pdf" || fail "installed: no out/$pdf"
-  done
-  contains "$(cd "$WORK/home" && /usr/bin/mkcv templates)" "/usr/share/mkcv/latex_templates/long" \
-    "the installed mkcv uses /usr/share/mkcv's templates"
-  DEBIAN_FRONTEND=noninteractive "${apt[@]}" purge mkcv > apt-remove.log 2>&1 &&
-    pass "apt-get purge mkcv" || { cat apt-remove.log; fail "apt-get purge"; }
-  [[ ! -e /usr/bin/mkcv && ! -e /usr/share/mkcv && ! -e /usr/share/doc/mkcv ]] &&
-    pass "removed cleanly: nothing of mkcv is left" || fail "left behind: $(ls -d /usr/bin/mkcv /usr/share/mkcv /usr/share/doc/mkcv 2>&1)"
-  dpkg-query -W -f='${Status}' mkcv 2>/dev/null | grep -q ' installed' &&
-    fail "dpkg still has mkcv installed" || pass "dpkg no longer lists mkcv"
-fi
 finish

@@ -19,10 +19,9 @@ else
   [[ "$commit" == unknown ]] && pass "commit unknown outside git" || fail "commit: «$commit»"
 fi
 
-if command -v xelatex > /dev/null; then
-  contains "$(sed -n 3p <<< "$out")" "TeX: XeTeX" "the TeX line names XeTeX"
-  contains "$out" "TeX Live" "the TeX line names the TeX Live release"
-fi
+require_tool xelatex "setup.sh installs TeX Live"
+contains "$(sed -n 3p <<< "$out")" "TeX: XeTeX" "the TeX line names XeTeX"
+contains "$out" "TeX Live" "the TeX line names the TeX Live release"
 # With no TeX on PATH (only the tools the binary needs none of), TeX is "not found".
 mkdir "$WORK/empty-path"
 out="$(PATH="$WORK/empty-path" "$MKCV" --version)"

@@ -1,7 +1,8 @@
 # TeX's own sandbox, whatever a template does (a template is code, but TeX must still not
 # reach outside its build folder): kpathsea's paranoid mode set by mkcv over the caller's
-# environment, no shell escape, LuaLaTeX with --safer, and a build folder that keeps nothing
-# it did not make (a planted hyperref.cfg is removed before TeX runs).
+# environment, no shell escape, and a build folder that keeps nothing
+# it did not make (a planted hyperref.cfg is removed before TeX runs). LuaLaTeX's own sandbox
+# is tex_sandbox_lua_test.sh.
 # Each payload is checked three ways: the secret never reaches the PDF, nothing is written
 # outside the build folder, and the planted file is gone.
 source "$(dirname "$0")/../integration/lib.sh"
@@ -73,27 +74,4 @@ expect_status 1 "$status" "a template writing to ../ fails to compile"
 contains "$(cat writer.log)" "can't write on file" "the log's reason is shown"
 [[ ! -e out/cv-writer.pdf ]] && pass "no PDF from the writer" || fail "writer made a PDF"
 
-# LuaLaTeX: Lua's io and os are sandboxed too (--safer, paranoid kpathsea).
-if command -v lualatex > /dev/null; then
-  template luareader lualatex '\directlua{
-local f = io.open("'"$WORK"'/secret.txt") tex.print(f and ("LREAD:" .. f:read("*l")) or "LREAD:NO")
-local g = io.open("'"$WORK"'/lua-wrote", "w") tex.print(g and "LWRITE:YES" or "LWRITE:NO")
-if g then g:write("x") g:close() end
-local ok = pcall(function() return os.execute("touch '"$WORK"'/lua-executed") end)
-tex.print(socket and "SOCKET" or "NOSOCKET")}
-LUADONE'
-  "$MKCV" build -t ./luareader -o out > lua.log 2>&1 || true
-  text="$(pdf_text out/cv-luareader.pdf 2>/dev/null || true)"
-  grep -q "lualatex .*-safer.*-nosocket" out/.mkcv/cv-luareader/latexmk.out &&
-    pass "lualatex runs with --safer --nosocket" || fail "lualatex without --safer --nosocket"
-  lacks "$text" "$secret" "Lua cannot read outside the build folder"
-  [[ ! -e lua-wrote && ! -e lua-executed ]] && pass "Lua wrote nothing, ran nothing" ||
-    fail "Lua wrote or ran something outside"
-  if [[ -n "$text" ]]; then
-    contains "$text" "LREAD:NO" "io.open of an absolute path fails"
-    contains "$text" "NOSOCKET" "no socket library"
-  fi
-else
-  echo "SKIP: lualatex is not installed"
-fi
 finish

@@ -33,7 +33,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"pipeline/load_step", "bib/publication_merge_test.cpp, render/golden_test.cpp"},
     {"pipeline/render_step", "render/golden_test.cpp, util/output_lock_test.cpp"},
     {"pipeline/git", "pipeline/source_date_test.cpp and integration/git_date_cache_test.sh"},
-    {"pipeline/page_budget", "integration/page_budget_test.sh, security/page_budget_kill_test.sh"},
     {"pipeline/pipeline", "every integration test runs it"},
     {"pipeline/text_output", "integration/formats_test.sh (HTML and Markdown templates)"},
     {"pipeline/watch", "integration/watch_test.sh, watch_bib_test.sh"},

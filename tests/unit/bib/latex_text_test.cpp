@@ -86,7 +86,7 @@ TEST_CASE("typed text put together by hand cannot smuggle commands past the rend
     CHECK(out == "\\textbackslash{}input\\{/etc/passwd\\}");
 }
 
-TEST_CASE("inline Markdown's marks print without vetting; mixed with LaTeX they are vetted") {
+TEST_CASE("inline Markdown's marks print without vetting, but mixed with LaTeX they are vetted") {
     const RichText markup{{TextRun::Kind::Open, Mark::Emphasis, "", "", {}},
                           {TextRun::Kind::Text, Mark::Group, "a_b", "", {}},
                           {TextRun::Kind::Close, Mark::Emphasis, "", "", {}},

@@ -101,7 +101,7 @@ TEST_CASE("a keyed [[publications]] table overrides and adds to its BibTeX entry
     CHECK(loaded.cv->publications.size() == 2);  // merged, not added
 }
 
-TEST_CASE("an unknown citekey is an error with did-you-mean; so is an unknown author") {
+TEST_CASE("an unknown citekey is an error with did-you-mean, and so is an unknown author") {
     auto loaded = load(kHead + "[[publications]]\nkey = \"zhao2020aclgn\"\n");
     CHECK_FALSE(loaded.cv);
     REQUIRE(loaded.diagnostics.has_errors());
@@ -116,7 +116,7 @@ TEST_CASE("an unknown citekey is an error with did-you-mean; so is an unknown au
     CHECK(author.diagnostics.items().back().hint == "did you mean \"Peng Sun\"?");
 }
 
-TEST_CASE("a keyed table needs no title, authors, venue or year; an unkeyed one does") {
+TEST_CASE("a keyed table needs no title, authors, venue or year, but an unkeyed one does") {
     auto keyed = load(kHead + "[[publications]]\nkey = \"gu2024greenflow\"\n");
     CHECK(keyed.cv);
     auto bare = load(kHead + "[[publications]]\naward = \"x\"\n");

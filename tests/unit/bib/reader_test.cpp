@@ -42,7 +42,7 @@ TEST_CASE("btparse reads macros, concatenation, quotes, braces and month macros"
     CHECK(e.field("author")->value == "Zhao, Yihao and Jin, Xin");
 }
 
-TEST_CASE("a malformed entry is a warning with its line; the entries after it still load") {
+TEST_CASE("a malformed entry is a warning with its line, and the entries after it still load") {
     Diagnostics d;
     const auto entries = read(
         "@article{good1, title={One}, year=2020}\n"
@@ -140,7 +140,7 @@ TEST_CASE("fields map to title, venue, year, month and links") {
 }
 
 TEST_CASE(
-    "a dangerous command in a field is a warning naming the entry and line; it prints literally") {
+    "a dangerous command in a field is a warning naming the entry and line, and prints literally") {
     Diagnostics d;
     const auto entries = read(
         "@article{evil,\n  author = {A, B},\n  title = {Hi \\input{/etc/passwd}},\n"

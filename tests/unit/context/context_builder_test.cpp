@@ -128,7 +128,7 @@ periods = [{ start = "2021-01", end = "2021-10" }, { start = "2022-05" }]
     CHECK(to_json(build_context(cv, {}))["meta"]["updated_iso"].is_null());
 }
 
-TEST_CASE("hrefs per format: URIs in JSON, no ( ) in Markdown; contacts say their kind") {
+TEST_CASE("hrefs per format: URIs in JSON, no ( ) in Markdown, and contacts say their kind") {
     const Cv cv = test::load_ok(R"toml([person]
 name = "Ada"
 homepage = "https://example.org/ü_(x)"

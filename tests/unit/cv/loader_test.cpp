@@ -288,7 +288,7 @@ TEST_CASE("[text](lang:TAG) is a span in that language, with its CJK region") {
           std::vector<std::string>{"3:25: error: `x_1` in [b](lang:x_1) is not a language tag"});
 }
 
-TEST_CASE("[build] markup = \"none\" prints prose as written") {
+TEST_CASE("build markup none prints prose as written") {
     const Cv cv = load_ok(std::string(kMarkupCv) + "[build]\nmarkup = \"none\"\n");
     CHECK_FALSE(cv.build.markup);
     CHECK(cv.research_interests.value == "Networked *systems*");

@@ -53,6 +53,9 @@ TEST_CASE("an ORCID iD is checked by its ISO 7064 MOD 11-2 check digit") {
     CHECK_FALSE(refused("ORCID", "0000-0002-1825-0097"));
     CHECK_FALSE(refused("ORCID", "0000-0002-1694-233X"));  // check character X
     CHECK(refused("ORCID", "0000-0002-1825-0098"));        // one digit off
+    CHECK(refused("ORCID", "0000-0002-1825-009X"));        // X where 7 is due
+    CHECK(refused("ORCID", "0000-0002-1694-2330"));        // 0 where X is due
+    CHECK(refused("ORCID", "0000-0002-1694-233x"));        // the check character is a capital
     CHECK(refused("ORCID", "0000-0002-1852-0097"));        // two digits swapped
     CHECK(refused("ORCID", "0000000218250097"));           // no hyphens
     CHECK(refused("ORCID", "https://orcid.org/0000-0002-1825-0097"));

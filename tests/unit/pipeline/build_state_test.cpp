@@ -161,3 +161,23 @@ TEST_CASE("the record notes the .tex placed beside the PDF") {
     REQUIRE(record_build(built.record_path, inputs, built.pdf));
     CHECK(read_build_record(built.record_path)->tex_digest.empty());
 }
+
+TEST_CASE("a record or an output that is a link is not read through") {
+    BuiltPdf built("%PDF-1.5 one");
+    BuildInputs inputs;
+    inputs.add("cv-long.tex (cv.toml rendered)", "\\documentclass{article}");
+    REQUIRE(record_build(built.record_path, inputs, built.pdf));
+    REQUIRE(why_stale(inputs, read_build_record(built.record_path), built.pdf).empty());
+    // The same record and PDF, moved outside and linked: neither is followed.
+    const fs::path outside = built.dir.path / "outside";
+    fs::create_directories(outside);
+    fs::rename(built.record_path, outside / "record");
+    fs::create_symlink(outside / "record", built.record_path);
+    CHECK_FALSE(read_build_record(built.record_path));
+    fs::remove(built.record_path);
+    fs::rename(outside / "record", built.record_path);
+    fs::rename(built.pdf, outside / "cv-long.pdf");
+    fs::create_symlink(outside / "cv-long.pdf", built.pdf);
+    CHECK(why_stale(inputs, read_build_record(built.record_path), built.pdf) ==
+          built.pdf.string() + " was changed or replaced after mkcv built it");
+}

@@ -43,7 +43,8 @@ TEST_CASE("built-in locales are found by tag, with fallback", "[locale]") {
     CHECK(files[2].filename() == "zh-Hant.toml");
 }
 
-TEST_CASE("a locale beside cv.toml changes only its keys; cv.toml's [locale] wins", "[locale]") {
+TEST_CASE("a locale beside cv.toml changes only its keys, and cv.toml's own locale table wins",
+          "[locale]") {
     test::TempDir dir;
     std::filesystem::create_directories(dir.path / "templates" / "locales");
     REQUIRE(write_file_atomically(dir.path / "templates" / "locales" / "zh.toml",

@@ -198,7 +198,7 @@ TEST_CASE("partials that multiply past the expansion limit are refused before re
     CHECK(fine.empty());
 }
 
-TEST_CASE("typed text prints as vetted LaTeX; << & >> prints its plain text") {
+TEST_CASE("typed text prints as vetted LaTeX, and << & >> prints its plain text") {
     ContextTree tree;
     const auto root = ContextTree::root();
     const RichText marks{{TextRun::Kind::Text, Mark::Group, "An ", "", {}},

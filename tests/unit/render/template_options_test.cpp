@@ -201,7 +201,7 @@ TEST_CASE("a bad option in cv.toml is an error at its position, with a hint") {
     CHECK(input.design.fonts[0].pos.line == 9);
 }
 
-TEST_CASE("[design] keys neither common nor declared are errors; others wait for their template") {
+TEST_CASE("design keys neither common nor declared are errors, others wait for their template") {
     Template tex = template_with("common_options = true\n");
     Template markdown = template_with(
         "[options.date_format]\ntype = \"enum\"\n"

@@ -100,7 +100,7 @@ TEST_CASE("authors are shortened after N names, keeping the owner") {
     CHECK(names(4, 2) == V{"A", "B", "C", "D"});
 }
 
-TEST_CASE("order chooses and orders sections; titles come from the rules") {
+TEST_CASE("order chooses and orders sections, and titles come from the rules") {
     const Cv cv = test::load_ok(kPapers);
     ContentRules rules;
     rules.order = std::vector<std::string>{"awards", "publications"};

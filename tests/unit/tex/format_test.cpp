@@ -47,7 +47,7 @@ TEST_CASE("the key follows the preamble and the environment, not the rest") {
     CHECK(preamble_format_key(kPreamble + kRest, other) != key);
 }
 
-TEST_CASE("no format without the marker, after \\begin{document}, or for other engines") {
+TEST_CASE("no format without the marker, after begin document, or for other engines") {
     CHECK_FALSE(preamble_format("\\documentclass{article}\n" + kRest, xelatex_job(), "out", "x"));
     CHECK_FALSE(
         preamble_format("\\documentclass{article}\n\\begin{document}\n"

@@ -8,7 +8,7 @@
 
 using namespace mkcv;
 
-TEST_CASE("packages come from \\usepackage and \\RequirePackage, options and lists included") {
+TEST_CASE("packages come from usepackage and RequirePackage, options and lists included") {
     TexRequirements found;
     scan_tex_requirements(
         "\\documentclass{article}\n"
@@ -23,7 +23,7 @@ TEST_CASE("packages come from \\usepackage and \\RequirePackage, options and lis
           std::set<std::string>{"geometry", "xcolor", "enumitem", "hyperref", "afterpercent"});
 }
 
-TEST_CASE("fonts come from fontspec's commands and mkcv's font macros; macros are skipped") {
+TEST_CASE("fonts come from fontspec's commands and mkcv's font macros, and macros are skipped") {
     TexRequirements found;
     scan_tex_requirements(
         "\\newcommand\\mkcvmainfont{Noto Serif}\n"

@@ -164,7 +164,7 @@ TEST_CASE("inline markup in each format") {
     }
 }
 
-TEST_CASE("inline markup: a link's Open run has its URL and where its [ was written") {
+TEST_CASE("inline markup: a link's Open run has its URL and the column of its opening bracket") {
     const InlineMarkup m = parse_inline_markup("ab [x](https://x.org)", [](std::size_t offset) {
         return SourcePos{7, static_cast<int>(offset) + 1};
     });

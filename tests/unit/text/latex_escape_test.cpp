@@ -72,7 +72,7 @@ TEST_CASE("long strings with no space may break where the Chicago Manual breaks 
           "\\mkcvcjk{赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩赵怡浩}");
 }
 
-TEST_CASE("URLs keep their meaning inside \\href") {
+TEST_CASE("URLs keep their meaning inside href") {
     CHECK(escape_href("https://x.org/a_b~c?d=1&e=2") == "https://x.org/a_b~c?d=1&e=2");
     CHECK(escape_href("https://x.org/100%25#frag") == "https://x.org/100\\%25\\#frag");
     CHECK(escape_href("https://x.org/a b") == "https://x.org/a\\%20b");
@@ -101,7 +101,7 @@ TEST_CASE("text in scripts the main fonts lack is wrapped for a font that has th
           "ok \xff bad");  // invalid UTF-8 is passed on, not crashed on
 }
 
-TEST_CASE("runs of CJK characters come as \\mkcvcjk, for xeCJK or the light path") {
+TEST_CASE("runs of CJK characters come as mkcvcjk, for xeCJK or the light path") {
     // A run ends at a space and at any other character: the spaces are the text's own.
     CHECK(escape_latex("赵怡浩") == "\\mkcvcjk{赵怡浩}");
     CHECK(escape_latex("UI/UXデザイナー") == "UI/UX\\mkcvcjk{デザイナー}");

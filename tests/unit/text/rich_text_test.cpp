@@ -46,7 +46,7 @@ TEST_CASE("marks print as each format's markup") {
     CHECK(needs_latex(runs));
 }
 
-TEST_CASE("a language span: \\mkcvlang in LaTeX, <span lang> in HTML, its text elsewhere") {
+TEST_CASE("a language span: mkcvlang in LaTeX, <span lang> in HTML, its text elsewhere") {
     const RichText runs{text("With "), open(Mark::Language, "JP", "ja"), text("佐藤 & 健一"),
                         close(Mark::Language), text(".")};
     const std::string plain = "With 佐藤 & 健一.";
@@ -74,7 +74,7 @@ TEST_CASE("plain runs between marks are escaped in one piece in LaTeX") {
     CHECK(render_text("xa--b", runs, TextFormat::Html) == "xa-<a href=\"https://x.org\">-b</a>");
 }
 
-TEST_CASE("links only: LaTeX prints the plain text; unsafe URLs are no links") {
+TEST_CASE("links only: LaTeX prints the plain text, and unsafe URLs are no links") {
     const RichText runs{
         open(Mark::Link, {}, "javascript:alert(1)"), text("x"), close(Mark::Link), text(" "),
         open(Mark::Link, {}, "https://x.org/a_(b)"), text("y"), close(Mark::Link)};

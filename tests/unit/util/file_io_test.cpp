@@ -127,3 +127,17 @@ TEST_CASE("a copy replaces its target only when its check passes the content") {
     CHECK(read_file(dir.path / "old.pdf", text));
     CHECK(text == "%PDF-1.5 cut\n%%EOF\n");
 }
+
+TEST_CASE("read_own_file reads a file mkcv made and never through a link") {
+    TempDir dir;
+    std::ofstream(dir.path / "cv-long.state") << "record\n";
+    fs::create_symlink(dir.path / "cv-long.state", dir.path / "link.state");
+    std::string text = "stale";
+    CHECK(read_own_file(dir.path / "cv-long.state", text));
+    CHECK(text == "record\n");
+    CHECK_FALSE(read_own_file(dir.path / "link.state", text));
+    CHECK(text.empty());
+    // A pipe is refused without waiting, as by read_regular_file.
+    REQUIRE(::mkfifo((dir.path / "fifo").c_str(), 0600) == 0);
+    CHECK_FALSE(read_own_file(dir.path / "fifo", text));
+}

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -53,6 +54,109 @@ TEST_CASE("a lock that cannot be created says why and is not Busy", "[output_loc
     CHECK(lock.status() == OutputLock::Status::Unavailable);
     CHECK(lock.problem().find("cannot create " + (dir.path / "file" / ".mkcv").string()) == 0);
     CHECK(lock.problem().find("Not a directory") != std::string::npos);
+}
+
+namespace {
+
+// A file outside the output folder, whose content a lock must never change.
+struct Canary {
+    fs::path path;
+    explicit Canary(const fs::path& where) : path(where) {
+        fs::create_directories(path.parent_path());
+        REQUIRE(write_file_atomically(path, "precious\n"));
+    }
+    std::string text() const {
+        std::string out;
+        return read_file(path, out) ? out : "(gone)";
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a linked lock is refused and its target is left as it was", "[output_lock]") {
+    TempDir dir;
+    const fs::path out = dir.path / "out";
+    const Canary canary(dir.path / "outside" / "bashrc");
+    fs::create_directories(out / ".mkcv");
+    fs::create_symlink(canary.path, out / ".mkcv" / ".lock");
+    std::ostringstream log;
+    {
+        const OutputLock lock = OutputLock::acquire(out, false, log);
+        CHECK(lock.status() == OutputLock::Status::Refused);
+        CHECK(lock.refused().path == out / ".mkcv" / ".lock");
+        CHECK(lock.refused().why == "is a symbolic link");
+        CHECK(lock.problem() == (out / ".mkcv" / ".lock").string() + " is a symbolic link");
+    }
+    CHECK(canary.text() == "precious\n");
+    CHECK(fs::is_symlink(out / ".mkcv" / ".lock"));
+    // A link to nothing is not made into a file where it points.
+    fs::remove(out / ".mkcv" / ".lock");
+    fs::create_symlink(dir.path / "outside" / "new", out / ".mkcv" / ".lock");
+    CHECK(OutputLock::acquire(out, false, log).status() == OutputLock::Status::Refused);
+    CHECK_FALSE(fs::exists(dir.path / "outside" / "new"));
+}
+
+TEST_CASE("a lock that is a pipe or has other hard links is refused", "[output_lock]") {
+    TempDir dir;
+    const fs::path out = dir.path / "out";
+    const Canary canary(dir.path / "outside" / "authorized_keys");
+    fs::create_directories(out / ".mkcv");
+    fs::create_hard_link(canary.path, out / ".mkcv" / ".lock");
+    std::ostringstream log;
+    {
+        const OutputLock lock = OutputLock::acquire(out, false, log);
+        CHECK(lock.status() == OutputLock::Status::Refused);
+        CHECK(lock.refused().why == "has other hard links (the lock mkcv makes has one)");
+    }
+    CHECK(canary.text() == "precious\n");
+    fs::remove(out / ".mkcv" / ".lock");
+    REQUIRE(::mkfifo((out / ".mkcv" / ".lock").c_str(), 0600) == 0);
+    const OutputLock lock = OutputLock::acquire(out, true, log);  // returns, never waits
+    CHECK(lock.status() == OutputLock::Status::Refused);
+    CHECK(lock.refused().why == "is a pipe (FIFO), not a regular file");
+}
+
+TEST_CASE("a linked state folder is refused and nothing is made where it points", "[output_lock]") {
+    TempDir dir;
+    const fs::path out = dir.path / "out";
+    fs::create_directories(out);
+    fs::create_directories(dir.path / "outside");
+    fs::create_directory_symlink(dir.path / "outside", out / ".mkcv");
+    std::ostringstream log;
+    {
+        const OutputLock lock = OutputLock::acquire(out, false, log);
+        CHECK(lock.status() == OutputLock::Status::Refused);
+        CHECK(lock.refused().path == out / ".mkcv");
+        CHECK(lock.refused().why == "is a symbolic link, not a folder");
+    }
+    CHECK(fs::is_empty(dir.path / "outside"));
+    // The same for a link to nothing: mkdir does not make its target.
+    fs::remove(out / ".mkcv");
+    fs::create_directory_symlink(dir.path / "none", out / ".mkcv");
+    CHECK(OutputLock::acquire(out, false, log).status() == OutputLock::Status::Refused);
+    CHECK_FALSE(fs::exists(dir.path / "none"));
+}
+
+TEST_CASE("a build into a folder with a linked state file is refused before anything runs",
+          "[output_lock]") {
+    TempDir dir;
+    const fs::path out = dir.path / "out";
+    const Canary canary(dir.path / "outside" / "x.pdf");
+    fs::create_directories(out / ".mkcv" / "cv-long");
+    fs::create_symlink(canary.path, out / ".mkcv" / "cv-long.previous.pdf");
+    fs::create_symlink(dir.path / "outside", out / ".mkcv" / "cv-long" / "cv-long.aux");
+    BuildOptions options;
+    options.out_dir = out;
+    std::ostringstream log;
+    const BuildReport report = build_all({}, "cv", options, log);
+    CHECK(report.refused);
+    CHECK_FALSE(report.ok);
+    CHECK(report.diagnostics.error_count() == 2);
+    CHECK(log.str().find((out / ".mkcv" / "cv-long.previous.pdf").string() +
+                         " is a symbolic link") != std::string::npos);
+    // The leftovers of killed builds are removed only after the check: the link is still there.
+    CHECK(fs::is_symlink(out / ".mkcv" / "cv-long.previous.pdf"));
+    CHECK(canary.text() == "precious\n");
 }
 
 TEST_CASE("repeated templates are merged in first-occurrence order", "[output_lock]") {
