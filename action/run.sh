@@ -16,6 +16,12 @@ check="${INPUT_CHECK:-false}"
 diagnostics="${INPUT_DIAGNOSTICS:-github}"
 mkcv="${MKCV:-mkcv}"
 
+# Each input goes on one line of $GITHUB_OUTPUT or of the command line's meaning.
+if [[ "$output" == *$'\n'* || "$output" == *$'\r'* ]]; then
+  echo "mkcv action: output must be one line" >&2
+  exit 2
+fi
+
 case "$check" in
   true | false) ;;
   *) echo "mkcv action: check must be true or false, not «$check»" >&2; exit 2 ;;
@@ -31,15 +37,39 @@ done
 # one is stale, and the log says which and why).
 command=build
 [[ "$check" == true ]] && command=check
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+# The files built are read from mkcv's report (--report, JSON), never from the lines it
+# prints for people: a title in cv.toml may hold anything, a line end included. The report
+# goes in a fresh folder, so an earlier run's can never be read.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+report="$scratch/report.json"
 set +e
-"$mkcv" "$command" "${arguments[@]}" 2>&1 | tee "$log"
-status="${PIPESTATUS[0]}"
+"$mkcv" "$command" "${arguments[@]}" --report "$report"
+status=$?
 set -e
 
-# Each output's line ends in "→ PATH" (built) or "up to date (PATH)".
-files="$(sed -nE -e 's/^[^ ]+: .* → (.+)$/\1/p' -e 's/^[^ ]+: up to date \((.+)\)$/\1/p' "$log")"
+# list [--pdfs]: the outputs the report names as built or up to date, each checked again:
+# a regular file (not a symlink) inside the output folder. `mkcv report` prints one a line
+# and refuses a path that is not one line.
+output_dir="$(realpath -m -- "$output")"
+list() {
+  [[ -f "$report" ]] || return 0
+  local path resolved
+  if ! "$mkcv" report "$report" "$@" > "$scratch/list"; then
+    echo "mkcv action: the report names no files that can be listed" >&2
+    return 0
+  fi
+  while IFS= read -r path; do
+    resolved="$(realpath -m -- "$path")"
+    if [[ -f "$path" && ! -L "$path" && "$resolved" == "$output_dir"/* ]]; then
+      printf '%s\n' "$path"
+    else
+      echo "mkcv action: not listing «$path»: not a file mkcv built in $output" >&2
+    fi
+  done < "$scratch/list"
+}
+files="$(list)"
+pdfs="$(list --pdfs)"
 if [[ -n "${GITHUB_OUTPUT:-}" ]]; then
   # Multi-line values use GitHub's heredoc form, with a delimiter no path can contain.
   delimiter="mkcv_$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
@@ -48,7 +78,7 @@ if [[ -n "${GITHUB_OUTPUT:-}" ]]; then
     [[ -n "$files" ]] && printf '%s\n' "$files"
     echo "$delimiter"
     echo "pdfs<<$delimiter"
-    grep '\.pdf$' <<< "$files" || true
+    [[ -n "$pdfs" ]] && printf '%s\n' "$pdfs"
     echo "$delimiter"
     echo "output=$output"
   } >> "$GITHUB_OUTPUT"

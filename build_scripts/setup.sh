@@ -12,7 +12,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${MKCV_BUILD_DIR:-$root/build}"
 
 # Build tools and libraries; dpkg-dev's dpkg-shlibdeps finds the Debian package's library
-# dependencies (`cmake --build build --target package`).
+# dependencies (`cmake --build build --target package`). g++ brings gcc, whose cc also
+# compiles the LD_PRELOAD shim of tests/integration/enospc_test.sh.
 packages=(
   g++ cmake make pkg-config
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev

@@ -1,6 +1,7 @@
 // mkcv build, check and watch: the same steps (load → render), then compile, compare with
 // the last build, or compile again on every change.
 #include <iostream>
+#include <string>
 
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include "pipeline/watch.h"
 #include "render/locale_files.h"
 #include "tex/warm_tex.h"
+#include "util/file_io.h"
 #include "util/state_folder.h"
 
 namespace fs = std::filesystem;
@@ -19,6 +21,25 @@ namespace {
 
 enum class BuildMode { Build, Check };
 
+// --report FILE: what became of each output, as JSON (pipeline/build_report.h), written
+// whole or not at all. An invalid CV (exit 2) is reported too, with its diagnostics and no
+// outputs, so a script never reads the report of an earlier run. A report that cannot be written
+// fails the command (exit 1): a tool would otherwise miss what was built.
+int with_report(const CliState& state, BuildMode mode, const BuildReport& report, int status) {
+    if (state.report_file.empty())
+        return status;
+    const std::string text = build_report_json(report, mode == BuildMode::Check ? "check" : "build",
+                                               state.build.out_dir);
+    if (Result<> written = write_file_atomically(state.report_file, text); !written) {
+        std::cerr << "mkcv: error: " << visible(written.error().message) << '\n';
+        Diagnostics diagnostics;
+        diagnostics.add(written.error());
+        report_for_tools(diagnostics, state.common);
+        return status == kExitInvalid ? status : kExitBuildFailed;
+    }
+    return status;
+}
+
 // Loads, renders and then builds or checks once. `inputs`, when given, receives the files
 // the outputs are made from: the CV's files (cv.toml, .bib, the photo) and the templates'.
 int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
@@ -27,10 +48,14 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     BuildOptions& options = state.build;
     const fs::path cv_path(common.cv_path);
     const std::string stem = cv_path.stem().string();
+    Diagnostics found;  // by loading and rendering, for --report
     auto rendered = prepare(common, {"long", "short"}, inputs,
-                            state_folder(options.out_dir) / (stem + ".source-date"));
-    if (!rendered)
-        return kExitInvalid;
+                            state_folder(options.out_dir) / (stem + ".source-date"), &found);
+    if (!rendered) {
+        BuildReport invalid;
+        invalid.diagnostics = std::move(found);
+        return with_report(state, mode, invalid, kExitInvalid);
+    }
     // `mkcv watch` builds again when the photo changes (it was read and checked by now).
     if (inputs && !rendered->empty())
         if (const Photo& photo = rendered->front().input.filtered.cv.person.photo;
@@ -58,21 +83,30 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
             for (const Diagnostic& d : problems.items())
                 std::cerr << "mkcv: error: " << d.message << "\n  hint: " << d.hint << '\n';
             report_for_tools(problems, common);
-            return kExitInvalid;
+            BuildReport refused;
+            refused.refused = true;
+            refused.diagnostics = std::move(found);
+            refused.diagnostics.append(problems);
+            return with_report(state, mode, refused, kExitInvalid);
         }
-        return check_all(*rendered, stem, options, std::cerr) ? kExitOk : kExitStale;
+        BuildReport report = check_all(*rendered, stem, options, std::cerr);
+        found.append(report.diagnostics);
+        report.diagnostics = std::move(found);
+        return with_report(state, mode, report, report.ok ? kExitOk : kExitStale);
     }
     if (!options.quiet)
         options.progress = progress_style_for(STDERR_FILENO);
     if (!options.quiet)
         for (const auto& r : *rendered)
-            std::cerr << output_label(r) << ": rendered in "
+            std::cerr << visible(output_label(r)) << ": rendered in "
                       << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
-    const BuildReport report = build_all(*rendered, stem, options, std::cerr);
+    BuildReport report = build_all(*rendered, stem, options, std::cerr);
     report_for_tools(report.diagnostics, common);
-    if (report.refused)
-        return kExitInvalid;
-    return report.ok ? kExitOk : kExitBuildFailed;
+    // The report has the warnings of loading too, before the build's own.
+    found.append(report.diagnostics);
+    report.diagnostics = std::move(found);
+    const int status = report.refused ? kExitInvalid : report.ok ? kExitOk : kExitBuildFailed;
+    return with_report(state, mode, report, status);
 }
 
 void add_out_dir(CLI::App& command, CliState& state) {
@@ -82,6 +116,12 @@ void add_out_dir(CLI::App& command, CliState& state) {
 void add_jobs(CLI::App& command, CliState& state) {
     command.add_option("-j,--jobs", state.build.jobs, "Templates compiled at once")
         ->check(CLI::Range(1, 64));
+}
+
+void add_report(CLI::App& command, CliState& state) {
+    command.add_option("--report", state.report_file,
+                       "Write what became of each output to FILE as JSON: its status, the files "
+                       "built, pages, entries dropped, diagnostics (docs/diagnostics.md)");
 }
 
 void add_no_wait(CLI::App& command, CliState& state) {
@@ -120,6 +160,7 @@ void add_build_command(CLI::App& app, CliState& state) {
     build->add_flag("-f,--force", state.build.force,
                     "Compile every PDF from scratch, even when up to date");
     add_no_wait(*build, state);
+    add_report(*build, state);
     build->callback([&state] { state.run = [&state] { return run_build(state); }; });
 }
 
@@ -129,8 +170,38 @@ void add_check_command(CLI::App& app, CliState& state) {
     add_common(*check, state.common, true);
     add_out_dir(*check, state);
     check->add_flag("-q,--quiet", state.build.quiet, "Print only what is stale");
+    add_report(*check, state);
     check->callback([&state] {
         state.run = [&state] { return build_once(state, BuildMode::Check, nullptr); };
+    });
+}
+
+void add_report_command(CLI::App& app, CliState& state) {
+    auto* command = app.add_subcommand(
+        "report",
+        "Print the outputs a --report FILE of mkcv build or check names as built or up to "
+        "date, one a line (for scripts without a JSON reader, such as the GitHub Action)");
+    command->add_option("file", state.report_file, "The report")->required();
+    command->add_flag("--pdfs", state.report_pdfs, "Only the PDFs");
+    command->callback([&state] {
+        state.run = [&state] {
+            std::string text;
+            if (const std::string why = read_regular_file(state.report_file, text); !why.empty()) {
+                std::cerr << "mkcv report: error: " << visible(state.report_file) << ' ' << why
+                          << '\n';
+                return static_cast<int>(kExitInvalid);
+            }
+            const Result<std::vector<std::string>> files =
+                files_in_build_report(text, state.report_pdfs);
+            if (!files) {
+                std::cerr << "mkcv report: error: " << visible(state.report_file) << ": "
+                          << files.error().message << '\n';
+                return static_cast<int>(kExitInvalid);
+            }
+            for (const std::string& file : *files)
+                std::cout << file << '\n';
+            return static_cast<int>(kExitOk);
+        };
     });
 }
 

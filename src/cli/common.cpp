@@ -62,8 +62,8 @@ TemplateSearchPath search_path(const CommonOptions& common) {
 void tell_hidden_builtin(const Template& tmpl, std::ostream& out) {
     if (hidden_builtin(tmpl).empty())
         return;
-    out << "notice: template \"" << tmpl.dir.filename().string() << "\" is " << tmpl.dir.string()
-        << " (" << tmpl.origin
+    out << "notice: template \"" << visible(tmpl.dir.filename().string()) << "\" is "
+        << visible(tmpl.dir.string()) << " (" << tmpl.origin
         << "), not the built-in one; --builtin-templates-only uses the built-in\n";
 }
 
@@ -110,7 +110,8 @@ void append_new(Diagnostics& into, const Diagnostics& from,
 std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
                                                      const std::vector<std::string>& defaults,
                                                      std::vector<fs::path>* files_read,
-                                                     const fs::path& date_cache) {
+                                                     const fs::path& date_cache,
+                                                     Diagnostics* found) {
     Diagnostics diagnostics;
     std::set<std::tuple<std::string, int, int, std::string, std::string>> seen;
     const std::vector<std::string> languages = requested_languages(common, diagnostics);
@@ -156,6 +157,8 @@ std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common
     if (!common.list_fallbacks && print_options(common).format == DiagnosticFormat::Text)
         diagnostics = summarize_fallbacks(diagnostics, kListedFallbacks);
     report(diagnostics, sources, common);
+    if (found)
+        *found = diagnostics;
     return rendered;
 }
 

@@ -48,7 +48,9 @@ struct CliState {
     std::string new_name = "Your Name";  // new: the person's name
     ScaffoldRequest scaffold;
     std::string scaffold_dir;
-    std::string options_of;  // templates: --options NAME, the template whose options to list
+    std::string options_of;    // templates: --options NAME, the template whose options to list
+    std::string report_file;   // build and check: --report FILE, what became of each output
+    bool report_pdfs = false;  // report: --pdfs, only the PDFs
     std::function<int()> run;
 };
 
@@ -71,11 +73,13 @@ void tell_hidden_builtin(const Template& tmpl, std::ostream& out);
 // Loads, validates and renders, once per language of --lang (the outputs of another one
 // than the default carry it in their names: RenderedTemplate::language); reports problems.
 // Empty on any error. `files_read`, when given, receives every file the CV was read from
-// (cv.toml and its .bib files). `date_cache`: see render_all.
+// (cv.toml and its .bib files). `date_cache`: see render_all. `found`, when given, receives
+// the diagnostics reported (for --report).
 std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
                                                      const std::vector<std::string>& defaults,
                                                      std::vector<std::filesystem::path>* files_read,
-                                                     const std::filesystem::path& date_cache = {});
+                                                     const std::filesystem::path& date_cache = {},
+                                                     Diagnostics* found = nullptr);
 
 // Writes a command's result to standard output, or atomically to `out_file`; the status.
 int write_output(const std::string& out_file, const std::string& text, const CommonOptions& common);

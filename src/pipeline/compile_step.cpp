@@ -14,6 +14,7 @@
 #include "tex/format.h"
 #include "tex/latexmk_rerun.h"
 #include "tex/missing_glyphs.h"
+#include "tex/pdf_file.h"
 #include "tex/tex_run.h"
 #include "tex/warm_tex.h"
 #include "util/digest.h"
@@ -43,7 +44,10 @@ std::string seconds_since(Clock::time_point start) {
 CompileOutcome failed(const std::string& name, const Diagnostic& error,
                       const std::string& report = "") {
     CompileOutcome outcome;
-    outcome.report = report + name + ": error: " + error.message + "\n";
+    // The message may quote a path or a value the user wrote: one line, whatever it holds.
+    outcome.report = report + name + ": error: " + visible(error.message) + "\n";
+    if (!error.hint.empty())
+        outcome.report += name + ": hint: " + visible(error.hint) + "\n";
     outcome.diagnostics.add(error);
     return outcome;
 }
@@ -220,9 +224,19 @@ Result<bool> keep_output_tex(const OutputPaths& paths, const RenderedTemplate& r
 // truthful after a kill at any point: the PDF (copied beside its target, then renamed over
 // it), then the .tex it was compiled from, then the record. A build killed before the
 // record is written leaves a PDF that does not match the old record: stale, so built again.
+// The PDF replaces the old one only when it is whole (tex/pdf_file.h): on a full disk TeX
+// may report success and leave it cut short.
 Result<> place_output(const OutputPaths& paths, const fs::path& built_pdf, const std::string& tex,
                       const BuildInputs& inputs) {
-    if (Result<> placed = replace_file_atomically(built_pdf, paths.pdf); !placed)
+    const auto whole = [&](const std::string& content) -> std::string {
+        const std::string why = why_pdf_is_not_whole(content);
+        if (why.empty())
+            return "";
+        return "the PDF TeX made, " + built_pdf.string() + ", " + why +
+               " (is the disk that holds " + built_pdf.parent_path().string() + " full?); " +
+               paths.pdf.string() + " was left as it was";
+    };
+    if (Result<> placed = replace_file_atomically(built_pdf, paths.pdf, whole); !placed)
         return placed;
     if (Result<> written = write_file_atomically(paths.tex, tex); !written)
         return written;
@@ -256,6 +270,8 @@ std::optional<CompileOutcome> up_to_date(const OutputPaths& paths, const Rendere
         outcome.report = name + ": up to date (" + paths.pdf.string() + ")\n";
     outcome.report += glyphs.report;
     outcome.ok = !glyphs.failed;
+    outcome.up_to_date = true;
+    outcome.files = {paths.pdf, paths.tex};
     return outcome;
 }
 
@@ -278,7 +294,7 @@ CompileOutcome tex_failed(const RenderedTemplate& r, const LatexmkResult& result
     report << '\n';
     outcome.diagnostics.add(failure_diagnostic(result, tex_path));
     if (!beside) {
-        report << name << ": error: " << beside.error().message << '\n';
+        report << name << ": error: " << visible(beside.error().message) << '\n';
         outcome.diagnostics.add(beside.error());
     }
     if (result.first_error) {
@@ -412,6 +428,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     outcome.ok = true;
     outcome.pages = result.pages;
     outcome.pdf = result.pdf;
+    if (placement == Placement::Output)
+        outcome.files = {paths.pdf, paths.tex};
     return outcome;
 }
 
@@ -489,8 +507,17 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     // is, as for any build.
     std::string report = budget.report;
     std::size_t at = std::string::npos;
+    // Only at the start of a line: a dropped title may read "short: xelatex …" (shown
+    // with its line end as \n, so inside its own line).
+    const auto line_starting = [&](const std::string& prefix) {
+        for (std::size_t found = report.rfind(prefix); found != std::string::npos;
+             found = found == 0 ? std::string::npos : report.rfind(prefix, found - 1))
+            if (found == 0 || report[found - 1] == '\n')
+                return found;
+        return std::string::npos;
+    };
     for (const std::string& runner : {std::string("latexmk"), r.tmpl.manifest.engine})
-        if (const std::size_t found = report.rfind(name + ": " + runner + " ");
+        if (const std::size_t found = line_starting(name + ": " + runner + " ");
             found != std::string::npos && (at == std::string::npos || found > at))
             at = found;
     if (at != std::string::npos && !options.quiet)
@@ -499,6 +526,8 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     outcome.ok = true;
     outcome.pages = last_pages;
     outcome.pdf = paths.pdf;
+    outcome.files = {paths.pdf, paths.tex};
+    outcome.dropped = std::move(budget.dropped);
     return outcome;
 }
 

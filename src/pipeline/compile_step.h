@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "pipeline/page_budget.h"
 #include "render/rendered_template.h"
 #include "tex/latexmk.h"
 #include "util/diagnostics.h"
@@ -39,6 +40,11 @@ struct CompileOutcome {
     bool ok = false;
     int pages = 0;
     std::filesystem::path pdf;  // the PDF TeX made; empty when nothing was compiled
+    // For the build's report (build_report.h): the output was already up to date; the files
+    // now in place (the output first, then a PDF's .tex); what the page budget dropped.
+    bool up_to_date = false;
+    std::vector<std::filesystem::path> files;
+    std::vector<DroppableEntry> dropped;
 };
 
 // How latexmk is run for one output (<stem>-<name> is `base`); also part of what the output

@@ -173,8 +173,12 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
     }
     std::string report =
         over + "; dropped " + std::to_string(hi) + (hi == 1 ? " entry" : " entries") + " to fit:\n";
+    // A title may hold a line end or an escape sequence: shown, never obeyed, so it cannot
+    // forge a line of the report (tools read the report's JSON: build_report.h).
     for (std::size_t i = 0; i < hi; ++i)
-        report += name + ":   dropped " + order[i].section + ": " + order[i].label + "\n";
+        report += name + ":   dropped " + visible(order[i].section) + ": " +
+                  visible(order[i].label) + "\n";
+    outcome.dropped.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(hi));
     outcome.ok = true;
     outcome.report = report + fitting.report;
     return outcome;

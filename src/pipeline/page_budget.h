@@ -22,7 +22,7 @@ namespace mkcv {
 struct DroppableEntry {
     std::string section;  // "publications"
     std::size_t index;    // in that section of the filtered CV
-    std::string label;    // for the report: "“Title” (2019)"
+    std::string label;    // for the report: "“Title” (2019)", exactly as the CV has it
 };
 
 // In the order they are dropped.
@@ -47,6 +47,7 @@ struct BudgetOutcome {
     // Every attempt's diagnostics, and the budget's own failure (code "page-budget", about
     // the CV, whose [templates.NAME] max_pages may be raised).
     Diagnostics diagnostics;
+    std::vector<DroppableEntry> dropped;  // in the order they were dropped, when ok
 };
 
 // Compiles `rendered`, then drops entries until it fits its budget (or fails when

@@ -30,6 +30,19 @@ void remove_killed_build_leftovers(const fs::path& out_dir) {
     remove_atomic_write_temporaries(state_dir);
 }
 
+// What the report says of `r` before it is built: its names and where its output goes.
+OutputReport output_report(const RenderedTemplate& r, const std::string& stem,
+                           const BuildOptions& options) {
+    OutputReport output;
+    output.name = output_label(r);
+    output.template_name = r.tmpl.manifest.name;
+    output.language = r.language;
+    const std::string extension = output_extension(r.tmpl.manifest.format);
+    output.format = extension == ".md" ? "markdown" : extension.substr(1);
+    output.output = output_path(r, stem, options);
+    return output;
+}
+
 void add_unsafe(Diagnostics& diagnostics, const UnsafePath& unsafe) {
     const std::string path = shown_path(unsafe.path);
     diagnostics.error(path, {}, "unsafe-output",
@@ -72,7 +85,7 @@ BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::
         const std::string message =
             describe_lock_holder(options.out_dir, lock.holder()) + " is running; " +
             (options.wait_for_lock ? "stopped waiting for it" : "not waiting for it (--no-wait)");
-        log << "mkcv: error: " << message << '\n';
+        log << "mkcv: error: " << visible(message) << '\n';
         report.diagnostics.error(options.out_dir.string(), {}, "output-busy", message);
         return report;
     }
@@ -110,16 +123,27 @@ BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::
     for_each_index(rendered.size(), static_cast<std::size_t>(std::max(1, options.jobs)),
                    [&](std::size_t i) { outcomes[i] = compile(i); });
     report.ok = true;
-    for (const auto& outcome : outcomes) {
+    for (std::size_t i = 0; i < rendered.size(); ++i) {
+        const CompileOutcome& outcome = outcomes[i];
         report.ok = report.ok && outcome.ok;
         report.diagnostics.append(outcome.diagnostics);
+        OutputReport& output =
+            report.outputs.emplace_back(output_report(rendered[i], stem, options));
+        output.status = !outcome.ok          ? OutputStatus::Failed
+                        : outcome.up_to_date ? OutputStatus::UpToDate
+                                             : OutputStatus::Built;
+        if (outcome.ok)
+            output.files = outcome.files;
+        output.pages = outcome.up_to_date ? 0 : outcome.pages;
+        output.dropped = outcome.dropped;
     }
     return report;
 }
 
-bool check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
-               const BuildOptions& options, std::ostream& log) {
-    bool all_current = true;
+BuildReport check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+                      const BuildOptions& options, std::ostream& log) {
+    BuildReport report;
+    report.ok = true;
     for (const auto& r : rendered) {
         const std::string base = output_base(r, stem);
         const fs::path pdf_path = output_path(r, stem, options);
@@ -128,15 +152,22 @@ bool check_all(const std::vector<RenderedTemplate>& rendered, const std::string&
             why_stale(latex ? inputs_of(r, job_for(r, base, options)) : text_inputs_of(r, base),
                       read_build_record(state_path(options.out_dir, base)), pdf_path,
                       /*this_machine=*/false);
+        OutputReport& output = report.outputs.emplace_back(output_report(r, stem, options));
         if (reason.empty()) {
+            output.status = OutputStatus::UpToDate;
+            output.files.push_back(pdf_path);
+            if (latex)
+                output.files.push_back(options.out_dir / (base + ".tex"));
             if (!options.quiet)
-                log << output_label(r) << ": up to date (" << pdf_path.string() << ")\n";
+                log << visible(output_label(r) + ": up to date (" + pdf_path.string() + ")")
+                    << '\n';
         } else {
-            all_current = false;
-            log << output_label(r) << ": stale: " << reason << '\n';
+            report.ok = false;
+            output.status = OutputStatus::Stale;
+            log << visible(output_label(r) + ": stale: " + reason) << '\n';
         }
     }
-    return all_current;
+    return report;
 }
 
 }  // namespace mkcv

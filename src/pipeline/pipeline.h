@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/build_report.h"
 #include "pipeline/compile_step.h"
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
@@ -15,14 +16,6 @@
 #include "util/diagnostics.h"
 
 namespace mkcv {
-
-struct BuildReport {
-    bool ok = false;          // every output is in place
-    Diagnostics diagnostics;  // every failure (TeX, page budget, I/O), and notes
-    // Nothing was built: the output folder holds what mkcv does not follow or replace (a
-    // symbolic link in out/.mkcv, a pipe at an output: output_folder_problems).
-    bool refused = false;
-};
 
 // What in the output folder mkcv would have to follow or could not replace: everything
 // util/state_folder.h refuses in out/.mkcv, and each output of `rendered` (the PDF and its
@@ -33,14 +26,15 @@ Diagnostics output_folder_problems(const std::vector<RenderedTemplate>& rendered
 
 // Compiles each template and puts <out>/<stem>-<name>.pdf and its .tex in place, only on
 // success. Holds the output folder's lock throughout, and first removes what killed builds
-// left there; refuses to start when output_folder_problems finds any. Progress and failures are
-// said on `log` as they happen, for people; the report carries them as diagnostics too, for tools.
+// left there; refuses to start when output_folder_problems finds any. Progress and failures
+// are said on `log` as they happen, for people; the report carries them as diagnostics
+// too, and what became of each output, for tools.
 BuildReport build_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
                       const BuildOptions& options, std::ostream& log);
 
-// Compares each output with the record of its last build, without running TeX: true when
-// all are up to date, else false, naming each stale output and why on `log`.
-bool check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
-               const BuildOptions& options, std::ostream& log);
+// Compares each output with the record of its last build, without running TeX: ok when
+// all are up to date, naming each stale output and why on `log`.
+BuildReport check_all(const std::vector<RenderedTemplate>& rendered, const std::string& stem,
+                      const BuildOptions& options, std::ostream& log);
 
 }  // namespace mkcv

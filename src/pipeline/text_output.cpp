@@ -38,6 +38,8 @@ CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& s
         if (!options.quiet)
             outcome.report = name + ": up to date (" + path.string() + ")\n";
         outcome.ok = true;
+        outcome.up_to_date = true;
+        outcome.files = {path};
         return outcome;
     }
     // The record goes in <out>/.mkcv/, as a PDF's does; the file first, then its record, so
@@ -48,13 +50,16 @@ CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& s
     if (written)
         written = record_build(record, inputs, path);
     if (!written) {
-        outcome.report = name + ": error: " + written.error().message + "\n";
+        outcome.report = name + ": error: " + visible(written.error().message) + "\n";
+        if (!written.error().hint.empty())
+            outcome.report += name + ": hint: " + visible(written.error().hint) + "\n";
         outcome.diagnostics.add(written.error());
         return outcome;
     }
     if (!options.quiet)
         outcome.report = name + ": written → " + path.string() + "\n";
     outcome.ok = true;
+    outcome.files = {path};
     return outcome;
 }
 

@@ -92,6 +92,53 @@ std::string shorten(std::string_view text, std::size_t max_chars) {
     return std::string(text.substr(0, end)) + "…";
 }
 
+bool is_invisible_control(std::string_view text, std::size_t i, std::size_t& length) {
+    const char32_t code = decode_utf8(text, i, length);
+    if (length == 1)
+        return code < 0x20 || code >= 0x7F;  // C0, DEL, and a byte that is not UTF-8
+    return (code >= 0x80 && code <= 0x9F) || code == 0x2028 || code == 0x2029 ||
+           (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
+}
+
+std::string visible(std::string_view text) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        std::size_t length = 1;
+        if (!is_invisible_control(text, i, length)) {
+            out.append(text.substr(i, length));
+            i += length;
+            continue;
+        }
+        const auto byte = static_cast<unsigned char>(text[i]);
+        if (length == 1) {
+            switch (byte) {
+                case '\n':
+                    out += "\\n";
+                    break;
+                case '\t':
+                    out += "\\t";
+                    break;
+                case '\r':
+                    out += "\\r";
+                    break;
+                default:
+                    out += "\\x";
+                    out += kHex[byte >> 4];
+                    out += kHex[byte & 0xF];
+            }
+        } else {
+            const char32_t code = decode_utf8(text, i, length);
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4)
+                out += kHex[(code >> shift) & 0xF];
+        }
+        i += length;
+    }
+    return out;
+}
+
 namespace {
 
 // Where each line of a file starts, found once per file: looking every diagnostic's line up
@@ -154,12 +201,20 @@ int cell_width(const std::string& line, int column) {
 }
 
 // The source line as it may go to a terminal: control characters (a NUL, an escape sequence
-// in a broken file) become '?', so they cannot garble the screen; tabs stay.
-std::string printable(std::string line) {
-    for (char& c : line)
-        if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7F)
-            c = '?';
-    return line;
+// in a broken file, a bidi override: is_invisible_control) become one '?' each, so they
+// cannot garble the screen and the caret stays under its character; tabs stay.
+std::string printable(std::string_view line) {
+    std::string out;
+    out.reserve(line.size());
+    for (std::size_t i = 0; i < line.size();) {
+        std::size_t length = 1;
+        if (is_invisible_control(line, i, length) && line[i] != '\t')
+            out += '?';
+        else
+            out.append(line.substr(i, length));
+        i += length;
+    }
+    return out;
 }
 
 // Blanks that put the caret under character `column`; tabs where the line is indented with
@@ -198,7 +253,8 @@ void print_text(std::ostream& out, const Diagnostic& d, const LineIndex* line_in
     const char* green = color ? "\033[1;32m" : "";
     const char* cyan = color ? "\033[1;36m" : "";
 
-    out << bold << d.file;
+    // What the user wrote (a file name, a key, a value in the message) stays on its line.
+    out << bold << visible(d.file);
     if (d.pos.known()) {
         out << ':' << d.pos.line;
         if (d.pos.column > 0) {
@@ -206,7 +262,7 @@ void print_text(std::ostream& out, const Diagnostic& d, const LineIndex* line_in
         }
     }
     out << ": " << reset << tint << severity_name(d.severity) << ": " << reset << bold
-        << shorten(d.message, kMaxMessageChars) << reset << '\n';
+        << visible(shorten(d.message, kMaxMessageChars)) << reset << '\n';
     if (d.pos.known() && line_index) {
         int column = d.pos.column;
         const std::string text = printable(source_window(line_index->line(d.pos.line), column));
@@ -217,11 +273,22 @@ void print_text(std::ostream& out, const Diagnostic& d, const LineIndex* line_in
         }
     }
     if (!d.hint.empty())
-        out << cyan << "hint: " << reset << shorten(d.hint, kMaxMessageChars) << '\n';
+        out << cyan << "hint: " << reset << visible(shorten(d.hint, kMaxMessageChars)) << '\n';
 }
 
-// GitHub workflow commands end at a newline and treat `%`, `\r`, `\n` specially.
-std::string github_escape(const std::string& s, bool property) {
+// GitHub workflow commands end at a newline and treat `%`, `\r`, `\n` specially: those are
+// escaped by GitHub's rules (%0A: the annotation shows a line break, the log line stays
+// one). Every other control character is made visible (visible()): an escape sequence
+// would recolour the log.
+std::string github_escape(const std::string& text, bool property) {
+    std::string s;
+    for (std::size_t begin = 0; begin < text.size();) {
+        const std::size_t end = std::min(text.find_first_of("\r\n", begin), text.size());
+        s += visible(std::string_view(text).substr(begin, end - begin));
+        if (end < text.size())
+            s += text[end];
+        begin = end + 1;
+    }
     std::string out;
     for (char c : s) {
         if (c == '%')

@@ -61,6 +61,22 @@ inline constexpr std::size_t kMaxMessageChars = 1000;
 // For echoing what the user wrote (a key, a value) inside a message.
 std::string shorten(std::string_view text, std::size_t max_chars = 60);
 
+// `text` as it may go on one line for people (a terminal, a CI log): every control
+// character is shown as an escape, so a value cannot end the line (and forge the next one),
+// move the cursor or recolour the screen. C0 controls and DEL become `\n`, `\t`, `\r` or
+// `\x1b` (`\xNN`); C1 controls (U+0080–U+009F), the line and paragraph separators
+// (U+2028, U+2029) and the bidi embeddings, overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069), which reorder what a terminal shows, become `\u0085`; a byte that is not
+// UTF-8 becomes `\xNN`. The marks U+200E, U+200F and U+061C stay: right-to-left text needs
+// them and they move no other text. A backslash stays as it is, so paths and LaTeX read as
+// written. The text printer of diagnostics and progress lines (progress.h) use this; JSON
+// keeps the exact text, which JSON's own escapes already keep on one line.
+std::string visible(std::string_view text);
+
+// Whether visible() would change the character at byte `i` of `text` (`length` receives its
+// size in bytes).
+bool is_invisible_control(std::string_view text, std::size_t i, std::size_t& length);
+
 enum class DiagnosticFormat { Text, Json, Github };
 
 struct PrintOptions {

@@ -30,6 +30,30 @@ std::string describe_errno(const std::string& what, const fs::path& path) {
     return what + " " + path.string() + ": " + std::strerror(errno);
 }
 
+// An "io" failure of writing `path`, with `error` (an errno value) saying why: a full disk
+// or quota says which folder is out of room.
+Failure write_failure(const fs::path& path, const std::string& message, int error) {
+    Failure failure = io_failure(path.string(), message);
+    if (error == ENOSPC || error == EDQUOT) {
+        const fs::path folder = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+        failure.diagnostic.hint = "the disk that holds " + folder.string() +
+                                  " is full: free some space there and build again";
+    }
+    return failure;
+}
+
+// After a rename, the folder's entry is on disk only once the folder is synced. A failure
+// here cannot bring the old file back (the rename is done and the content was synced), and
+// some file systems cannot sync a folder at all: it is not an error.
+void sync_folder_of(const fs::path& path) {
+    const fs::path folder = path.parent_path().empty() ? fs::path(".") : path.parent_path();
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    (void)::fsync(fd);
+    ::close(fd);
+}
+
 }  // namespace
 
 namespace {
@@ -171,9 +195,10 @@ Result<> write_file_atomically(const fs::path& path, const std::string& content,
         if (fd < 0)
             return io_failure(path.string(), describe_errno("cannot open", path));
         if (!write_all(fd, content)) {
-            const std::string error = describe_errno("cannot write", path);
+            const int error = errno;
+            const std::string message = describe_errno("cannot write", path);
             ::close(fd);
-            return io_failure(path.string(), error);
+            return write_failure(path, message, error);
         }
         ::close(fd);
         return {};
@@ -184,10 +209,11 @@ Result<> write_file_atomically(const fs::path& path, const std::string& content,
         // The file people know, not its temporary.
         return io_failure(path.string(), describe_errno("cannot write", path));
     if (!write_all(fd, content)) {
-        const std::string error = describe_errno("cannot write", path);
+        const int error = errno;
+        const std::string message = describe_errno("cannot write", path);
         ::close(fd);
         ::unlink(temporary.c_str());
-        return io_failure(path.string(), error);
+        return write_failure(path, message, error);
     }
     // The data must be on disk before the rename makes it the file's content.
     const bool synced = durability == Durability::Unsynced || ::fsync(fd) == 0;
@@ -196,22 +222,29 @@ Result<> write_file_atomically(const fs::path& path, const std::string& content,
     if (!synced || !closed) {
         if (!synced)
             errno = sync_errno;
-        const std::string error = describe_errno("cannot write", path);
+        const int error = errno;
+        const std::string message = describe_errno("cannot write", path);
         ::unlink(temporary.c_str());
-        return io_failure(path.string(), error);
+        return write_failure(path, message, error);
     }
     if (::rename(temporary.c_str(), path.c_str()) != 0) {
         const std::string error = describe_errno("cannot replace", path);
         ::unlink(temporary.c_str());
         return io_failure(path.string(), error);
     }
+    if (durability == Durability::Synced)
+        sync_folder_of(path);
     return {};
 }
 
-Result<> replace_file_atomically(const fs::path& from, const fs::path& to) {
+Result<> replace_file_atomically(const fs::path& from, const fs::path& to,
+                                 const ContentCheck& check) {
     std::string content;
     if (!read_file(from, content))
         return io_failure(from.string(), describe_errno("cannot read", from));
+    if (check)
+        if (std::string why = check(content); !why.empty())
+            return io_failure(to.string(), std::move(why));
     return write_file_atomically(to, content);
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "util/result.h"
@@ -40,14 +41,22 @@ bool read_own_file(const std::filesystem::path& path, std::string& out);
 enum class Durability : bool { Synced, Unsynced };
 
 // Fails with an "io" diagnostic naming the file and the cause ("cannot write out/cv.tex: No
-// space left on device"). A target that exists as a device or a pipe (/dev/null,
-// /dev/stdout) is written to directly, never replaced.
+// space left on device"; a full disk or quota also gets a hint naming the folder). Every
+// write, the fsync and the close are checked: the old file stays unless all succeeded.
+// Synced also fsyncs the folder after the rename, so the new name survives a power cut.
+// A target that exists as a device or a pipe (/dev/null, /dev/stdout) is written to
+// directly, never replaced.
 Result<> write_file_atomically(const std::filesystem::path& path, const std::string& content,
                                Durability durability = Durability::Synced);
 
-// Copies `from` over `to` atomically (copy to a temporary beside `to`, then rename).
-Result<> replace_file_atomically(const std::filesystem::path& from,
-                                 const std::filesystem::path& to);
+// Whether content read from `from` may replace `to`: "" when it may, else the message of
+// the failure (e.g. a PDF that TeX left cut short on a full disk: tex/pdf_file.h).
+using ContentCheck = std::function<std::string(const std::string& content)>;
+
+// Copies `from` over `to` atomically (copy to a temporary beside `to`, then rename), only
+// when `check` (if any) passes the content: else fails ("io", naming `to`) and `to` stays.
+Result<> replace_file_atomically(const std::filesystem::path& from, const std::filesystem::path& to,
+                                 const ContentCheck& check = {});
 
 // Whether `name` is one of the temporaries the writes above make (".cv.pdf.1a2b-3c4d-5e6f.tmp").
 bool is_atomic_write_temporary(const std::string& name);

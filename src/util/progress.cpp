@@ -1,5 +1,6 @@
 #include "util/progress.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -9,7 +10,31 @@
 
 #include <unistd.h>
 
+#include "util/diagnostics.h"
+
 namespace mkcv {
+namespace {
+
+// A report as it may be printed: each line through visible(), so no character of a title,
+// a file name or a message can reach the terminal as a control (an escape sequence, a
+// carriage return that overwrites the line, a bidi override). The line ends stay: they are
+// the report's own; so do tabs, which indent the source lines of notes. A line end inside
+// the user's text is made visible where that text is put in a line (the page budget's
+// "dropped" lines, the messages of errors).
+std::string visible_lines(const std::string& report) {
+    std::string out;
+    std::size_t begin = 0;
+    while (begin < report.size()) {
+        const std::size_t end = std::min(report.find_first_of("\n\t", begin), report.size());
+        out += visible(std::string_view(report).substr(begin, end - begin));
+        if (end < report.size())
+            out += report[end];
+        begin = end + 1;
+    }
+    return out;
+}
+
+}  // namespace
 
 ProgressStyle progress_style_for(int fd) {
     const char* term = std::getenv("TERM");
@@ -21,7 +46,7 @@ ProgressStyle progress_style_for(int fd) {
 Progress::Progress(std::ostream& out, ProgressStyle style, std::vector<std::string> names)
     : out_(out), style_(style) {
     for (auto& name : names)
-        rows_.push_back({std::move(name), "", {}});
+        rows_.push_back({visible(name), "", {}});
     if (style_ == ProgressStyle::Live)
         ticker_ = std::thread([this] { tick(); });
 }
@@ -41,7 +66,7 @@ Progress::~Progress() {
 
 void Progress::stage(std::size_t row, const std::string& stage) {
     std::lock_guard lock(mutex_);
-    rows_[row].stage = stage;
+    rows_[row].stage = visible(stage);
     rows_[row].since = std::chrono::steady_clock::now();
     if (style_ == ProgressStyle::Live)
         redraw_locked();
@@ -52,7 +77,7 @@ void Progress::finish(std::size_t row, const std::string& report) {
     rows_[row].stage.clear();
     if (style_ == ProgressStyle::Live)
         clear_locked();
-    out_ << report;
+    out_ << visible_lines(report);
     if (style_ == ProgressStyle::Live)
         redraw_locked();
     out_.flush();

@@ -28,6 +28,9 @@ class Progress {
     // Row `row` entered a stage ("latexmk"); Live shows it with the time since.
     void stage(std::size_t row, const std::string& stage);
     // Row `row` is finished: `report` (whole lines) is printed for good, its live line goes.
+    // Every line is printed through visible() (diagnostics.h): control characters shown as
+    // escapes, the line ends kept. Text that may hold a line end of its own (a title) is
+    // passed through visible() before it is put in the report.
     void finish(std::size_t row, const std::string& report);
 
   private:

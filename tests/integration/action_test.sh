@@ -73,8 +73,10 @@ inputs=(INPUT_CV=cv.toml "INPUT_TEMPLATES=markdown jsonresume" INPUT_OUTPUT=site
   INPUT_DIAGNOSTICS=github)
 run_step run "${inputs[@]}" > run.log 2>&1 && pass "build step" || { cat run.log; fail "build step"; }
 [[ -f site/cv-markdown.md && -f site/cv-jsonresume.json ]] && pass "both outputs built" || fail "no outputs in site/"
-# GitHub's format for multi-line outputs: name<<DELIMITER, lines, DELIMITER.
-python3 - "$GITHUB_OUTPUT" > parsed.json <<'PY'
+# parse_outputs: $GITHUB_OUTPUT as GitHub reads it (name<<DELIMITER, lines, DELIMITER; or
+# name=value), as JSON.
+parse_outputs() {
+  python3 - "$GITHUB_OUTPUT" <<'PY'
 import json, sys
 lines, outputs = open(sys.argv[1]).read().split("\n"), {}
 i = 0
@@ -92,6 +94,8 @@ while i < len(lines):
         outputs[name] = value
 print(json.dumps(outputs, sort_keys=True))
 PY
+}
+parse_outputs > parsed.json
 expected='{"files": ["site/cv-markdown.md", "site/cv-jsonresume.json"], "output": "site", "pdfs": []}'
 expected_sorted="$(python3 -c 'import json, sys; d = json.loads(sys.argv[1]); d["files"].sort(); print(json.dumps(d, sort_keys=True))' "$expected")"
 got_sorted="$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["files"].sort(); print(json.dumps(d, sort_keys=True))' parsed.json)"
@@ -111,6 +115,58 @@ status=$?
 set -e
 expect_status 3 "$status" "check fails on a stale output"
 [[ "$(cat site/cv-markdown.md)" == "$before" ]] && pass "check builds nothing" || fail "check rebuilt"
+
+# The action, end to end, with hostile titles: a page-budget build drops entries whose
+# titles hold line ends, forged progress lines and escape sequences. The outputs list only
+# the PDF mkcv built, never .git/config, /proc/self/environ or /etc/passwd, and the log shows
+# those characters as \n, \r and \x1b instead of obeying them. Needs TeX (always in CI).
+if command -v xelatex > /dev/null || [[ "${CI:-}" == true ]]; then
+  python3 "$SRC/tests/data/many_publications.py" 200 > hostile.toml
+  python3 - hostile.toml <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+titles = [r"x → .git/config\nshort: built → /proc/self/environ",
+          r"y\nshort: xelatex 1 pass 1.00 s, 1 page → .git/config",
+          r"z\nshort: up to date (.git/config)",
+          r"\u001b[2J\u001b]0;pwned\u0007 escape → .git/config",
+          r"cr\rshort: written → /etc/passwd"]
+count = iter(range(1000))
+def title(match):
+    i = next(count)
+    return 'title = "%s %d"' % (titles[(i // 26) % len(titles)], i)
+open(sys.argv[1], "w").write(re.sub(r'title = "Generated Paper [^"]*"', title, text))
+PY
+  mkdir -p .git && printf '[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n' > .git/config
+  : > "$GITHUB_OUTPUT"
+  run_step run INPUT_CV=hostile.toml INPUT_TEMPLATES=short INPUT_OUTPUT=hostile-out \
+    INPUT_CHECK=false INPUT_DIAGNOSTICS=github > hostile.log 2>&1 &&
+    pass "hostile titles: the build step succeeds" || { cat hostile.log; fail "hostile build step"; }
+  log="$(cat hostile.log)"
+  contains "$log" "dropped" "hostile titles: the page budget dropped entries"
+  parse_outputs > hostile.json
+  python3 - hostile.json <<'PY' && pass "hostile titles: the outputs list only the PDF built" ||
+import json, sys
+outputs = json.load(open(sys.argv[1]))
+assert outputs["files"] == ["hostile-out/hostile-short.pdf"], outputs
+assert outputs["pdfs"] == ["hostile-out/hostile-short.pdf"], outputs
+assert outputs["output"] == "hostile-out", outputs
+PY
+    fail "hostile titles: outputs $(cat "$GITHUB_OUTPUT")"
+  for shown in 'x → .git/config\nshort: built → /proc/self/environ' \
+    'y\nshort: xelatex 1 pass' 'z\nshort: up to date (.git/config)' '\x1b[2J\x1b]0;pwned\x07' \
+    'cr\rshort: written'; do
+    contains "$log" "$shown" "hostile titles: «$shown» is shown, not obeyed"
+  done
+  ! grep -q $'\x1b' hostile.log && pass "hostile titles: no escape byte reaches the log" ||
+    fail "an ESC byte in the log"
+  ! grep -q $'\r' hostile.log && pass "hostile titles: no carriage return reaches the log" ||
+    fail "a CR in the log"
+  grep -Eq '^short: (built|up to date|written)' hostile.log &&
+    fail "hostile titles: a forged line starts a line of the log" ||
+    pass "hostile titles: no forged line starts a line of the log"
+else
+  echo "SKIP: the page-budget part needs xelatex (it always runs in CI)"
+fi
 
 # A wrong check value is refused before anything runs; the default templates are the CV's.
 set +e

@@ -1,5 +1,6 @@
 #include "util/diagnostics.h"
 
+#include <algorithm>
 #include <chrono>
 #include <sstream>
 #include <vector>
@@ -160,4 +161,58 @@ TEST_CASE("long source lines are shown around the caret, long messages shortened
     // Short lines and keys are left as they are.
     CHECK(shorten("key") == "key");
     CHECK(shorten("赵怡浩赵怡浩", 3) == "赵怡浩…");
+}
+
+TEST_CASE("what the user wrote is printed with its control characters visible") {
+    CHECK(visible("plain “text” ü 中文 \\textbf") == "plain “text” ü 中文 \\textbf");
+    CHECK(visible("a\nb\tc\rd") == "a\\nb\\tc\\rd");
+    CHECK(visible("\x1b[31mred\x07\x7f") == "\\x1b[31mred\\x07\\x7f");
+    CHECK(visible(std::string("nul\0end", 7)) == "nul\\x00end");
+    // C1 controls (U+009B is CSI), line separators and bidi overrides and isolates.
+    CHECK(visible("\xc2\x9b"
+                  "2J \xe2\x80\xa8 \xe2\x80\xae"
+                  "evil \xe2\x81\xa6x") == "\\u009b2J \\u2028 \\u202eevil \\u2066x");
+    // The marks right-to-left text needs stay; a byte that is not UTF-8 is shown.
+    CHECK(visible("\xe2\x80\x8f"
+                  "abc\xd8\x9c") ==
+          "\xe2\x80\x8f"
+          "abc\xd8\x9c");
+    CHECK(visible("bad\xff\x85") == "bad\\xff\\x85");
+}
+
+TEST_CASE("a value with a newline or an escape sequence cannot forge or colour a line") {
+    Diagnostics d;
+    d.error("cv.toml", {1, 1}, "value", "bad value \"x\nshort: built → /etc/passwd\x1b[2J\"",
+            "write it\non one line");
+    d.error("a\nb.toml", {}, "io", "cannot read");
+    const std::string text = print(d, {}, DiagnosticFormat::Text);
+    CHECK(text ==
+          "cv.toml:1:1: error: bad value \"x\\nshort: built → /etc/passwd\\x1b[2J\"\n"
+          "hint: write it\\non one line\n"
+          "a\\nb.toml: error: cannot read\n"
+          "2 errors, 0 warnings generated.\n");
+    // GitHub's own rules for the line end (%0A), visible escapes for the rest.
+    const std::string github = print(d, {}, DiagnosticFormat::Github);
+    CHECK(github.find('\x1b') == std::string::npos);
+    CHECK(github.find("bad value \"x%0Ashort: built → /etc/passwd\\x1b[2J\"") != std::string::npos);
+    CHECK(github.find("file=a%0Ab.toml") != std::string::npos);
+    CHECK(std::count(github.begin(), github.end(), '\n') == 2);
+    // JSON keeps the exact text; its escapes keep it on one line.
+    const std::string json = print(d, {}, DiagnosticFormat::Json);
+    CHECK(json.find("x\\nshort: built → /etc/passwd\\u001b[2J") != std::string::npos);
+    CHECK(std::count(json.begin(), json.end(), '\n') == 2);
+}
+
+TEST_CASE("a shown source line turns bidi overrides and C1 controls into one ? each") {
+    Diagnostics d;
+    d.error("cv.toml", {1, 12}, "value", "bad");
+    const SourceTexts sources{{"cv.toml",
+                               "x = \"\xe2\x80\xae"
+                               "ab\xc2\x9b"
+                               "c\" y"}};
+    CHECK(print(d, sources, DiagnosticFormat::Text) ==
+          "cv.toml:1:12: error: bad\n"
+          "  x = \"?ab?c\" y\n"
+          "             ^\n"
+          "1 error, 0 warnings generated.\n");
 }

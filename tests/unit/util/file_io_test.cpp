@@ -95,6 +95,39 @@ TEST_CASE("an atomic write never replaces a device or a pipe with a regular file
     CHECK(text == "new");
 }
 
+TEST_CASE("a full disk fails the write and names the folder that is out of room") {
+    // /dev/full: every write fails with ENOSPC.
+    if (!fs::exists("/dev/full"))
+        return;
+    const Result<> written = write_file_atomically("/dev/full", "text");
+    REQUIRE(!written);
+    CHECK(written.error().message == "cannot write /dev/full: No space left on device");
+    CHECK(written.error().hint ==
+          "the disk that holds /dev is full: free some space there and build again");
+}
+
+TEST_CASE("a copy replaces its target only when its check passes the content") {
+    TempDir dir;
+    std::ofstream(dir.path / "new.pdf") << "%PDF-1.5 cut";
+    std::ofstream(dir.path / "old.pdf") << "the good one";
+    const auto refuse = [](const std::string& content) -> std::string {
+        return content.find("%%EOF") == std::string::npos ? "was cut short" : "";
+    };
+    const Result<> replaced =
+        replace_file_atomically(dir.path / "new.pdf", dir.path / "old.pdf", refuse);
+    REQUIRE(!replaced);
+    CHECK(replaced.error().message == "was cut short");
+    CHECK(replaced.error().file == (dir.path / "old.pdf").string());
+    std::string text;
+    CHECK(read_file(dir.path / "old.pdf", text));
+    CHECK(text == "the good one");
+    CHECK(remove_atomic_write_temporaries(dir.path) == 0);
+    std::ofstream(dir.path / "new.pdf", std::ios::app) << "\n%%EOF\n";
+    CHECK(replace_file_atomically(dir.path / "new.pdf", dir.path / "old.pdf", refuse));
+    CHECK(read_file(dir.path / "old.pdf", text));
+    CHECK(text == "%PDF-1.5 cut\n%%EOF\n");
+}
+
 TEST_CASE("read_own_file reads a file mkcv made and never through a link") {
     TempDir dir;
     std::ofstream(dir.path / "cv-long.state") << "record\n";

@@ -37,3 +37,24 @@ TEST_CASE("on a terminal, running rows are drawn live and cleared when done") {
     // Nothing live is left on screen at the end: the last thing written clears the block.
     CHECK(text.substr(text.size() - 7) == "\x1b[1F\x1b[J");
 }
+
+TEST_CASE("a report's control characters are shown, never sent to the terminal") {
+    std::ostringstream out;
+    {
+        Progress progress(out, ProgressStyle::Lines, {"long\x1b[2J"});
+        progress.finish(0,
+                        "long:   dropped talks: \x1b]0;pwned\x07 \r\xe2\x80\xae"
+                        "x\n\tindented\n");
+    }
+    CHECK(out.str() == "long:   dropped talks: \\x1b]0;pwned\\x07 \\r\\u202ex\n\tindented\n");
+}
+
+TEST_CASE("a live row's name is shown with its control characters visible") {
+    std::ostringstream out;
+    {
+        Progress progress(out, ProgressStyle::Live, {"lo\x1b[Hng"});
+        progress.stage(0, "latexmk");
+        progress.finish(0, "done\n");
+    }
+    CHECK(out.str().find("lo\\x1b[Hng: latexmk") != std::string::npos);
+}
