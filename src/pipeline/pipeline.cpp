@@ -5,6 +5,7 @@
 
 #include "pipeline/build_state.h"
 #include "pipeline/text_output.h"
+#include "util/diagnostics.h"
 #include "util/file_io.h"
 #include "util/output_lock.h"
 #include "util/parallel.h"
@@ -44,7 +45,8 @@ OutputReport output_report(const RenderedTemplate& r, const std::string& stem,
 }
 
 void add_unsafe(Diagnostics& diagnostics, const UnsafePath& unsafe) {
-    const std::string path = shown_path(unsafe.path);
+    // A planted name is anyone's text: it must not start a line of its own (visible()).
+    const std::string path = visible(unsafe.path.string());
     diagnostics.error(path, {}, "unsafe-output",
                       path + " " + unsafe.why + "; mkcv follows no link in its output folder " +
                           "and writes into nothing it did not make",

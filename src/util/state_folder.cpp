@@ -58,27 +58,6 @@ fs::path state_folder(const fs::path& out_dir) {
     return out_dir / ".mkcv";
 }
 
-std::string shown_path(const fs::path& path) {
-    std::string out;
-    for (const char c : path.string()) {
-        const auto byte = static_cast<unsigned char>(c);
-        if (c == '\n')
-            out += "\\n";
-        else if (c == '\r')
-            out += "\\r";
-        else if (c == '\t')
-            out += "\\t";
-        else if (byte < 0x20 || byte == 0x7f) {
-            static const char kHex[] = "0123456789abcdef";
-            out += "\\x";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xf];
-        } else
-            out += c;
-    }
-    return out;
-}
-
 std::string describe_file_type(mode_t mode) {
     if (S_ISLNK(mode))
         return "is a symbolic link";

@@ -25,10 +25,6 @@ struct UnsafePath {
     std::string why;
 };
 
-// `path` for a message: its control characters made visible ("\\n", "\\x1b"), since the
-// name of a planted file is anyone's text and must not start a line of its own.
-std::string shown_path(const std::filesystem::path& path);
-
 // What a file of type `mode` (st_mode of lstat) is, as that phrase: "is a symbolic link",
 // "is a folder", "is a pipe (FIFO)", "is a device", "is a socket".
 std::string describe_file_type(mode_t mode);

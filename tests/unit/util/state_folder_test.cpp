@@ -106,13 +106,6 @@ TEST_CASE("an output that a rename replaces is fine and one it cannot is named",
     CHECK(output_file_problem(d / "folder.pdf")->path == d / "folder.pdf");
 }
 
-TEST_CASE("a planted name cannot start a line of a message", "[state_folder]") {
-    CHECK(shown_path("out/.mkcv/cv-long.state") == "out/.mkcv/cv-long.state");
-    CHECK(shown_path("out/.mkcv/x\nshort: built \xe2\x86\x92 .git/config") ==
-          "out/.mkcv/x\\nshort: built \xe2\x86\x92 .git/config");
-    CHECK(shown_path(std::string("a\x1b[31m\r\t\x7f")) == "a\\x1b[31m\\r\\t\\x7f");
-}
-
 TEST_CASE("a file mkcv keeps beside the user's is never a link", "[state_folder]") {
     TempDir dir;
     REQUIRE(write_file_atomically(dir.path / "outside", "keep"));
