@@ -5,7 +5,7 @@ function __mkcv_templates
     mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
 end
 
-set -l commands build check watch render validate context templates template schema export import new init doctor
+set -l commands build check report watch render validate context templates template schema export import new init doctor
 complete -c mkcv -f
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
@@ -22,6 +22,9 @@ complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a import -d 'Ma
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a new -d 'Write a starter cv.toml'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a init -d 'Set up this folder for a CV built in CI'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check that TeX and the fonts are installed'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a report -d 'Print the outputs a --report file names'
+complete -c mkcv -n "__fish_seen_subcommand_from build check" -l report -r -d 'Write what became of each output, as JSON'
+complete -c mkcv -n "__fish_seen_subcommand_from report" -l pdfs -d 'Only the PDFs'
 
 set -l with_templates build check watch render context doctor
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates" -s t -l template -x -a '(__mkcv_templates)' -d 'Template name or folder'

@@ -72,13 +72,15 @@ json_has page-budget file=many.toml severity=error \
   pass "over budget: in the JSON" || fail "page budget failure missing from the JSON"
 contains "$(cat err.txt)" "(--strict-pages)" "over budget: still said on standard error"
 
-# An output that cannot be written: a folder where the PDF goes.
+# An output that cannot be replaced, a folder where the PDF goes, is refused before the
+# build like anything else planted in the output folder (util/state_folder.h).
 template plain '<<person.name>>'
 mkdir -p io/cv-plain.pdf
 run build cv.toml -t plain -o io --diagnostics=json
-expect_status 1 "$status" "unwritable PDF: exit 1"
-json_has io file=io/cv-plain.pdf severity=error "message=it is a folder" &&
-  pass "unwritable PDF: an io diagnostic" || fail "io failure missing from the JSON"
+expect_status 2 "$status" "a folder where the PDF goes: exit 2"
+json_has unsafe-output file=io/cv-plain.pdf severity=error "message=io/cv-plain.pdf is a folder" &&
+  pass "a folder where the PDF goes: an unsafe-output diagnostic" ||
+  fail "unsafe-output missing from the JSON"
 
 # render -o into a folder that does not exist.
 run render cv.toml -t plain -o no/such/folder/cv.tex --diagnostics=json
