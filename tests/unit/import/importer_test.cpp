@@ -33,9 +33,13 @@ TEST_CASE("the format is detected and said", "[import]") {
     CHECK(import_fixture("jsonresume.json").outcome.format == ImportFormat::JsonResume);
     CHECK(import_fixture("rendercv.yaml").outcome.format == ImportFormat::RenderCv);
     CHECK(import_fixture("yamlresume.yaml").outcome.detected);
+    // No known schema: the generic importer, never a refusal.
     const ImportOutcome unknown = import_cv("x.yaml", "title: nothing\n", std::nullopt, "cv.toml");
-    CHECK_FALSE(unknown.toml);
-    CHECK(unknown.diagnostics.items().front().code == "import-format");
+    CHECK(unknown.toml);
+    CHECK(unknown.format == ImportFormat::Generic);
+    CHECK(unknown.evidence == "no mark of JSON Resume, RenderCV or YAMLResume");
+    CHECK(import_fixture("rendercv.yaml").outcome.evidence.find("cv.sections") !=
+          std::string::npos);
 }
 
 TEST_CASE("what import writes, mkcv loads and validates", "[import]") {
