@@ -354,7 +354,7 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
         return;
     }
     Target e = m.new_entry("education");
-    const std::string joined = degree_text && area_text ? *degree_text + " in " + *area_text
+    const std::string joined = degree_text && area_text ? m.join_degree(*degree_text, *area_text)
                                                         : degree_text.value_or(*area_text);
     m.put_value(e, "degree", joined, {});
     if (degree_text)

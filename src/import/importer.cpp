@@ -306,6 +306,8 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
     ImportMapper mapper(file, *root, outcome.diagnostics);
     const std::optional<std::string> language =
         cv_language(mapper, *root, import_format_name(*outcome.format));
+    if (language)
+        mapper.set_language(*language);
     switch (*outcome.format) {
         case ImportFormat::JsonResume:
             map_jsonresume(mapper);

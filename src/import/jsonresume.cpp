@@ -213,7 +213,7 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
         const auto area = peek(m, entry, at, "area");
         const auto institution = peek(m, entry, at, "institution");
         std::string degree =
-            study && area ? *study + " in " + *area : study.value_or(area.value_or(""));
+            study && area ? m.join_degree(*study, *area) : study.value_or(area.value_or(""));
         Target e = institution && !degree.empty() ? m.new_entry("education") : Target{};
         if (e.path.empty()) {
             m.warn(&entry, at,

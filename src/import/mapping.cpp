@@ -266,6 +266,11 @@ TomlValue& ImportMapper::table(const Target& target) {
     return *at;
 }
 
+std::string ImportMapper::join_degree(const std::string& degree, const std::string& field) const {
+    const bool english = language_.empty() || language_ == "en" || language_.rfind("en-", 0) == 0;
+    return degree + (english ? " in " : ", ") + field;
+}
+
 void ImportMapper::require_name(const std::string& path, const SourceNode* near) {
     if (person().find("name"))
         return;

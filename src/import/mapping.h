@@ -71,6 +71,13 @@ class ImportMapper {
     // generic importer: a schema of one's own has no types to check).
     void take_any_scalar_as_text() { any_scalar_is_text_ = true; }
 
+    // The CV's language (importer.cpp tells it before the mapping), for join_degree.
+    void set_language(std::string tag) { language_ = std::move(tag); }
+    // A degree and its field as one `degree`: "BSc in Physics" in English (or no language
+    // known), "Бакалавриат, Информатика" in any other: " in " is English, and no locale
+    // gives the join yet.
+    std::string join_degree(const std::string& degree, const std::string& field) const;
+
     // ---- reading the source ----
     // The text of a scalar (numbers and booleans of YAML as written; of JSON an error where
     // text is expected). A per-language object ({"en": "…", "de": "…"}) gives its first
@@ -175,6 +182,7 @@ class ImportMapper {
     // Warned as a wrong type: not warned again as a leftover.
     std::set<std::pair<int, int>> misfits_;
     bool any_scalar_is_text_ = false;
+    std::string language_;
 };
 
 }  // namespace mkcv

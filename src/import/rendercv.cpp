@@ -99,7 +99,8 @@ void map_education(ImportMapper& m, const SourceNode& entry, const std::string& 
     Target e = m.new_entry("education");
     const auto degree = m.read_text(entry.get("degree"), field(at, "degree"));
     const auto area = m.read_text(entry.get("area"), field(at, "area"));
-    m.put_value(e, "degree", degree && area ? *degree + " in " + *area : area.value_or(""), {});
+    m.put_value(e, "degree", degree && area ? m.join_degree(*degree, *area) : area.value_or(""),
+                {});
     if (degree)
         m.used(entry.get("degree"), field(at, "degree"), e.path + ".degree");
     m.used(entry.get("area"), field(at, "area"), e.path + ".degree");

@@ -268,3 +268,17 @@ TEST_CASE("a photo and profiles: a relative image path is kept, a URL is not", "
     const Imported absolute = import_text(R"({"basics": {"name": "Ada", "image": "/etc/passwd"}})");
     CHECK_FALSE(absolute.toml["person"]["photo"]);
 }
+
+TEST_CASE("a Russian or Japanese CV gets its language and no English join", "[import]") {
+    const Imported ru = import_fixture("jsonresume-russian.json");
+    CHECK(str(ru.toml["locale"]["language"]) == "ru");
+    CHECK(has_warning(ru.outcome, "is a guess; confirm it"));
+    CHECK(str(ru.toml["education"][0]["degree"]) == "Бакалавриат, Информатика");
+    CHECK(str(ru.toml["person"]["location"]["address"]) == "ул. Пирогова, д. 2, кв. 15");
+    CHECK(str(ru.toml["extra"]["work[0].x-factIds"][2]) == "vs-02aa17");
+    const Imported ja = import_fixture("jsonresume-japanese.json");
+    CHECK(str(ja.toml["locale"]["language"]) == "ja");
+    CHECK(str(ja.toml["education"][0]["degree"]) == "修士, 情報理工学");
+    const Imported th = import_fixture("jsonresume-thai.json");
+    CHECK(str(th.toml["locale"]["language"]) == "th");
+}
