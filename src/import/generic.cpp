@@ -349,7 +349,7 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
                "a degree without an institution or a degree name, which [[education]] needs; "
                "imported into the section \"" +
                    heading + "\"");
-        Target section = m.section_named(heading);
+        Target section = m.section_named(heading, "entries");
         put_custom_entry(m, section, entry, at);
         return;
     }
@@ -386,7 +386,7 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
                "a position without a role or an organization, which [[experience]] needs; "
                "imported into the section \"" +
                    heading + "\"");
-        Target section = m.section_named(heading);
+        Target section = m.section_named(heading, "entries");
         put_custom_entry(m, section, entry, at);
         return;
     }
@@ -410,7 +410,7 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
         if (date.node && !parsed)
             m.warn(date.node, date.path,
                    "\"" + shorten(*date_text) + "\" is not a date mkcv reads; kept as text");
-        Target section = m.section_named(heading);
+        Target section = m.section_named(heading, "entries");
         put_custom_entry(m, section, entry, at);
         return;
     }
@@ -432,7 +432,7 @@ void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string
                      const std::string& heading) {
     const Found name = find_text(m, entry, at, kSkillName);
     if (!name.node) {
-        Target section = m.section_named(heading);
+        Target section = m.section_named(heading, "entries");
         put_custom_entry(m, section, entry, at);
         return;
     }
@@ -454,7 +454,7 @@ void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::str
                         const std::string& heading) {
     const Found name = find_text(m, entry, at, kLanguageName);
     if (!name.node) {
-        Target section = m.section_named(heading);
+        Target section = m.section_named(heading, "entries");
         put_custom_entry(m, section, entry, at);
         return;
     }
@@ -482,7 +482,7 @@ void map_publication_entry(ImportMapper& m, const SourceNode& entry, const std::
         for (const SourceNode& a : authors.node->items)
             author_list = author_list && a.is_scalar() && m.read_text(&a, authors.path);
     if (!title.node || !author_list || !venue.node || !parsed || parsed->present) {
-        Target section = m.section_named(heading);
+        Target section = m.section_named(heading, "entries");
         put_custom_entry(m, section, entry, at);
         return;
     }
@@ -518,7 +518,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
                  const std::string& path, EntryMapper entry_mapper) {
     const std::string heading = title_of(key);
     if (value.is_scalar()) {
-        Target section = m.section_named(heading);
+        Target section = m.section_named(heading, "text");
         m.put(section, "text", &value, path);
         return;
     }
@@ -528,7 +528,8 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
             const std::string at = child_path(path, name);
             if (member.is_null() || name.rfind("x-", 0) == 0)
                 continue;
-            if (entry_mapper == map_skill_entry || entry_mapper == map_language_entry) {
+            if ((entry_mapper == map_skill_entry || entry_mapper == map_language_entry) &&
+                name.find_first_not_of(" \t\r\n") != std::string::npos && name.size() <= 1000) {
                 Target e = m.new_entry(entry_mapper == map_skill_entry ? "skills" : "languages");
                 m.put_value(e, entry_mapper == map_skill_entry ? "name" : "language", name, at);
                 if (member.is_scalar())
@@ -539,14 +540,14 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
             }
             if (member.is_scalar()) {
                 if (const auto text = m.read_text(&member, at)) {
-                    Target section = m.section_named(heading);
+                    Target section = m.section_named(heading, "items");
                     m.append_item(section, "items", name + ": " + *text, {});
                     m.used(&member, at, section.path + ".items");
                 }
             } else if (member.kind == SourceNode::Kind::Object) {
                 entry_mapper(m, member, at, heading);
             } else {
-                Target section = m.section_named(heading);
+                Target section = m.section_named(heading, "entries");
                 Target e = m.new_section_entry(section);
                 m.put_value(e, "title", name, at);
                 put_list(m, e, "highlights", Found{&member, at, name});
@@ -563,11 +564,13 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
             entry_mapper(m, item, at, heading);
         } else if (item.is_scalar()) {
             if (entry_mapper == map_skill_entry || entry_mapper == map_language_entry) {
+                if (!m.read_text(&item, at))
+                    continue;  // blank: nothing to name the entry
                 Target e = m.new_entry(entry_mapper == map_skill_entry ? "skills" : "languages");
                 m.put(e, entry_mapper == map_skill_entry ? "name" : "language", &item, at);
                 continue;
             }
-            Target section = m.section_named(heading);
+            Target section = m.section_named(heading, "items");
             if (const auto text = m.read_text(&item, at)) {
                 m.append_item(section, "items", *text, {});
                 m.used(&item, at, section.path + ".items");
@@ -579,7 +582,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
 
 void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
                       const std::string& heading) {
-    Target section = m.section_named(heading);
+    Target section = m.section_named(heading, "entries");
     put_custom_entry(m, section, entry, at);
 }
 

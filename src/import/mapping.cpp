@@ -185,9 +185,16 @@ std::optional<std::string> ImportMapper::read_text(const SourceNode* node,
         return std::nullopt;
     }
     if (text.find('\x1A') != std::string::npos || text.find('\0') != std::string::npos) {
-        error(node, path, "holds a NUL or U+001A control character, which cv.toml refuses",
-              "remove it from the source");
-        return std::nullopt;
+        // Not a refusal: the character becomes U+FFFD (the sign of a character lost), the
+        // rest of the text and of the file are kept.
+        warn(node, path,
+             "holds a NUL or U+001A control character, which cv.toml refuses; written as "
+             "U+FFFD",
+             "remove it from the source");
+        std::string kept;
+        for (const char c : text)
+            kept += c == '\x1A' || c == '\0' ? std::string("\xEF\xBF\xBD") : std::string(1, c);
+        text = std::move(kept);
     }
     // Blank is absent: cv.toml refuses a blank required value, and a blank one prints nothing.
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
@@ -310,14 +317,15 @@ Target ImportMapper::new_section(std::string title, const std::string& from) {
     return section;
 }
 
-Target ImportMapper::section_named(const std::string& title) {
+Target ImportMapper::section_named(const std::string& title, std::string_view shape) {
+    const std::string key = title + '\x1f' + std::string(shape);
     for (const auto& [name, index] : named_sections_)
-        if (name == title)
+        if (name == key)
             return {{{"sections", index}}, item_path("sections", index)};
     TomlValue& list = document_.at("sections", TomlValue::Kind::Array);
     list.items.push_back(TomlValue::table());
     const std::size_t index = list.items.size() - 1;
-    named_sections_.emplace_back(title, index);
+    named_sections_.emplace_back(key, index);
     Target section{{{"sections", index}}, item_path("sections", index)};
     table(section).set("title", TomlValue::text(title));
     return section;

@@ -113,7 +113,9 @@ class ImportMapper {
     // A new custom section `[[sections]]` with this title.
     Target new_section(std::string title, const std::string& from);
     // The custom section of this title made by `section_named` (created on first use).
-    Target section_named(const std::string& title);
+    // `shape` ("items", "entries", "text") keeps apart sections of one title that hold
+    // different things: a custom section holds one of them only.
+    Target section_named(const std::string& title, std::string_view shape = {});
     Target new_section_entry(Target& section);
     TomlValue& table(const Target& target);
 

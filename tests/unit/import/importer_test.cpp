@@ -120,9 +120,14 @@ TEST_CASE("NUL bytes and invalid UTF-8 are refused before parsing", "[import]") 
     const ImportOutcome bad = import_cv("b.yaml", "cv:\n  name: \xff\n", std::nullopt, "c");
     CHECK_FALSE(bad.toml);
     CHECK(bad.diagnostics.items().front().pos.line == 2);
-    const ImportOutcome escaped =
-        import_cv("e.json", "{\"basics\": {\"name\": \"a\\u0000b\"}}", std::nullopt, "c");
-    CHECK_FALSE(escaped.toml);
+    const Imported escaped =
+        import_text("{\"basics\": {\"name\": \"a\\u0000b\\u001ac\"}}", "e.json");
+    // An escaped NUL is JSON all the same: a warning, and U+FFFD in its place.
+    CHECK(str(escaped.toml["person"]["name"]) ==
+          "a\xEF\xBF\xBD"
+          "b\xEF\xBF\xBD"
+          "c");
+    CHECK(has_warning(escaped.outcome, "written as U+FFFD"));
 }
 
 TEST_CASE("the summary ends with the count and the format", "[import]") {
