@@ -297,7 +297,15 @@ void put_rest(ImportMapper& m, Target& e, const SourceNode& entry, const std::st
         } else {
             continue;  // a table in an entry: "Other imported data", path and all
         }
-        m.append_text(e, note_key, title_of(key) + ": " + line, {});
+        line = title_of(key) + ": " + line;
+        // cv.toml takes 10,000 bytes in one text: past that, the rest waits in "Other
+        // imported data", one value each, rather than the import failing.
+        const TomlValue* note = m.table(e).find(note_key);
+        const std::size_t had =
+            note && note->kind == TomlValue::Kind::String ? note->string.size() + 1 : 0;
+        if (had + line.size() > kMaxValueBytes)
+            continue;
+        m.append_text(e, note_key, line, {});
         m.used(&value, path, e.path + "." + std::string(note_key));
     }
 }

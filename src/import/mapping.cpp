@@ -374,7 +374,19 @@ bool ImportMapper::put_texts(Target& target, std::string_view key, const SourceN
 void ImportMapper::append_text(Target& target, std::string_view key, const std::string& line,
                                const std::string& from) {
     TomlValue& at = table(target);
-    if (TomlValue* existing = at.find(key); existing && existing->kind == TomlValue::Kind::String)
+    if (TomlValue* existing = at.find(key);
+        existing && existing->kind == TomlValue::Kind::String &&
+        existing->string.size() + 1 + line.size() > kMaxValueBytes) {
+        // cv.toml takes 10,000 bytes in one text: the line waits in "Other imported data"
+        // rather than the whole import failing.
+        diagnostics_.warning(file_, {}, "import",
+                             target.path + "." + std::string(key) +
+                                 ": longer than the 10,000 bytes cv.toml takes in one text; a "
+                                 "line of it is in the section \"Other imported data\"");
+        Target other = section_named("Other imported data");
+        append_item(other, "items", target.path + "." + std::string(key) + ": " + line, from);
+        return;
+    } else if (existing && existing->kind == TomlValue::Kind::String)
         existing->string += "\n" + line;
     else
         at.set(key, TomlValue::text(line));

@@ -282,3 +282,13 @@ TEST_CASE("a Russian or Japanese CV gets its language and no English join", "[im
     const Imported th = import_fixture("jsonresume-thai.json");
     CHECK(str(th.toml["locale"]["language"]) == "th");
 }
+
+TEST_CASE("a note past the length cv.toml takes does not refuse the file", "[import]") {
+    const std::string big(6000, 's');
+    const Imported r = import_text(R"({"basics":{"name":"A"},"work":[{"name":"O","position":"R",)"
+                                   R"("summary":")" +
+                                   big + R"(","description":")" + big + R"("}]})");
+    CHECK(str(r.toml["experience"][0]["note"]) == big);
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "experience[0].note: Description: " + big);
+    CHECK(has_warning(r.outcome, "longer than the 10,000 bytes"));
+}
