@@ -90,7 +90,11 @@ std::optional<std::string> language_tag_of(std::string_view name) {
     for (const auto& [language, tag] : names)
         if (lowered == language)
             return std::string(tag);
-    if (!is_language_tag(lowered) || lowered.size() > 35)
+    // A language of 2 or 3 letters: BCP 47 allows 5 to 8, but "python" or "english" are
+    // words, not the tags of languages.
+    const std::size_t primary =
+        lowered.find('-') == std::string::npos ? lowered.size() : lowered.find('-');
+    if (!is_language_tag(lowered) || lowered.size() > 35 || primary < 2 || primary > 3)
         return std::nullopt;
     // Usual case: language lower, a script Title, a region upper ("pt-BR", "sr-Latn-RS").
     std::string out;

@@ -53,6 +53,7 @@ TEST_CASE("a language as the source names it becomes a tag", "[import]") {
     CHECK(language_tag_of("Japanese") == "ja");
     CHECK(language_tag_of(" english ") == "en");
     CHECK_FALSE(language_tag_of("Klingon language"));
+    CHECK_FALSE(language_tag_of("Python"));  // a well-formed 6-letter tag, but a word
     CHECK_FALSE(language_tag_of(""));
 }
 
