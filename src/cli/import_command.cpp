@@ -37,8 +37,8 @@ int run_import(const CliState& state) {
     ImportOutcome outcome = import_cv(state.import_file, text, from, to_stdout ? "cv.toml" : out);
     if (outcome.format && print_options(common).format == DiagnosticFormat::Text)
         std::cerr << "mkcv import: " << state.import_file << ": "
-                  << import_format_name(*outcome.format) << (outcome.detected ? " (detected)" : "")
-                  << '\n';
+                  << import_format_name(*outcome.format)
+                  << (outcome.detected ? " (detected: " + outcome.evidence + ")" : "") << '\n';
     report(outcome.diagnostics, outcome.sources, common);
     if (!outcome.toml)
         return kExitInvalid;
@@ -69,7 +69,7 @@ void add_import_command(CLI::App& app, CliState& state) {
     command
         ->add_option("--from", state.import_from,
                      "The source format; detected from the file when not given")
-        ->check(CLI::IsMember({"jsonresume", "rendercv", "yamlresume"}));
+        ->check(CLI::IsMember({"jsonresume", "rendercv", "yamlresume", "generic"}));
     command->add_flag("--force", state.force, "Replace the output file if it exists");
     command->add_option("--diagnostics", state.common.diagnostics, "How problems are printed")
         ->check(CLI::IsMember({"text", "json", "github"}))

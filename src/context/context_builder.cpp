@@ -628,6 +628,8 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_string(meta, "generator", options.generator);
     // The document's language, and the Noto CJK region the TeX templates set CJK text in.
     t.add_string(meta, "language", cv.locale.language.empty() ? "en" : cv.locale.language);
+    // [extra] for the JSON Resume output's round trip; no other built-in template prints it.
+    t.add_text(meta, "extra", cv.extra_json);  // null without [extra]
     t.add_string(meta, "cjk_region", cjk_region(cv.locale.language));
     // Whether paragraphs and entries run right to left (fa, ar, he …): `rtl` for the TeX
     // templates, `direction` for HTML's dir attribute.

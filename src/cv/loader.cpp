@@ -692,6 +692,11 @@ class Loader {
             }
         }
         cv.bibliography = texts(root, "bibliography");
+        if (const auto* extra = root.get_as<toml::table>("extra"); extra && !extra->empty()) {
+            std::ostringstream json;
+            json << toml::json_formatter{*extra, toml::format_flags::none};
+            cv.extra_json = json.str();
+        }
         if (const auto* b = root.get_as<toml::table>("build")) {
             cv.build.date = date(*b, "date", cv.build.date_pos);
             if (const auto* timeout = b->get_as<int64_t>("timeout")) {

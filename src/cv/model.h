@@ -360,6 +360,9 @@ struct Cv {
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
     OptionSettings design;                          // [design]: options for every template
     std::map<std::string, OptionSettings> template_options;  // [templates.NAME]'s options
+    // [extra] as JSON text ("" when absent): kept for other tools, printed by no template
+    // but the JSON Resume one, as one escaped string.
+    std::string extra_json;
     // Entries of sections a table adds without a member here (a test's section): by key,
     // each a std::vector of its entry type.
     std::map<std::string, std::any, std::less<>> more_sections;

@@ -235,6 +235,18 @@ const TableSpec& locale_spec() {
     return spec;
 }
 
+const TableSpec& extra_spec() {
+    // No fields, and `options` set to a table of none: every key passes as it is.
+    static const TableSpec any{"extra", "Any keys.", {}};
+    static const TableSpec spec{"extra",
+                                "Data kept for other tools (a JSON Resume's `x-*` fields, "
+                                "another tool's settings); never printed. `mkcv build -t "
+                                "jsonresume` writes it back as meta.mkcv.extra.",
+                                {},
+                                &any};
+    return spec;
+}
+
 const TableSpec& section_rules_spec() {
     return kSectionRules;
 }

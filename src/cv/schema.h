@@ -60,6 +60,8 @@ const TableSpec& period_spec();  // one { start, end } of `periods`
 const TableSpec& build_spec();
 const TableSpec& locale_spec();
 const TableSpec& section_rules_spec();  // [templates.NAME.filters.SECTION]
+// [extra]: any keys and values, unchecked (toml_input bounds them), never printed.
+const TableSpec& extra_spec();
 // The options every built-in TeX template declares (latex_templates/common/options.toml),
 // as [design] and [templates.NAME] take them.
 const TableSpec& design_options_spec();

@@ -204,6 +204,10 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
     }
     root.fields.push_back({"build", FieldType::Table, false, "Build settings.", &build_spec()});
     root.fields.push_back({"locale", FieldType::Table, false, "Language.", &locale_spec()});
+    root.fields.push_back({"extra", FieldType::Table, false,
+                           "Data kept for other tools and never printed: any keys and values "
+                           "(mkcv import keeps a source's extension fields here).",
+                           &extra_spec()});
     store.push_back({"design",
                      "Template options for every template that declares them; "
                      "[templates.NAME] sets them for one and wins.",

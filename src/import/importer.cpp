@@ -3,8 +3,10 @@
 #include "cv/loader.h"
 #include "cv/photo.h"
 #include "cv/validate.h"
+#include "import/generic.h"
 #include "import/json_reader.h"
 #include "import/jsonresume.h"
+#include "import/language.h"
 #include "import/rendercv.h"
 #include "import/yaml_reader.h"
 #include "text/inline_markup.h"
@@ -19,26 +21,91 @@ constexpr std::string_view kHeader =
     "# Written by `mkcv import` from {FILE} ({FORMAT}). Check it, then run `mkcv`.\n"
     "# Values cv.toml has no field for yet are in custom [[sections]] at the end.\n";
 
+// The first thing that is no blank and no comment opens an object or a list (a `//`
+// comment is no YAML, so a file starting with one is JSON with comments).
 bool looks_like_json(const std::string& text) {
-    for (const char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
             continue;
+        if (c == '/' && i + 1 < text.size() && (text[i + 1] == '/' || text[i + 1] == '*'))
+            return true;
         return c == '{' || c == '[';
     }
     return false;
 }
 
-std::optional<ImportFormat> detect(const SourceNode& root) {
+// The format whose marks the file has most of, and the marks that decided it. A single
+// key is weak evidence (`education` is everyone's): JSON Resume needs its own shapes
+// (`basics.name` as text, `work[].position`, `education[].institution`), so a file of
+// another schema with an `education` list goes to the generic importer, not to a mapper
+// that would find nothing it knows.
+std::pair<ImportFormat, std::string> detect(const SourceNode& root) {
     if (root.kind != SourceNode::Kind::Object)
-        return std::nullopt;
-    if (const SourceNode* cv = root.get("cv"); cv && cv->kind == SourceNode::Kind::Object)
-        return ImportFormat::RenderCv;
-    if (const SourceNode* content = root.get("content");
-        content && content->kind == SourceNode::Kind::Object)
-        return ImportFormat::YamlResume;
-    if (root.get("basics") || root.get("work") || root.get("education"))
-        return ImportFormat::JsonResume;
-    return std::nullopt;
+        return {ImportFormat::Generic, "not a table of keys"};
+    struct Score {
+        ImportFormat format;
+        int points = 0;
+        std::string why;
+        void add(int p, const std::string& mark) {
+            points += p;
+            why += (why.empty() ? "has " : ", ") + mark;
+        }
+    };
+    const auto is = [](const SourceNode* n, SourceNode::Kind kind) { return n && n->kind == kind; };
+    // Whether some entry of the list `key` has one of `keys`.
+    const auto entries_have = [](const SourceNode* list,
+                                 std::initializer_list<std::string_view> keys) {
+        if (!list || list->kind != SourceNode::Kind::Array)
+            return false;
+        for (const SourceNode& item : list->items)
+            for (const std::string_view key : keys)
+                if (item.get(key))
+                    return true;
+        return false;
+    };
+    Score rendercv{ImportFormat::RenderCv};
+    if (const SourceNode* cv = root.get("cv"); is(cv, SourceNode::Kind::Object)) {
+        rendercv.add(2, "cv");
+        if (is(cv->get("sections"), SourceNode::Kind::Object))
+            rendercv.add(3, "cv.sections");
+        if (cv->get("name"))
+            rendercv.add(1, "cv.name");
+    }
+    for (const char* key : {"design", "rendercv_settings"})
+        if (root.get(key))
+            rendercv.add(1, key);
+    Score yamlresume{ImportFormat::YamlResume};
+    if (const SourceNode* content = root.get("content"); is(content, SourceNode::Kind::Object)) {
+        yamlresume.add(2, "content");
+        if (is(content->get("basics"), SourceNode::Kind::Object))
+            yamlresume.add(3, "content.basics");
+    }
+    if (root.get("layouts"))
+        yamlresume.add(1, "layouts");
+    Score jsonresume{ImportFormat::JsonResume};
+    if (const SourceNode* basics = root.get("basics"); is(basics, SourceNode::Kind::Object)) {
+        jsonresume.add(2, "basics");
+        if (const SourceNode* name = basics->get("name"); name && name->is_scalar())
+            jsonresume.add(2, "basics.name");
+    }
+    if (const SourceNode* schema = root.get("$schema");
+        schema && schema->scalar.find("jsonresume") != std::string::npos)
+        jsonresume.add(3, "a JSON Resume $schema");
+    if (entries_have(root.get("work"), {"position", "startDate"}))
+        jsonresume.add(2, "work[].position");
+    if (entries_have(root.get("education"), {"institution", "studyType"}))
+        jsonresume.add(2, "education[].institution");
+    if (is(root.get("meta"), SourceNode::Kind::Object))
+        jsonresume.add(1, "meta");
+    Score best{ImportFormat::Generic};
+    for (const Score* s : {&rendercv, &yamlresume, &jsonresume})
+        if (s->points > best.points)
+            best = *s;
+    // Two points are one strong mark (`cv`, `basics`, `content`) or two weak ones.
+    if (best.points < 2)
+        return {ImportFormat::Generic, "no mark of JSON Resume, RenderCV or YAMLResume"};
+    return {best.format, best.why};
 }
 
 std::string replace_all(std::string text, std::string_view from, const std::string& to) {
@@ -103,13 +170,15 @@ std::string_view import_format_name(ImportFormat format) {
             return "rendercv";
         case ImportFormat::YamlResume:
             return "yamlresume";
+        case ImportFormat::Generic:
+            return "generic";
     }
     return "";
 }
 
 std::optional<ImportFormat> parse_import_format(std::string_view name) {
-    for (const ImportFormat format :
-         {ImportFormat::JsonResume, ImportFormat::RenderCv, ImportFormat::YamlResume})
+    for (const ImportFormat format : {ImportFormat::JsonResume, ImportFormat::RenderCv,
+                                      ImportFormat::YamlResume, ImportFormat::Generic})
         if (import_format_name(format) == name)
             return format;
     return std::nullopt;
@@ -153,6 +222,45 @@ void keep_photo_only_if_usable(TomlValue& document, const std::string& file,
     }
 }
 
+// The CV's language: the source's own field, else its script (import/language.h). The field
+// is marked placed, so it is not printed as a leftover; a script's guess that could be
+// another language asks to be confirmed.
+std::optional<std::string> cv_language(ImportMapper& m, const SourceNode& root,
+                                       std::string_view format) {
+    const SourceNode* root_object = &root;
+    if (format == "yamlresume" && root.get("content") && !root.get("locale"))
+        root_object = root.get("content");
+    const std::string prefix = root_object == &root ? "" : "content.";
+    if (const auto [field, path] = source_language_node(*root_object, format); field) {
+        if (auto tag = language_tag_of(field->scalar)) {
+            m.used(field,
+                   prefix + path +
+                       (*tag == field->scalar ? "" : " \"" + shorten(field->scalar) + "\""),
+                   "locale.language" + (*tag == field->scalar ? "" : " = \"" + *tag + "\""));
+            return tag;
+        }
+        m.warn(field, prefix + path,
+               "\"" + shorten(field->scalar) +
+                   "\" is no language tag; the language is told from the script instead",
+               "write a BCP 47 tag such as \"en\", \"ja\" or \"pt-BR\" in [locale] language");
+    }
+    std::string letters;
+    walk_scalars(root, "", [&](const std::string&, const SourceNode& node) {
+        if (node.kind == SourceNode::Kind::String && letters.size() < kMaxImportBytes)
+            letters += node.scalar + " ";
+    });
+    const auto guess = language_of_script(letters);
+    if (!guess)
+        return std::nullopt;
+    m.record("the script of the texts", "locale.language = \"" + guess->tag + "\"");
+    if (guess->unsure)
+        m.warn(&root, "(the file)",
+               "written in Cyrillic: [locale] language = \"" + guess->tag +
+                   "\" is a guess; confirm it",
+               "Ukrainian is \"uk\", Bulgarian \"bg\", Serbian \"sr\", Kazakh \"kk\"");
+    return guess->tag;
+}
+
 }  // namespace
 
 ImportOutcome import_cv(const std::string& file, const std::string& text,
@@ -170,7 +278,8 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
     // JSON Resume may be written in YAML too; RenderCV and YAMLResume are YAML only. YAML in
     // flow style also starts with `{`: such a file that is not JSON is read as YAML, unless
     // its name says .json (then the JSON error is the one that helps).
-    const bool yaml_format = from && *from != ImportFormat::JsonResume;
+    const bool yaml_format =
+        from && *from != ImportFormat::JsonResume && *from != ImportFormat::Generic;
     const bool named_json =
         file.size() >= 5 && ascii_lower(file.substr(file.size() - 5)) == ".json";
     Result<SourceNode> root = fail(Diagnostic{});
@@ -188,19 +297,17 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
     }
     outcome.format = from;
     if (!from) {
-        outcome.format = detect(*root);
+        auto [format, why] = detect(*root);
+        outcome.format = format;
         outcome.detected = true;
-        if (!outcome.format) {
-            outcome.diagnostics.error(
-                file, root->pos, "import-format",
-                "cannot tell the format: no `basics` (JSON Resume), `cv` (RenderCV) or "
-                "`content` (YAMLResume) at the top",
-                "name it: --from jsonresume|rendercv|yamlresume");
-            return outcome;
-        }
+        outcome.evidence = std::move(why);
     }
 
     ImportMapper mapper(file, *root, outcome.diagnostics);
+    const std::optional<std::string> language =
+        cv_language(mapper, *root, import_format_name(*outcome.format));
+    if (language)
+        mapper.set_language(*language);
     switch (*outcome.format) {
         case ImportFormat::JsonResume:
             map_jsonresume(mapper);
@@ -210,6 +317,9 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
             break;
         case ImportFormat::YamlResume:
             map_yamlresume(mapper);
+            break;
+        case ImportFormat::Generic:
+            map_generic(mapper);
             break;
     }
     outcome.summary = mapper.summary();
@@ -222,8 +332,10 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
         shown_file += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? '?' : c;
     std::string header = replace_all(std::string(kHeader), "{FILE}", shown_file);
     header = replace_all(header, "{FORMAT}", std::string(import_format_name(*outcome.format)));
-    // Custom sections print after the built-in ones, so the file lists them last too.
     TomlValue& document = mapper.document();
+    if (language)
+        document.at("locale").set("language", TomlValue::text(*language));
+    // Custom sections print after the built-in ones, so the file lists them last too.
     for (std::size_t i = 0; i < document.keys.size(); ++i) {
         if (document.keys[i] == "sections" && i + 1 < document.keys.size()) {
             TomlValue sections = std::move(document.values[i]);

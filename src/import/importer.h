@@ -14,9 +14,9 @@
 
 namespace mkcv {
 
-enum class ImportFormat { JsonResume, RenderCv, YamlResume };
+enum class ImportFormat { JsonResume, RenderCv, YamlResume, Generic };
 
-// "jsonresume", "rendercv", "yamlresume".
+// "jsonresume", "rendercv", "yamlresume", "generic".
 std::string_view import_format_name(ImportFormat format);
 std::optional<ImportFormat> parse_import_format(std::string_view name);
 
@@ -24,6 +24,7 @@ struct ImportOutcome {
     std::optional<std::string> toml;  // set when there was no error
     std::optional<ImportFormat> format;
     bool detected = false;  // the format was told from the file, not --from
+    std::string evidence;   // why it was told so: "has cv.sections"; empty with --from
     std::vector<MappedValue> summary;
     std::size_t values_imported = 0;
     Diagnostics diagnostics;  // about `file`, and about the cv.toml when it failed

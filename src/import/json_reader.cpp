@@ -241,18 +241,82 @@ class TreeBuilder : public nlohmann::json_sax<nlohmann::json> {
     std::optional<Diagnostic> error_;
 };
 
+// Where the comment or blank run starting at `i` ends (`//` to the line's end, `/* */`);
+// `i` itself when none starts there.
+std::size_t skip_comment(const std::string& text, std::size_t i) {
+    if (i + 1 >= text.size() || text[i] != '/')
+        return i;
+    if (text[i + 1] == '/') {
+        const auto end = text.find('\n', i);
+        return end == std::string::npos ? text.size() : end;
+    }
+    if (text[i + 1] == '*') {
+        const auto end = text.find("*/", i + 2);
+        return end == std::string::npos ? text.size() : end + 2;
+    }
+    return i;
+}
+
 }  // namespace
 
-Result<SourceNode> read_json(const std::string& file, const std::string& text) {
-    if (auto too_large = import_too_large(file, text.size()))
+std::string blank_trailing_commas(std::string text) {
+    // One pass; after a comma the look-ahead covers only blanks and comments, which no other
+    // comma's look-ahead covers again, so the whole is linear.
+    bool in_string = false;
+    // The last byte outside strings, blanks and comments: a trailing comma follows a value,
+    // so `[,]` and `"a",,}` stay errors, at their own place.
+    char last = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        const char before = last;
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '/')
+            last = c;
+        if (c == '"') {
+            in_string = true;
+        } else if (c == '/') {
+            const std::size_t end = skip_comment(text, i);
+            if (end != i)
+                i = end - 1;
+        } else if (c == ',' && before != ',' && before != '[' && before != '{' && before != ':' &&
+                   before != 0) {
+            std::size_t j = i + 1;
+            while (j < text.size()) {
+                if (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
+                    ++j;
+                } else if (const std::size_t end = skip_comment(text, j); end != j) {
+                    j = end;
+                } else {
+                    break;
+                }
+            }
+            if (j < text.size() && (text[j] == '}' || text[j] == ']'))
+                text[i] = ' ';  // a space: every later byte keeps its offset, line and column
+        }
+    }
+    return text;
+}
+
+Result<SourceNode> read_json(const std::string& file, const std::string& written) {
+    if (auto too_large = import_too_large(file, written.size()))
         return fail(std::move(*too_large));
+    // Files kept for Jekyll (al-folio) and by hand have `//` and `/* */` comments, which the
+    // parser skips, and trailing commas, which nlohmann-json 3.11 cannot: they become spaces.
+    const std::string text = blank_trailing_commas(written);
     std::size_t furthest = 0;
     TreeBuilder builder(file, text, furthest);
     CountingIterator first{text.data(), text.data(), &furthest};
     CountingIterator last{text.data() + text.size(), text.data(), &furthest};
     bool ok = false;
     try {
-        ok = nlohmann::json::sax_parse(first, last, &builder);
+        ok = nlohmann::json::sax_parse(first, last, &builder, nlohmann::json::input_format_t::json,
+                                       /*strict=*/true, /*ignore_comments=*/true);
     } catch (const std::exception& ex) {
         // sax_parse reports through parse_error; anything thrown besides is a limit of the
         // library (e.g. a number it cannot hold), still the input's fault.

@@ -213,7 +213,7 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
         const auto area = peek(m, entry, at, "area");
         const auto institution = peek(m, entry, at, "institution");
         std::string degree =
-            study && area ? *study + " in " + *area : study.value_or(area.value_or(""));
+            study && area ? m.join_degree(*study, *area) : study.value_or(area.value_or(""));
         Target e = institution && !degree.empty() ? m.new_entry("education") : Target{};
         if (e.path.empty()) {
             m.warn(&entry, at,
@@ -635,24 +635,13 @@ void map_sections(ImportMapper& m, const SourceNode& root, const std::string& pa
     }
 }
 
-void require_name(ImportMapper& m, const std::string& where) {
-    // A name of a wrong type was reported as such already.
-    for (const Diagnostic& d : m.diagnostics().items())
-        if (d.message.rfind(where + ".name:", 0) == 0)
-            return;
-    if (!m.person().find("name"))
-        m.diagnostics().error(m.file(), m.root().pos, "import-type",
-                              where + ".name is missing: cv.toml needs the person's name",
-                              "add it to the source, or to cv.toml's [person] after import");
-}
-
 }  // namespace
 
 void map_jsonresume(ImportMapper& m) {
     if (!m.read_object(&m.root(), "(the file)"))
         return;
     map_sections(m, m.root(), "", jsonresume_rows());
-    require_name(m, "basics");
+    m.require_name("basics.name", m.root().get("basics"));
     m.place_leftovers();
 }
 
@@ -664,7 +653,7 @@ void map_yamlresume(ImportMapper& m) {
     for (const auto& [key, value] : m.root().members)
         if (key != "content")
             m.skip(&value, key, "YAMLResume's layout and locale settings");
-    require_name(m, "content.basics");
+    m.require_name("content.basics.name", content);
     m.place_leftovers();
 }
 

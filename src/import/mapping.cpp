@@ -1,5 +1,7 @@
 #include "import/mapping.h"
 
+#include <charconv>
+#include <functional>
 #include <regex>
 
 #include "cv/profiles.h"
@@ -48,6 +50,8 @@ std::size_t mark_used(const SourceNode& node) {
         count += mark_used(member.second);
     return count;
 }
+
+constexpr std::string_view kPlaceholderName = "Your Name";
 
 std::string quoted(const std::string& text) {
     return "\"" + shorten(text, 40) + "\"";
@@ -151,7 +155,8 @@ std::optional<std::string> ImportMapper::read_text(const SourceNode* node,
     if (!node || node->is_null())
         return std::nullopt;
     std::string text;
-    if (node->kind == SourceNode::Kind::String || (node->is_scalar() && !node->strictly_typed)) {
+    if (node->kind == SourceNode::Kind::String ||
+        (node->is_scalar() && (!node->strictly_typed || any_scalar_is_text_))) {
         text = node->scalar;
     } else if (is_per_language(*node)) {
         text = node->members.front().second.scalar;
@@ -169,7 +174,7 @@ std::optional<std::string> ImportMapper::read_text(const SourceNode* node,
                  ") is imported, the others go to the section \"Translations\"",
              "cv.toml has one language per file for now");
     } else {
-        error(node, path, std::string("expected text, found ") + kind_name(node->kind));
+        misfit(node, path, "text");
         return std::nullopt;
     }
     if (text.size() > kMaxValueBytes) {
@@ -180,9 +185,16 @@ std::optional<std::string> ImportMapper::read_text(const SourceNode* node,
         return std::nullopt;
     }
     if (text.find('\x1A') != std::string::npos || text.find('\0') != std::string::npos) {
-        error(node, path, "holds a NUL or U+001A control character, which cv.toml refuses",
-              "remove it from the source");
-        return std::nullopt;
+        // Not a refusal: the character becomes U+FFFD (the sign of a character lost), the
+        // rest of the text and of the file are kept.
+        warn(node, path,
+             "holds a NUL or U+001A control character, which cv.toml refuses; written as "
+             "U+FFFD",
+             "remove it from the source");
+        std::string kept;
+        for (const char c : text)
+            kept += c == '\x1A' || c == '\0' ? std::string("\xEF\xBF\xBD") : std::string(1, c);
+        text = std::move(kept);
     }
     // Blank is absent: cv.toml refuses a blank required value, and a blank one prints nothing.
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
@@ -195,7 +207,7 @@ const std::vector<SourceNode>* ImportMapper::read_list(const SourceNode* node,
     if (!node || node->is_null())
         return nullptr;
     if (node->kind != SourceNode::Kind::Array) {
-        error(node, path, std::string("expected a list, found ") + kind_name(node->kind));
+        misfit(node, path, "a list");
         return nullptr;
     }
     return &node->items;
@@ -205,7 +217,7 @@ const SourceNode* ImportMapper::read_object(const SourceNode* node, const std::s
     if (!node || node->is_null())
         return nullptr;
     if (node->kind != SourceNode::Kind::Object) {
-        error(node, path, std::string("expected an object, found ") + kind_name(node->kind));
+        misfit(node, path, "an object");
         return nullptr;
     }
     return node;
@@ -228,6 +240,18 @@ void ImportMapper::error(const SourceNode* node, const std::string& path, std::s
                        path + ": " + std::move(message), std::move(hint));
 }
 
+void ImportMapper::misfit(const SourceNode* node, const std::string& path,
+                          const std::string& expected) {
+    // Not a refusal: the value is left unplaced, so place_leftovers keeps it as text in
+    // "Other imported data", and the rest of the file imports.
+    warn(node, path,
+         "expected " + expected + ", found " + kind_name(node->kind) +
+             "; kept as text in the section \"Other imported data\"",
+         "move it where it belongs in cv.toml");
+    if (node)
+        misfits_.emplace(node->pos.line, node->pos.column);
+}
+
 void ImportMapper::warn(const SourceNode* node, const std::string& path, std::string message,
                         std::string hint) {
     if (node && !reported_.emplace(node->pos.line, node->pos.column, message).second)
@@ -247,6 +271,26 @@ TomlValue& ImportMapper::table(const Target& target) {
             at = &at->items[index];
     }
     return *at;
+}
+
+std::string ImportMapper::join_degree(const std::string& degree, const std::string& field) const {
+    const bool english = language_.empty() || language_ == "en" || language_.rfind("en-", 0) == 0;
+    return degree + (english ? " in " : ", ") + field;
+}
+
+void ImportMapper::require_name(const std::string& path, const SourceNode* near) {
+    if (person().find("name"))
+        return;
+    const SourceNode* at = near ? near : &root_;
+    warn(at, path,
+         "no name found; written as \"" + std::string(kPlaceholderName) +
+             "\" in [person], for you to replace",
+         "cv.toml needs the person's name: write it in [person] name");
+    TomlValue name = TomlValue::text(std::string(kPlaceholderName));
+    name.comments.push_back("The source gave no name: write yours here.");
+    TomlValue& p = person();
+    p.keys.insert(p.keys.begin(), "name");
+    p.values.insert(p.values.begin(), std::move(name));
 }
 
 TomlValue& ImportMapper::person() {
@@ -273,14 +317,15 @@ Target ImportMapper::new_section(std::string title, const std::string& from) {
     return section;
 }
 
-Target ImportMapper::section_named(const std::string& title) {
+Target ImportMapper::section_named(const std::string& title, std::string_view shape) {
+    const std::string key = title + '\x1f' + std::string(shape);
     for (const auto& [name, index] : named_sections_)
-        if (name == title)
+        if (name == key)
             return {{{"sections", index}}, item_path("sections", index)};
     TomlValue& list = document_.at("sections", TomlValue::Kind::Array);
     list.items.push_back(TomlValue::table());
     const std::size_t index = list.items.size() - 1;
-    named_sections_.emplace_back(title, index);
+    named_sections_.emplace_back(key, index);
     Target section{{{"sections", index}}, item_path("sections", index)};
     table(section).set("title", TomlValue::text(title));
     return section;
@@ -329,7 +374,19 @@ bool ImportMapper::put_texts(Target& target, std::string_view key, const SourceN
 void ImportMapper::append_text(Target& target, std::string_view key, const std::string& line,
                                const std::string& from) {
     TomlValue& at = table(target);
-    if (TomlValue* existing = at.find(key); existing && existing->kind == TomlValue::Kind::String)
+    if (TomlValue* existing = at.find(key);
+        existing && existing->kind == TomlValue::Kind::String &&
+        existing->string.size() + 1 + line.size() > kMaxValueBytes) {
+        // cv.toml takes 10,000 bytes in one text: the line waits in "Other imported data"
+        // rather than the whole import failing.
+        diagnostics_.warning(file_, {}, "import",
+                             target.path + "." + std::string(key) +
+                                 ": longer than the 10,000 bytes cv.toml takes in one text; a "
+                                 "line of it is in the section \"Other imported data\"");
+        Target other = section_named("Other imported data");
+        append_item(other, "items", target.path + "." + std::string(key) + ": " + line, from);
+        return;
+    } else if (existing && existing->kind == TomlValue::Kind::String)
         existing->string += "\n" + line;
     else
         at.set(key, TomlValue::text(line));
@@ -441,6 +498,27 @@ void ImportMapper::put_date_text(Target& target, const SourceNode* start,
     const auto [start_text, start_date] = part(start, start_path);
     const auto [end_text, end_date] = part(end, end_path);
     const auto [single_text, single_date] = part(single, single_path);
+    // Dates mkcv reads become the entry's `start` and `end`, which print in the CV's
+    // language (a Japanese CV's "2021年10月"); the rest stays text, as written.
+    const bool range = (start_text || end_text) && !single_text && (!start_text || start_date) &&
+                       (!end_text || end_date) && !(start_date && start_date->present) &&
+                       !(end_date && end_date->present && !start_date) &&
+                       !(start_date && end_date && compare_dates(*end_date, *start_date) < 0);
+    const bool lone =
+        single_text && !start_text && !end_text && single_date && !single_date->present;
+    if (range || lone) {
+        std::string to;
+        if (start_date) {
+            table(target).set("start", TomlValue::text(iso_date(*start_date)));
+            to = target.path + ".start";
+        }
+        if (const auto& last = lone ? single_date : end_date) {
+            table(target).set("end", TomlValue::text(iso_date(*last)));
+            to += (to.empty() ? target.path : std::string(" +")) + ".end";
+        }
+        record(from, to);
+        return;
+    }
     std::string shown;
     if (start_text || end_text) {
         if ((!start_text || start_date) && (!end_text || end_date)) {
@@ -459,11 +537,107 @@ void ImportMapper::put_date_text(Target& target, const SourceNode* start,
         put_value(target, "date", shown, from);
 }
 
+// ---- [extra] ----
+
+namespace {
+
+bool is_extension_key(std::string_view key) {
+    return key.size() > 2 && (key[0] == 'x' || key[0] == 'X') && key[1] == '-';
+}
+
+// Deeper than this, or a text cv.toml refuses: not for [extra] (toml_input's bounds).
+constexpr int kMaxExtraDepth = 16;
+
+bool fits_extra(const SourceNode& node, int depth) {
+    if (depth > kMaxExtraDepth)
+        return false;
+    if (node.kind == SourceNode::Kind::String)
+        return node.scalar.size() <= kMaxValueBytes &&
+               node.scalar.find('\x1A') == std::string::npos &&
+               node.scalar.find('\0') == std::string::npos;
+    for (const SourceNode& item : node.items)
+        if (!fits_extra(item, depth + 1))
+            return false;
+    for (const auto& member : node.members)
+        if (!fits_extra(member.second, depth + 1) || member.first.size() > 1024)
+            return false;
+    return true;
+}
+
+// The value as TOML: objects as inline tables, numbers that are integers as integers, a
+// null (TOML has none) as the text "null" in a list and left out of a table.
+TomlValue to_toml(const SourceNode& node) {
+    switch (node.kind) {
+        case SourceNode::Kind::Bool:
+            if (node.strictly_typed) {
+                TomlValue b;
+                b.kind = TomlValue::Kind::Bool;
+                b.boolean = node.scalar == "true";
+                return b;
+            }
+            return TomlValue::text(node.scalar);
+        case SourceNode::Kind::Number: {
+            std::int64_t n = 0;
+            const char* end = node.scalar.data() + node.scalar.size();
+            const auto [ptr, ec] = std::from_chars(node.scalar.data(), end, n);
+            if (node.strictly_typed && ec == std::errc() && ptr == end)
+                return TomlValue::number(n);
+            return TomlValue::text(node.scalar);
+        }
+        case SourceNode::Kind::Array: {
+            TomlValue list = TomlValue::array();
+            for (const SourceNode& item : node.items)
+                list.items.push_back(to_toml(item));
+            return list;
+        }
+        case SourceNode::Kind::Object: {
+            TomlValue table = TomlValue::table();
+            table.inline_table = true;
+            for (const auto& [key, value] : node.members)
+                if (!value.is_null())
+                    table.set(key, to_toml(value));
+            return table;
+        }
+        default:
+            return TomlValue::text(node.scalar);
+    }
+}
+
+}  // namespace
+
+bool ImportMapper::keep_in_extra(const SourceNode& node, const std::string& path) {
+    if (node.is_null() || !fits_extra(node, 0))
+        return false;
+    TomlValue& extra = document_.at("extra");
+    if (extra.find(path))
+        return false;
+    if (extra.keys.empty())
+        extra.comments = {"Kept for other tools (extension fields, settings); never printed.",
+                          "`mkcv build -t jsonresume` writes it back as meta.mkcv.extra."};
+    extra.set(path, to_toml(node));
+    imported_ += mark_used(node);
+    record(path, "extra." + toml_key(path) + " (not printed)");
+    return true;
+}
+
 // ---- the safety net ----
 
 void ImportMapper::place_leftovers() {
     if (diagnostics_.has_errors())
         return;  // nothing is written: warnings about where values would go are noise
+    // Extension fields (`x-factIds`, `x-preferences` …): data of a tool, not text of the CV.
+    const std::function<void(const SourceNode&, const std::string&)> extensions =
+        [&](const SourceNode& node, const std::string& path) {
+            for (std::size_t i = 0; i < node.items.size(); ++i)
+                extensions(node.items[i], item_path(path, i));
+            for (const auto& [key, value] : node.members) {
+                const std::string at = child_path(path, key);
+                if (is_extension_key(key) && !value.used && keep_in_extra(value, at))
+                    continue;
+                extensions(value, at);
+            }
+        };
+    extensions(root_, "");
     if (!translations_.empty()) {
         Target section = section_named("Translations");
         comment(section,
@@ -490,7 +664,7 @@ void ImportMapper::place_leftovers() {
     comment(other, "Values the importer has no cv.toml field for, as \"path: value\".");
     for (std::size_t i = 0; i < left.size(); ++i) {
         const auto& [path, node] = left[i];
-        if (i < kWarned)
+        if (i < kWarned && !misfits_.count({node->pos.line, node->pos.column}))
             warn(node, path,
                  "has no place in cv.toml; kept in the section \"Other imported data\"");
         if (node->kind == SourceNode::Kind::String && !read_text(node, path))

@@ -67,6 +67,17 @@ class ImportMapper {
     // How many source values reached cv.toml.
     std::size_t values_imported() const { return imported_; }
 
+    // From now on read_text takes a number or boolean of JSON as the text written (the
+    // generic importer: a schema of one's own has no types to check).
+    void take_any_scalar_as_text() { any_scalar_is_text_ = true; }
+
+    // The CV's language (importer.cpp tells it before the mapping), for join_degree.
+    void set_language(std::string tag) { language_ = std::move(tag); }
+    // A degree and its field as one `degree`: "BSc in Physics" in English (or no language
+    // known), "Бакалавриат, Информатика" in any other: " in " is English, and no locale
+    // gives the join yet.
+    std::string join_degree(const std::string& degree, const std::string& field) const;
+
     // ---- reading the source ----
     // The text of a scalar (numbers and booleans of YAML as written; of JSON an error where
     // text is expected). A per-language object ({"en": "…", "de": "…"}) gives its first
@@ -85,6 +96,13 @@ class ImportMapper {
                std::string hint = "");
     void warn(const SourceNode* node, const std::string& path, std::string message,
               std::string hint = "");
+    // A value of a wrong type (`expected` names the right one): a warning, never a refusal;
+    // the value stays unplaced for place_leftovers.
+    void misfit(const SourceNode* node, const std::string& path, const std::string& expected);
+
+    // cv.toml needs `person.name`: without one in the source (`path` says where it was
+    // looked for), a placeholder with a warning, never a refusal.
+    void require_name(const std::string& path, const SourceNode* near);
 
     // ---- writing cv.toml ----
     TomlValue& person();
@@ -95,7 +113,9 @@ class ImportMapper {
     // A new custom section `[[sections]]` with this title.
     Target new_section(std::string title, const std::string& from);
     // The custom section of this title made by `section_named` (created on first use).
-    Target section_named(const std::string& title);
+    // `shape` ("items", "entries", "text") keeps apart sections of one title that hold
+    // different things: a custom section holds one of them only.
+    Target section_named(const std::string& title, std::string_view shape = {});
     Target new_section_entry(Target& section);
     TomlValue& table(const Target& target);
 
@@ -138,7 +158,13 @@ class ImportMapper {
                        const SourceNode* end, const std::string& end_path,
                        const SourceNode* single = nullptr, const std::string& single_path = {});
 
-    // The "Translations" section, then every value no mapper placed → the "Other imported
+    // Keeps `node` (at `path`) under cv.toml's `[extra]`, as it is, for other tools: never
+    // printed. False when it cannot be kept there (too deep, a text cv.toml refuses); the
+    // caller leaves it for "Other imported data".
+    bool keep_in_extra(const SourceNode& node, const std::string& path);
+
+    // Every extension field no mapper placed (a key `x-…`, any depth) → `[extra]`, then the
+    // "Translations" section, then every value no mapper placed → the "Other imported
     // data" section, each with a warning at its line. Call last.
     void place_leftovers();
 
@@ -155,6 +181,10 @@ class ImportMapper {
     std::set<const SourceNode*> translated_;
     std::vector<std::pair<std::string, std::string>> translations_;  // from, item
     std::set<std::tuple<int, int, std::string>> reported_;
+    // Warned as a wrong type: not warned again as a leftover.
+    std::set<std::pair<int, int>> misfits_;
+    bool any_scalar_is_text_ = false;
+    std::string language_;
 };
 
 }  // namespace mkcv

@@ -99,7 +99,8 @@ void map_education(ImportMapper& m, const SourceNode& entry, const std::string& 
     Target e = m.new_entry("education");
     const auto degree = m.read_text(entry.get("degree"), field(at, "degree"));
     const auto area = m.read_text(entry.get("area"), field(at, "area"));
-    m.put_value(e, "degree", degree && area ? *degree + " in " + *area : area.value_or(""), {});
+    m.put_value(e, "degree", degree && area ? m.join_degree(*degree, *area) : area.value_or(""),
+                {});
     if (degree)
         m.used(entry.get("degree"), field(at, "degree"), e.path + ".degree");
     m.used(entry.get("area"), field(at, "area"), e.path + ".degree");
@@ -465,9 +466,9 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
             }
             case EntryType::Unknown:
                 if (entry.kind != SourceNode::Kind::Object) {
-                    m.error(&entry, at,
-                            "an entry that is a list; RenderCV's entries are "
-                            "text or objects");
+                    m.warn(&entry, at,
+                           "an entry that is a list; RenderCV's entries are text or objects: "
+                           "kept as text in the section \"Other imported data\"");
                     break;
                 }
                 m.warn(&entry, at, "an entry of no RenderCV type; imported as a custom entry");
@@ -534,13 +535,7 @@ void map_rendercv(ImportMapper& m) {
     if (!cv)
         return;
     map_person(m, *cv);
-    bool name_reported = false;  // as a wrong type
-    for (const Diagnostic& d : m.diagnostics().items())
-        name_reported = name_reported || d.message.rfind("cv.name:", 0) == 0;
-    if (!m.person().find("name") && !name_reported)
-        m.diagnostics().error(m.file(), cv->pos, "import-type",
-                              "cv.name is missing: cv.toml needs the person's name",
-                              "add it to the source, or to cv.toml's [person] after import");
+    m.require_name("cv.name", cv);
     if (const SourceNode* sections = m.read_object(cv->get("sections"), "cv.sections"))
         for (const auto& [key, value] : sections->members)
             if (!value.is_null())

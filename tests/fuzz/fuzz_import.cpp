@@ -14,7 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string text(reinterpret_cast<const char*>(data), size);
     for (const std::optional<ImportFormat> from :
          {std::optional<ImportFormat>(), std::optional(ImportFormat::JsonResume),
-          std::optional(ImportFormat::RenderCv), std::optional(ImportFormat::YamlResume)}) {
+          std::optional(ImportFormat::RenderCv), std::optional(ImportFormat::YamlResume),
+          std::optional(ImportFormat::Generic)}) {
         const ImportOutcome outcome = import_cv("in.yaml", text, from, "cv.toml");
         fuzz::print_all_formats(outcome.diagnostics, outcome.sources);
         (void)format_import_summary(outcome);

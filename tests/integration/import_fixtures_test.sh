@@ -18,8 +18,8 @@ for f in "$DATA"/*.json "$DATA"/*.yaml; do fixtures+=("$(basename "$f")"); done
 
 # Together the fixtures cover every field of each format: JSON Resume's from its official
 # schema (tests/tools), RenderCV's and YAMLResume's as their documentation lists them.
-python3 - "$DATA" "$SRC/tests/tools/node_modules/@jsonresume/schema/schema.json" <<'PY' &&
-import glob, json, os, re, sys, yaml
+PYTHONPATH="$SRC/tests/integration" python3 - "$DATA" "$SRC/tests/tools/node_modules/@jsonresume/schema/schema.json" <<'PY' &&
+import glob, json, os, re, sys, yaml, lenient_json
 data, schema_file = sys.argv[1:3]
 def paths(v, p=""):
     if isinstance(v, dict):
@@ -29,8 +29,8 @@ def paths(v, p=""):
     else: yield p
 def load(f):
     text = open(f, encoding="utf-8").read()
-    return json.loads(text) if f.endswith(".json") else yaml.load(text, Loader=yaml.BaseLoader)
-have = {fmt: set() for fmt in ("jsonresume", "rendercv", "yamlresume")}
+    return lenient_json.loads(text) if f.endswith(".json") else yaml.load(text, Loader=yaml.BaseLoader)
+have = {fmt: set() for fmt in ("jsonresume", "rendercv", "yamlresume", "generic")}
 docs = {fmt: [] for fmt in have}
 for f in glob.glob(os.path.join(data, "*.json")) + glob.glob(os.path.join(data, "*.yaml")):
     fmt = os.path.basename(f).split("-")[0].split(".")[0]
@@ -121,7 +121,7 @@ require_tool xelatex "setup.sh installs TeX Live"
     if [[ -f out/cv-long.pdf ]]; then
       pdftotext -enc UTF-8 out/cv-long.pdf pdf.txt
       pdfinfo -url out/cv-long.pdf > pdf.urls
-      out="$(python3 "$SRC/tests/integration/import_pdf_text.py" "$fixture" pdf.txt pdf.urls)" &&
+      out="$(python3 "$SRC/tests/integration/import_pdf_text.py" "$fixture" pdf.txt pdf.urls cv.toml)" &&
         pass "$fixture: the PDF has every string of the source ($out)" || fail "$fixture: $out"
     fi
   done
@@ -137,6 +137,22 @@ for fixture in "${fixtures[@]}"; do
   expect_status 0 $status "$fixture: its import builds back into JSON Resume"
   pairs+=("$fixture.d/$fixture" "$fixture.d/json/cv-jsonresume.json")
 done
+# [extra] (a source's x-… fields) is kept for the round trip and printed nowhere: not in the
+# PDF, the homepage or the Markdown.
+ru=jsonresume-russian.json.d
+(cd "$ru" && env PATH=/nonexistent "$MKCV" build -t homepage -t markdown -o html > html.log 2>&1) &&
+  status=0 || status=$?
+expect_status 0 $status "$ru: homepage and Markdown build"
+grep -q '^\[extra\]' "$ru/cv.toml" && pass "the x- fields are in [extra]" || fail "no [extra] in $ru/cv.toml"
+for value in vs-f4c1a2 vs-dark-theme vs-cv-export; do
+  printed="$(cat "$ru/pdf.txt" "$ru"/html/*.html "$ru"/html/*.md 2> /dev/null | grep -c -- "$value" || true)"
+  [[ "$printed" == 0 ]] && pass "[extra] $value is printed nowhere" || fail "[extra] $value is printed"
+  grep -q -- "$value" "$ru/json/cv-jsonresume.json" && pass "[extra] $value comes back in JSON Resume" ||
+    fail "[extra] $value lost on the way back to JSON Resume"
+done
+[[ -s "$ru/pdf.txt" ]] && ls "$ru"/html/*.html "$ru"/html/*.md > /dev/null 2>&1 &&
+  pass "the outputs searched for [extra] exist" || fail "no PDF text, homepage or Markdown to search"
+
 out="$(python3 "$SRC/tests/integration/import_round_trip.py" "${pairs[@]}")" &&
   pass "JSON Resume round trip: $out" || fail "JSON Resume round trip: $out"
 tools="$SRC/tests/tools/node_modules"

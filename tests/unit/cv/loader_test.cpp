@@ -488,3 +488,18 @@ TEST_CASE("the résumé sections are validated: required keys, blanks, dates, UR
     }
     CHECK(problems(head + "[[interests]]\nname = \"I\"\nkeywords = \"Piano\"\n").size() == 1);
 }
+
+TEST_CASE("an extra table of any keys loads, as JSON text, unchecked") {
+    const Cv cv = load_ok(R"([person]
+name = "A"
+[extra]
+"work[0].x-factIds" = ["f1", "f2"]
+x-source = { by = "tool", revision = 17, nested = { deep = [true, 1.5] } }
+[extra.anything]
+goes = "here"
+)");
+    CHECK(cv.extra_json.find("\"work[0].x-factIds\"") != std::string::npos);
+    CHECK(cv.extra_json.find("\"revision\" : 17") != std::string::npos);
+    CHECK(cv.extra_json.find("\"goes\" : \"here\"") != std::string::npos);
+    CHECK(load_ok("[person]\nname = \"A\"\n").extra_json.empty());
+}

@@ -33,9 +33,13 @@ TEST_CASE("the format is detected and said", "[import]") {
     CHECK(import_fixture("jsonresume.json").outcome.format == ImportFormat::JsonResume);
     CHECK(import_fixture("rendercv.yaml").outcome.format == ImportFormat::RenderCv);
     CHECK(import_fixture("yamlresume.yaml").outcome.detected);
+    // No known schema: the generic importer, never a refusal.
     const ImportOutcome unknown = import_cv("x.yaml", "title: nothing\n", std::nullopt, "cv.toml");
-    CHECK_FALSE(unknown.toml);
-    CHECK(unknown.diagnostics.items().front().code == "import-format");
+    CHECK(unknown.toml);
+    CHECK(unknown.format == ImportFormat::Generic);
+    CHECK(unknown.evidence == "no mark of JSON Resume, RenderCV or YAMLResume");
+    CHECK(import_fixture("rendercv.yaml").outcome.evidence.find("cv.sections") !=
+          std::string::npos);
 }
 
 TEST_CASE("what import writes, mkcv loads and validates", "[import]") {
@@ -116,9 +120,14 @@ TEST_CASE("NUL bytes and invalid UTF-8 are refused before parsing", "[import]") 
     const ImportOutcome bad = import_cv("b.yaml", "cv:\n  name: \xff\n", std::nullopt, "c");
     CHECK_FALSE(bad.toml);
     CHECK(bad.diagnostics.items().front().pos.line == 2);
-    const ImportOutcome escaped =
-        import_cv("e.json", "{\"basics\": {\"name\": \"a\\u0000b\"}}", std::nullopt, "c");
-    CHECK_FALSE(escaped.toml);
+    const Imported escaped =
+        import_text("{\"basics\": {\"name\": \"a\\u0000b\\u001ac\"}}", "e.json");
+    // An escaped NUL is JSON all the same: a warning, and U+FFFD in its place.
+    CHECK(str(escaped.toml["person"]["name"]) ==
+          "a\xEF\xBF\xBD"
+          "b\xEF\xBF\xBD"
+          "c");
+    CHECK(has_warning(escaped.outcome, "written as U+FFFD"));
 }
 
 TEST_CASE("the summary ends with the count and the format", "[import]") {

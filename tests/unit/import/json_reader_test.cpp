@@ -46,6 +46,26 @@ TEST_CASE("broken JSON fails at its line and column", "[import]") {
     CHECK(root.error().code == "import-syntax");
 }
 
+TEST_CASE("JSON with comments and trailing commas is read, positions exact", "[import]") {
+    const std::string text =
+        "// kept by al-folio\n{\n  \"a\": \"x, }\", /* c */\n  \"b\": [1, 2,],\n  \"c\": "
+        "\"//\",\n}\n";
+    auto root = read_json("f.json", text);
+    REQUIRE(root);
+    CHECK(root->get("a")->scalar == "x, }");  // a comma in a string stays
+    CHECK(root->get("b")->items.size() == 2);
+    CHECK(root->get("c")->scalar == "//");
+    CHECK(root->get("b")->pos.line == 4);
+    CHECK(root->get("b")->pos.column == 8);
+    CHECK(blank_trailing_commas("[1,/* x */ ]") == "[1 /* x */ ]");
+    CHECK(blank_trailing_commas("{\"a,\": [\"]\",]}") == "{\"a,\": [\"]\" ]}");
+    CHECK(blank_trailing_commas("[1, // c\n]") == "[1  // c\n]");
+    // Not after a comma, nor in an empty list: those stay errors where they are.
+    CHECK(blank_trailing_commas("[1,,]") == "[1,,]");
+    CHECK(blank_trailing_commas("[,]") == "[,]");
+    CHECK(blank_trailing_commas("{\"a\":,}") == "{\"a\":,}");
+}
+
 TEST_CASE("a duplicate JSON key is an error at the second", "[import]") {
     auto root = read_json("r.json", "{\"a\": 1,\n \"a\": 2}");
     REQUIRE_FALSE(root);

@@ -129,16 +129,51 @@ TEST_CASE("a JSON Resume value per language keeps every language", "[import]") {
     CHECK(has_warning(r.outcome, "a value per language"));
 }
 
-TEST_CASE("a wrong type in JSON Resume is an error at its position", "[import]") {
-    const ImportOutcome outcome =
-        import_cv("bad.json", "{\"basics\": {\n  \"name\": 42\n}}", std::nullopt, "cv.toml");
-    CHECK_FALSE(outcome.toml);
-    REQUIRE(outcome.diagnostics.has_errors());
-    const Diagnostic& d = outcome.diagnostics.items().front();
+TEST_CASE("a wrong type in JSON Resume is a warning at its position, kept as text", "[import]") {
+    const Imported r = import_text("{\"basics\": {\n  \"name\": 42\n}}", "bad.json");
+    CHECK_FALSE(r.outcome.diagnostics.has_errors());
+    const Diagnostic& d = r.outcome.diagnostics.items().front();
+    CHECK(d.severity == Severity::Warning);
     CHECK(d.pos.line == 2);
     CHECK(d.pos.column == 11);
-    CHECK(d.message == "basics.name: expected text, found a number");
-    CHECK(outcome.diagnostics.items().size() == 1);  // not "missing" too, nor a leftover
+    CHECK(d.message.rfind("basics.name: expected text, found a number", 0) == 0);
+    // The number is kept; the name is a placeholder to replace, with its own warning.
+    CHECK(str(r.toml["person"]["name"]) == "Your Name");
+    CHECK(has_warning(r.outcome, "no name found"));
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "basics.name: 42");
+}
+
+TEST_CASE("references of a wrong type do not refuse the file", "[import]") {
+    const Imported r = import_text(R"({"basics":{"name":"X"},"references":0})");
+    CHECK(has_warning(r.outcome, "references: expected a list, found a number", 1));
+    CHECK(str(r.toml["person"]["name"]) == "X");
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "references: 0");
+}
+
+TEST_CASE("extension fields go to extra, not to a printed section", "[import]") {
+    const Imported r = import_text(
+        R"({"basics":{"name":"X","x-p":{"a":1,"b":[true,"t"]}},"work":[{"name":"O","position":"R","x-factIds":["f1","f2"]}],"x-top":"v"})");
+    CHECK(r.toml["extra"]["basics.x-p"]["a"].value<int64_t>() == 1);
+    CHECK(r.toml["extra"]["basics.x-p"]["b"][0].value<bool>() == true);
+    CHECK(str(r.toml["extra"]["work[0].x-factIds"][1]) == "f2");
+    CHECK(str(r.toml["extra"]["x-top"]) == "v");
+    CHECK_FALSE(r.toml.contains("sections"));
+}
+
+TEST_CASE("the language comes from the source's own field", "[import]") {
+    const auto language = [](const std::string& text, const std::string& file) {
+        const Imported r = import_text(text, file);
+        return str(r.toml["locale"]["language"]);
+    };
+    CHECK(language(R"({"basics":{"name":"X"},"meta":{"language":"pt_BR"}})", "a.json") == "pt-BR");
+    CHECK(language(R"({"basics":{"name":"X"},"language":"de"})", "a.json") == "de");
+    CHECK(language("cv:\n  name: X\nlocale:\n  language: turkish\n", "r.yaml") == "tr");
+    CHECK(language("content:\n  basics:\n    name: X\nlocale:\n  language: zh-hans\n", "y.yaml") ==
+          "zh-Hans");
+    // The field wins over the script.
+    CHECK(language(R"({"basics":{"name":"Иван"},"meta":{"language":"uk"}})", "a.json") == "uk");
+    CHECK(language(R"({"basics":{"name":"Иван"}})", "a.json") == "ru");
+    CHECK(language(R"({"basics":{"name":"Ana"}})", "a.json") == "<missing>");
 }
 
 TEST_CASE("YAMLResume maps like JSON Resume, with its own keys", "[import]") {
@@ -232,4 +267,28 @@ TEST_CASE("a photo and profiles: a relative image path is kept, a URL is not", "
     CHECK_FALSE(remote.toml["person"]["photo"]);
     const Imported absolute = import_text(R"({"basics": {"name": "Ada", "image": "/etc/passwd"}})");
     CHECK_FALSE(absolute.toml["person"]["photo"]);
+}
+
+TEST_CASE("a Russian or Japanese CV gets its language and no English join", "[import]") {
+    const Imported ru = import_fixture("jsonresume-russian.json");
+    CHECK(str(ru.toml["locale"]["language"]) == "ru");
+    CHECK(has_warning(ru.outcome, "is a guess; confirm it"));
+    CHECK(str(ru.toml["education"][0]["degree"]) == "Бакалавриат, Информатика");
+    CHECK(str(ru.toml["person"]["location"]["address"]) == "ул. Пирогова, д. 2, кв. 15");
+    CHECK(str(ru.toml["extra"]["work[0].x-factIds"][2]) == "vs-02aa17");
+    const Imported ja = import_fixture("jsonresume-japanese.json");
+    CHECK(str(ja.toml["locale"]["language"]) == "ja");
+    CHECK(str(ja.toml["education"][0]["degree"]) == "修士, 情報理工学");
+    const Imported th = import_fixture("jsonresume-thai.json");
+    CHECK(str(th.toml["locale"]["language"]) == "th");
+}
+
+TEST_CASE("a note past the length cv.toml takes does not refuse the file", "[import]") {
+    const std::string big(6000, 's');
+    const Imported r = import_text(R"({"basics":{"name":"A"},"work":[{"name":"O","position":"R",)"
+                                   R"("summary":")" +
+                                   big + R"(","description":")" + big + R"("}]})");
+    CHECK(str(r.toml["experience"][0]["note"]) == big);
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "experience[0].note: Description: " + big);
+    CHECK(has_warning(r.outcome, "longer than the 10,000 bytes"));
 }

@@ -1,0 +1,720 @@
+#include "import/generic.h"
+
+#include <algorithm>
+#include <initializer_list>
+
+#include "cv/validate.h"
+#include "import/loose_dates.h"
+#include "import/rendercv.h"
+#include "util/ascii.h"
+
+namespace mkcv {
+namespace {
+
+using Names = std::initializer_list<std::string_view>;
+
+// "Start_Date", "start-date", "start date" → "startdate".
+std::string normalized(std::string_view key) {
+    std::string out;
+    for (const char c : key)
+        if (c != '_' && c != '-' && c != ' ' && c != '.')
+            out += ascii_lower(c);
+    return out;
+}
+
+bool is_one_of(std::string_view key, Names names) {
+    const std::string n = normalized(key);
+    for (const std::string_view name : names)
+        if (n == name)
+            return true;
+    return false;
+}
+
+struct Found {
+    const SourceNode* node = nullptr;
+    std::string path;
+    std::string key;
+};
+
+// The first member by the order of `names` (the likeliest synonym first), among those not
+// null and not placed yet (and, for `texts_only`, that are text). One pass over the members,
+// each key normalized once: an entry of 100,000 keys stays linear.
+Found find_in(ImportMapper& m, const SourceNode& object, const std::string& path, Names names,
+              bool texts_only) {
+    std::size_t best = names.size();
+    Found out;
+    for (const auto& [key, value] : object.members) {
+        if (value.is_null() || value.used || (texts_only && !value.is_scalar()))
+            continue;
+        const std::string n = normalized(key);
+        std::size_t i = 0;
+        for (const std::string_view name : names) {
+            if (i >= best)
+                break;
+            if (n == name) {
+                if (!texts_only || m.read_text(&value, child_path(path, key))) {
+                    best = i;
+                    out = {&value, child_path(path, key), key};
+                }
+                break;
+            }
+            ++i;
+        }
+    }
+    return out;
+}
+
+Found find(const SourceNode& object, const std::string& path, Names names) {
+    std::size_t best = names.size();
+    Found out;
+    for (const auto& [key, value] : object.members) {
+        if (value.is_null() || value.used)
+            continue;
+        const std::string n = normalized(key);
+        std::size_t i = 0;
+        for (const std::string_view name : names) {
+            if (i >= best)
+                break;
+            if (n == name) {
+                best = i;
+                out = {&value, child_path(path, key), key};
+                break;
+            }
+            ++i;
+        }
+    }
+    return out;
+}
+
+// A text member of one of these names (found, not yet placed), its text.
+std::optional<std::string> text_of(ImportMapper& m, const Found& f) {
+    if (!f.node || !f.node->is_scalar())
+        return std::nullopt;
+    return m.read_text(f.node, f.path);
+}
+
+Found find_text(ImportMapper& m, const SourceNode& object, const std::string& path, Names names) {
+    return find_in(m, object, path, names, true);
+}
+
+bool put_found(ImportMapper& m, Target& target, std::string_view key, const Found& f) {
+    return f.node && f.node->is_scalar() && m.put(target, key, f.node, f.path);
+}
+
+// ---- the names people use ----
+
+const Names kName = {"name", "fullname", "author", "displayname", "yourname"};
+const Names kFirst = {"first", "firstname", "given", "givenname", "forename"};
+const Names kLast = {"last", "lastname", "family", "familyname", "surname"};
+const Names kEmail = {"email", "mail", "emailaddress"};
+const Names kPhone = {"phone", "telephone", "tel", "mobile", "cell", "phonenumber"};
+const Names kWebsite = {"website", "homepage", "url", "web", "site", "webpage"};
+const Names kLocation = {"location", "city", "place"};
+const Names kAddress = {"address", "streetaddress", "street"};
+const Names kHeadline = {"headline", "position", "label", "jobtitle", "tagline", "title", "role"};
+const Names kSummary = {"summary",   "about",    "bio",   "biography",   "profile",
+                        "objective", "abstract", "intro", "introduction"};
+const Names kContact = {"contact", "contacts", "contactinfo", "personal", "personalinfo",
+                        "info",    "basics",   "details",     "person",   "me"};
+
+const Names kEducation = {"education", "educations",     "degrees",
+                          "academic",  "academics",      "studies",
+                          "schooling", "qualifications", "academicbackground"};
+const Names kExperience = {"work",
+                           "experience",
+                           "experiences",
+                           "employment",
+                           "positions",
+                           "jobs",
+                           "appointments",
+                           "career",
+                           "workexperience",
+                           "professionalexperience",
+                           "researchexperience",
+                           "academicpositions",
+                           "academicappointments",
+                           "employmenthistory",
+                           "workhistory"};
+const Names kAwards = {"awards",           "honors",           "honours",
+                       "prizes",           "awardsandhonors",  "honorsandawards",
+                       "awardsandhonours", "honoursandawards", "distinctions"};
+const Names kPublications = {"publications",    "papers",           "articles",
+                             "journalarticles", "conferencepapers", "selectedpublications",
+                             "peerreviewed"};
+const Names kSkills = {"skills", "technicalskills", "competencies", "skillset"};
+const Names kLanguages = {"languages", "languageskills", "spokenlanguages"};
+
+const Names kSettings = {"order",    "layout", "layouts", "theme",   "template",     "style",
+                         "settings", "config", "design",  "version", "sectionorder", "meta"};
+const Names kInstitution = {"institution", "school",    "university",   "college",
+                            "academy",     "institute", "organization", "organisation"};
+const Names kDegree = {"degree", "studytype", "qualification", "diploma",
+                       "title",  "program",   "programme"};
+const Names kField = {"area",       "field",        "major",          "subject",
+                      "discipline", "fieldofstudy", "specialization", "specialisation"};
+const Names kOrganization = {"company",     "organization", "organisation", "employer",
+                             "institution", "university",   "school",       "lab",
+                             "name",        "department",   "firm",         "group"};
+const Names kRole = {"position", "title", "role", "jobtitle", "job", "designation", "rank"};
+const Names kStart = {"start", "startdate", "from", "begin", "since", "started"};
+const Names kEnd = {"end", "enddate", "to", "until", "finish", "ended"};
+const Names kDate = {"date", "dates", "year", "years", "period", "when", "time", "duration"};
+const Names kPlace = {"location", "city", "place", "where"};
+const Names kNote = {"summary", "description", "details", "note",    "notes",
+                     "text",    "body",        "comment", "abstract"};
+const Names kHighlights = {
+    "highlights",   "details",         "bullets", "items",   "responsibilities",
+    "achievements", "accomplishments", "tasks",   "courses", "description",
+    "notes"};
+const Names kUrl = {"url", "link", "href", "website", "web", "homepage"};
+const Names kAwardTitle = {"title", "name", "award", "honor", "honour", "prize", "label"};
+const Names kIssuer = {"awarder",      "issuer",      "by",      "organization",
+                       "organisation", "institution", "grantor", "from"};
+const Names kSkillName = {"name", "label", "category", "area", "title", "group"};
+const Names kSkillKeywords = {"keywords", "skills", "items",        "list",
+                              "details",  "tools",  "technologies", "value"};
+const Names kLevel = {"level", "proficiency", "fluency"};
+const Names kLanguageName = {"language", "name", "lang", "label"};
+const Names kEntryTitle = {"title",   "name",         "label", "position",    "degree",
+                           "role",    "course",       "award", "institution", "school",
+                           "company", "organization", "event"};
+const Names kSubtitle = {"subtitle",  "venue",      "journal",     "conference",   "booktitle",
+                         "publisher", "event",      "institution", "organization", "company",
+                         "school",    "university", "issuer",      "awarder",      "course"};
+
+// "research_interests" → "Research interests" as RenderCV titles a section from its key.
+std::string title_of(const std::string& key) {
+    return rendercv_section_title(key);
+}
+
+// ---- what every entry has ----
+
+// "2014 – 2018", "2014 -- present", "2014-2018", "2014 to 2018": the two halves, when both
+// (the second may be empty: "2014 –") are dates.
+std::optional<std::pair<PartialDate, std::optional<PartialDate>>> read_range(
+    const std::string& text) {
+    const auto trimmed = [](std::string s) {
+        s.erase(0, s.find_first_not_of(" \t"));
+        const auto last = s.find_last_not_of(" \t");
+        s.erase(last == std::string::npos ? 0 : last + 1);
+        return s;
+    };
+    for (const std::string_view sep : {"--", "–", "—", " to ", "-"}) {
+        for (auto at = text.find(sep); at != std::string::npos; at = text.find(sep, at + 1)) {
+            const auto from = parse_loose_date(trimmed(text.substr(0, at)));
+            const std::string rest = trimmed(text.substr(at + sep.size()));
+            if (!from)
+                continue;
+            if (rest.empty())
+                return std::make_pair(*from, std::optional<PartialDate>());
+            if (const auto to = parse_loose_date(rest))
+                return std::make_pair(*from, to);
+        }
+    }
+    return std::nullopt;
+}
+
+// `start`/`end` of a built-in entry: from two keys (put_dates), or from one date text that
+// may be a range. What is no date goes to the note, with a warning.
+void put_entry_dates(ImportMapper& m, Target& e, const SourceNode& entry, const std::string& at,
+                     std::string_view note_key) {
+    const Found start = find(entry, at, kStart);
+    const Found end = find(entry, at, kEnd);
+    if ((start.node && start.node->is_scalar()) || (end.node && end.node->is_scalar())) {
+        m.put_dates(e, start.node && start.node->is_scalar() ? start.node : nullptr, start.path,
+                    end.node && end.node->is_scalar() ? end.node : nullptr, end.path, "Ended",
+                    note_key);
+        return;
+    }
+    const Found single = find_text(m, entry, at, kDate);
+    const auto text = text_of(m, single);
+    if (!text)
+        return;
+    std::optional<PartialDate> from, to;
+    if (auto date = parse_loose_date(*text)) {
+        to = date;  // one date: when it ended (or happened), as RenderCV's lone `date`
+    } else if (const auto range = read_range(*text)) {
+        from = range->first;
+        to = range->second;
+    }
+    if ((from && from->present) || (!from && to && to->present))
+        from.reset(), to.reset();
+    if (from && to && compare_dates(*to, *from) < 0)
+        from.reset(), to.reset();
+    if (!from && !to) {
+        m.warn(single.node, single.path,
+               "\"" + shorten(*text) + "\" is not a date or range mkcv reads; kept in the note",
+               "write YYYY, YYYY-MM or YYYY-MM-DD");
+        m.append_text(e, note_key, "Date: " + *text, {});
+        m.used(single.node, single.path, e.path + "." + std::string(note_key));
+        return;
+    }
+    if (from)
+        m.table(e).set("start", TomlValue::text(iso_date(*from)));
+    if (to)
+        m.table(e).set("end", TomlValue::text(iso_date(*to)));
+    m.used(single.node, single.path + " \"" + shorten(*text) + "\"",
+           e.path + (from ? ".start" : "") + (from && to ? " + " : "") + (to ? ".end" : ""));
+}
+
+// Texts of a list (or one text) as bullet points at `key`.
+bool put_list(ImportMapper& m, Target& e, std::string_view key, const Found& f) {
+    if (!f.node || f.node->kind != SourceNode::Kind::Array)
+        return false;
+    for (const SourceNode& item : f.node->items)
+        if (!item.is_scalar())
+            return false;  // a list of tables: left for the rest
+    return m.put_texts(e, key, f.node, f.path);
+}
+
+// Every text (or list of texts) of the entry that nothing took, as "Key: value" lines of
+// its note: a personal schema's keys print instead of waiting in "Other imported data".
+void put_rest(ImportMapper& m, Target& e, const SourceNode& entry, const std::string& at,
+              std::string_view note_key) {
+    for (const auto& [key, value] : entry.members) {
+        if (value.used || value.is_null())
+            continue;
+        const std::string path = child_path(at, key);
+        if (key.rfind("x-", 0) == 0)
+            continue;  // an extension: [extra], never printed
+        std::string line;
+        if (value.is_scalar()) {
+            const auto text = m.read_text(&value, path);
+            if (!text)
+                continue;
+            line = *text;
+        } else if (value.kind == SourceNode::Kind::Array) {
+            bool texts = !value.items.empty();
+            for (const SourceNode& item : value.items)
+                texts = texts && item.is_scalar() && !item.is_null();
+            if (!texts)
+                continue;
+            const std::vector<std::string> items = m.read_texts(&value, path);
+            for (std::size_t i = 0; i < items.size(); ++i)
+                line += (i ? ", " : "") + items[i];
+            if (line.empty())
+                continue;
+        } else {
+            continue;  // a table in an entry: "Other imported data", path and all
+        }
+        line = title_of(key) + ": " + line;
+        // cv.toml takes 10,000 bytes in one text: past that, the rest waits in "Other
+        // imported data", one value each, rather than the import failing.
+        const TomlValue* note = m.table(e).find(note_key);
+        const std::size_t had =
+            note && note->kind == TomlValue::Kind::String ? note->string.size() + 1 : 0;
+        if (had + line.size() > kMaxValueBytes)
+            continue;
+        m.append_text(e, note_key, line, {});
+        m.used(&value, path, e.path + "." + std::string(note_key));
+    }
+}
+
+// An entry of the custom section `section`: title, subtitle, date text, location, url,
+// text and highlights by their usual names, the rest in its text.
+void put_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
+                      const std::string& at) {
+    Target e = m.new_section_entry(section);
+    if (!put_found(m, e, "title", find_text(m, entry, at, kEntryTitle)))
+        m.put_value(e, "title", "(untitled)", {});
+    put_found(m, e, "subtitle", find_text(m, entry, at, kSubtitle));
+    const Found start = find_text(m, entry, at, kStart);
+    const Found end = find_text(m, entry, at, kEnd);
+    const Found single = find_text(m, entry, at, kDate);
+    const auto single_text = start.node || end.node ? std::nullopt : text_of(m, single);
+    const auto range = single_text ? read_range(*single_text) : std::nullopt;
+    if (range && !range->first.present &&
+        !(range->second && compare_dates(*range->second, range->first) < 0)) {
+        m.table(e).set("start", TomlValue::text(iso_date(range->first)));
+        if (range->second)
+            m.table(e).set("end", TomlValue::text(iso_date(*range->second)));
+        m.used(single.node, single.path + " \"" + shorten(*single_text) + "\"",
+               e.path + ".start + .end");
+    } else {
+        m.put_date_text(e, start.node, start.path, end.node, end.path, single.node, single.path);
+    }
+    put_found(m, e, "location", find_text(m, entry, at, kPlace));
+    if (const Found url = find_text(m, entry, at, kUrl); url.node) {
+        if (const auto text = m.read_text(url.node, url.path); text && looks_like_url(*text))
+            m.put(e, "url", url.node, url.path);
+    }
+    put_found(m, e, "text", find_text(m, entry, at, kNote));
+    put_list(m, e, "highlights", find(entry, at, kHighlights));
+    put_rest(m, e, entry, at, "text");
+}
+
+// ---- the sections ----
+
+void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                         const std::string& heading) {
+    const Found institution = find_text(m, entry, at, kInstitution);
+    const Found degree = find_text(m, entry, at, kDegree);
+    const Found area = find_text(m, entry, at, kField);
+    const auto degree_text = text_of(m, degree);
+    const auto area_text = text_of(m, area);
+    if (!institution.node || (!degree_text && !area_text)) {
+        m.warn(&entry, at,
+               "a degree without an institution or a degree name, which [[education]] needs; "
+               "imported into the section \"" +
+                   heading + "\"");
+        Target section = m.section_named(heading, "entries");
+        put_custom_entry(m, section, entry, at);
+        return;
+    }
+    Target e = m.new_entry("education");
+    const std::string joined = degree_text && area_text ? m.join_degree(*degree_text, *area_text)
+                                                        : degree_text.value_or(*area_text);
+    m.put_value(e, "degree", joined, {});
+    if (degree_text)
+        m.used(degree.node, degree.path, e.path + ".degree");
+    if (area_text)
+        m.used(area.node, area.path, e.path + ".degree");
+    m.put(e, "institution", institution.node, institution.path);
+    put_found(m, e, "location", find_text(m, entry, at, kPlace));
+    put_entry_dates(m, e, entry, at, "note");
+    put_found(m, e, "note", find_text(m, entry, at, kNote));
+    put_list(m, e, "highlights", find(entry, at, kHighlights));
+    put_rest(m, e, entry, at, "note");
+}
+
+void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                          const std::string& heading) {
+    const Found role = find_text(m, entry, at, kRole);
+    // The role's key is not the organisation's ("title" and "name" are both).
+    const SourceNode* role_node = role.node;
+    Found organization;
+    for (const std::string_view name : kOrganization) {
+        organization = find_text(m, entry, at, {name});
+        if (organization.node && organization.node != role_node)
+            break;
+        organization = {};
+    }
+    if (!role.node || !organization.node) {
+        m.warn(&entry, at,
+               "a position without a role or an organization, which [[experience]] needs; "
+               "imported into the section \"" +
+                   heading + "\"");
+        Target section = m.section_named(heading, "entries");
+        put_custom_entry(m, section, entry, at);
+        return;
+    }
+    Target e = m.new_entry("experience");
+    m.put(e, "role", role.node, role.path);
+    m.put(e, "organization", organization.node, organization.path);
+    put_found(m, e, "location", find_text(m, entry, at, kPlace));
+    put_entry_dates(m, e, entry, at, "note");
+    put_found(m, e, "note", find_text(m, entry, at, kNote));
+    put_list(m, e, "highlights", find(entry, at, kHighlights));
+    put_rest(m, e, entry, at, "note");
+}
+
+void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                     const std::string& heading) {
+    const Found title = find_text(m, entry, at, kAwardTitle);
+    const Found date = find_text(m, entry, at, kDate);
+    const auto date_text = text_of(m, date);
+    const auto parsed = date_text ? parse_loose_date(*date_text) : std::nullopt;
+    if (!title.node || (date.node && (!parsed || parsed->present))) {
+        if (date.node && !parsed)
+            m.warn(date.node, date.path,
+                   "\"" + shorten(*date_text) + "\" is not a date mkcv reads; kept as text");
+        Target section = m.section_named(heading, "entries");
+        put_custom_entry(m, section, entry, at);
+        return;
+    }
+    Target e = m.new_entry("awards");
+    m.put(e, "title", title.node, title.path);
+    if (parsed && parsed->month) {
+        m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
+        m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".date");
+    } else if (parsed) {
+        m.table(e).set("year", TomlValue::number(parsed->year));
+        m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".year");
+    }
+    put_found(m, e, "issuer", find_text(m, entry, at, kIssuer));
+    put_found(m, e, "note", find_text(m, entry, at, kNote));
+    put_rest(m, e, entry, at, "note");
+}
+
+void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                     const std::string& heading) {
+    const Found name = find_text(m, entry, at, kSkillName);
+    if (!name.node) {
+        Target section = m.section_named(heading, "entries");
+        put_custom_entry(m, section, entry, at);
+        return;
+    }
+    Target e = m.new_entry("skills");
+    m.put(e, "name", name.node, name.path);
+    put_found(m, e, "level", find_text(m, entry, at, kLevel));
+    const Found keywords = find(entry, at, kSkillKeywords);
+    if (!put_list(m, e, "keywords", keywords) && keywords.node && keywords.node->is_scalar())
+        if (const auto text = m.read_text(keywords.node, keywords.path)) {
+            TomlValue list = TomlValue::array();
+            list.items.push_back(TomlValue::text(*text));
+            m.table(e).set("keywords", std::move(list));
+            m.used(keywords.node, keywords.path, e.path + ".keywords");
+        }
+    // A skill has no note: what is left waits in "Other imported data".
+}
+
+void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                        const std::string& heading) {
+    const Found name = find_text(m, entry, at, kLanguageName);
+    if (!name.node) {
+        Target section = m.section_named(heading, "entries");
+        put_custom_entry(m, section, entry, at);
+        return;
+    }
+    Target e = m.new_entry("languages");
+    m.put(e, "language", name.node, name.path);
+    put_found(m, e, "fluency", find_text(m, entry, at, kLevel));
+}
+
+// A paper with a title, a list of authors, a venue and a year → [[publications]]; else a
+// custom entry (authors written as one text stay as written there: how to split "Doe, J.,
+// Roe, A." is a guess).
+void map_publication_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                           const std::string& heading) {
+    const Found title = find_text(m, entry, at, {"title", "name"});
+    const Found authors = find(entry, at, {"authors", "author", "by"});
+    const Found venue = find_text(m, entry, at,
+                                  {"venue", "journal", "conference", "booktitle", "publisher",
+                                   "proceedings", "series", "publication"});
+    const Found date = find_text(m, entry, at, {"year", "date", "published", "releasedate"});
+    const auto date_text = text_of(m, date);
+    const auto parsed = date_text ? parse_loose_date(*date_text) : std::nullopt;
+    bool author_list = authors.node && authors.node->kind == SourceNode::Kind::Array &&
+                       !authors.node->items.empty();
+    if (author_list)
+        for (const SourceNode& a : authors.node->items)
+            author_list = author_list && a.is_scalar() && m.read_text(&a, authors.path);
+    if (!title.node || !author_list || !venue.node || !parsed || parsed->present) {
+        Target section = m.section_named(heading, "entries");
+        put_custom_entry(m, section, entry, at);
+        return;
+    }
+    Target e = m.new_entry("publications");
+    m.put(e, "title", title.node, title.path);
+    m.put_texts(e, "authors", authors.node, authors.path);
+    m.put(e, "venue", venue.node, venue.path);
+    if (parsed->month) {
+        m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
+        m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".date");
+    } else {
+        m.table(e).set("year", TomlValue::number(parsed->year));
+        m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".year");
+    }
+    if (const Found url = find_text(m, entry, at, kUrl); url.node)
+        if (const auto text = text_of(m, url); text && looks_like_url(*text)) {
+            TomlValue links = TomlValue::table();
+            links.inline_table = true;
+            links.set("link", TomlValue::text(*text));
+            m.table(e).set("links", std::move(links));
+            m.used(url.node, url.path, e.path + ".links.link");
+        }
+    put_found(m, e, "note", find_text(m, entry, at, kNote));
+    put_rest(m, e, entry, at, "note");
+}
+
+using EntryMapper = void (*)(ImportMapper&, const SourceNode&, const std::string&,
+                             const std::string&);
+
+// A section of the source: a list of entries (tables, or texts), or a table of them by name
+// (`{"Programming": ["C++"]}` → a skill "Programming").
+void map_section(ImportMapper& m, const std::string& key, const SourceNode& value,
+                 const std::string& path, EntryMapper entry_mapper) {
+    const std::string heading = title_of(key);
+    if (value.is_scalar()) {
+        Target section = m.section_named(heading, "text");
+        m.put(section, "text", &value, path);
+        return;
+    }
+    if (value.kind == SourceNode::Kind::Object) {
+        // By name: each member an entry titled by its key, or a line "Key: value".
+        for (const auto& [name, member] : value.members) {
+            const std::string at = child_path(path, name);
+            if (member.is_null() || name.rfind("x-", 0) == 0)
+                continue;
+            if ((entry_mapper == map_skill_entry || entry_mapper == map_language_entry) &&
+                name.find_first_not_of(" \t\r\n") != std::string::npos && name.size() <= 1000) {
+                Target e = m.new_entry(entry_mapper == map_skill_entry ? "skills" : "languages");
+                m.put_value(e, entry_mapper == map_skill_entry ? "name" : "language", name, at);
+                if (member.is_scalar())
+                    m.put(e, entry_mapper == map_skill_entry ? "level" : "fluency", &member, at);
+                else if (entry_mapper == map_skill_entry)
+                    put_list(m, e, "keywords", Found{&member, at, name});
+                continue;
+            }
+            if (member.is_scalar()) {
+                if (const auto text = m.read_text(&member, at)) {
+                    Target section = m.section_named(heading, "items");
+                    m.append_item(section, "items", name + ": " + *text, {});
+                    m.used(&member, at, section.path + ".items");
+                }
+            } else if (member.kind == SourceNode::Kind::Object) {
+                entry_mapper(m, member, at, heading);
+            } else {
+                Target section = m.section_named(heading, "entries");
+                Target e = m.new_section_entry(section);
+                m.put_value(e, "title", name, at);
+                put_list(m, e, "highlights", Found{&member, at, name});
+            }
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < value.items.size(); ++i) {
+        const SourceNode& item = value.items[i];
+        const std::string at = item_path(path, i);
+        if (item.is_null())
+            continue;
+        if (item.kind == SourceNode::Kind::Object) {
+            entry_mapper(m, item, at, heading);
+        } else if (item.is_scalar()) {
+            if (entry_mapper == map_skill_entry || entry_mapper == map_language_entry) {
+                if (!m.read_text(&item, at))
+                    continue;  // blank: nothing to name the entry
+                Target e = m.new_entry(entry_mapper == map_skill_entry ? "skills" : "languages");
+                m.put(e, entry_mapper == map_skill_entry ? "name" : "language", &item, at);
+                continue;
+            }
+            Target section = m.section_named(heading, "items");
+            if (const auto text = m.read_text(&item, at)) {
+                m.append_item(section, "items", *text, {});
+                m.used(&item, at, section.path + ".items");
+            }
+        }
+        // A list in a list: "Other imported data".
+    }
+}
+
+void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                      const std::string& heading) {
+    Target section = m.section_named(heading, "entries");
+    put_custom_entry(m, section, entry, at);
+}
+
+// The person: at the top, or in a table of contact details.
+void map_person(ImportMapper& m, const SourceNode& where, const std::string& path) {
+    Target person = m.person_target();
+    if (!m.person().find("name")) {
+        const Found name = find(where, path, kName);
+        if (name.node && name.node->kind == SourceNode::Kind::Object) {
+            // {first, last} (bamos): joined with a space, as written.
+            const Found first = find_text(m, *name.node, name.path, kFirst);
+            const Found middle = find_text(m, *name.node, name.path, {"middle", "middlename"});
+            const Found last = find_text(m, *name.node, name.path, kLast);
+            std::string joined;
+            for (const Found* part : {&first, &middle, &last})
+                if (const auto text = text_of(m, *part))
+                    joined += (joined.empty() ? "" : " ") + *text;
+            if (!joined.empty()) {
+                m.put_value(person, "name", joined, {});
+                for (const Found* part : {&first, &middle, &last})
+                    if (part->node)
+                        m.used(part->node, part->path, "person.name");
+                name.node->used = true;  // not a section; its other keys stay leftovers
+            }
+        } else if (!put_found(m, person, "name", name)) {
+            const Found first = find_text(m, where, path, kFirst);
+            const Found last = find_text(m, where, path, kLast);
+            if (first.node || last.node) {
+                std::string joined;
+                for (const Found* part : {&first, &last})
+                    if (const auto text = text_of(m, *part))
+                        joined += (joined.empty() ? "" : " ") + *text;
+                m.put_value(person, "name", joined, {});
+                for (const Found* part : {&first, &last})
+                    if (part->node)
+                        m.used(part->node, part->path, "person.name");
+            }
+        }
+    }
+    if (!m.person().find("position"))
+        put_found(m, person, "position", find_text(m, where, path, kHeadline));
+    if (!m.person().find("email"))
+        put_found(m, person, "email", find_text(m, where, path, kEmail));
+    if (!m.person().find("phone"))
+        put_found(m, person, "phone", find_text(m, where, path, kPhone));
+    if (!m.person().find("homepage")) {
+        const Found url = find_text(m, where, path, kWebsite);
+        if (const auto text = text_of(m, url);
+            text && looks_like_url(*text) && text->find(' ') == std::string::npos)
+            m.put(person, "homepage", url.node, url.path);
+    }
+    if (!m.person().find("location")) {
+        const Found place = find_text(m, where, path, kLocation);
+        const Found address = find_text(m, where, path, kAddress);
+        if (address.node) {
+            TomlValue table = TomlValue::table();
+            table.set("address", TomlValue::text(*text_of(m, address)));
+            m.used(address.node, address.path, "person.location.address");
+            if (const auto city = text_of(m, place)) {
+                table.set("city", TomlValue::text(*city));
+                m.used(place.node, place.path, "person.location.city");
+            }
+            m.table(person).set("location", std::move(table));
+        } else {
+            put_found(m, person, "location", place);
+        }
+    }
+    if (!m.person().find("summary"))
+        put_found(m, person, "summary", find_text(m, where, path, kSummary));
+}
+
+}  // namespace
+
+void map_generic(ImportMapper& m) {
+    // A schema of one's own says nothing of types: a number or a boolean is its text.
+    m.take_any_scalar_as_text();
+    const SourceNode& root = m.root();
+    if (root.kind != SourceNode::Kind::Object) {
+        m.warn(&root, "(the file)",
+               "not a table of keys: everything is kept in the section \"Other imported data\"");
+        m.require_name("name", &root);
+        m.place_leftovers();
+        return;
+    }
+    map_person(m, root, "");
+    for (const auto& [key, value] : root.members)
+        if (value.kind == SourceNode::Kind::Object && is_one_of(key, kContact) && !value.used)
+            map_person(m, value, key);
+    m.require_name("name", &root);
+    // The name first in [person], as every cv.toml writes it, wherever the source had it.
+    TomlValue& person = m.person();
+    for (std::size_t i = 1; i < person.keys.size(); ++i)
+        if (person.keys[i] == "name") {
+            std::rotate(person.keys.begin(), person.keys.begin() + static_cast<std::ptrdiff_t>(i),
+                        person.keys.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+            std::rotate(person.values.begin(),
+                        person.values.begin() + static_cast<std::ptrdiff_t>(i),
+                        person.values.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+        }
+    for (const auto& [key, value] : root.members) {
+        if (value.used || value.is_null() || key.rfind("x-", 0) == 0)
+            continue;
+        // The layout and settings of the tool the file was written for, not text of the CV.
+        if ((key.rfind("$", 0) == 0 || is_one_of(key, kSettings)) && m.keep_in_extra(value, key))
+            continue;
+        if (value.is_scalar() ||
+            (value.kind == SourceNode::Kind::Object && is_one_of(key, kContact)))
+            continue;  // a setting, or contact details none of [person] took: the leftovers
+        EntryMapper mapper = map_custom_entry;
+        if (is_one_of(key, kEducation))
+            mapper = map_education_entry;
+        else if (is_one_of(key, kExperience))
+            mapper = map_experience_entry;
+        else if (is_one_of(key, kAwards))
+            mapper = map_award_entry;
+        else if (is_one_of(key, kPublications))
+            mapper = map_publication_entry;
+        else if (is_one_of(key, kSkills))
+            mapper = map_skill_entry;
+        else if (is_one_of(key, kLanguages))
+            mapper = map_language_entry;
+        map_section(m, key, value, key, mapper);
+    }
+    m.place_leftovers();
+}
+
+}  // namespace mkcv

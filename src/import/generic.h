@@ -1,0 +1,19 @@
+// A CV of no known schema (bamos-style YAML, a professor's own keys) → cv.toml. Keys are
+// matched by name, any case, `_`, `-` and spaces ignored, with the synonyms people use
+// (school/institution/university, company/organization/employer, title/position/role,
+// start/end/from/to/dates/years …) and by the shape of their value: the person's name (a
+// text, or `{first, last}`) and contact → [person]; education, work or experience (and
+// positions, appointments, employment …) → [[education]] and [[experience]]; awards and
+// honors → [[awards]]; skills and languages → [[skills]] and [[languages]]; every other list
+// or table (publications, papers, projects, talks, teaching …) → a custom section titled
+// after its key. An entry that a typed section cannot take becomes a custom entry; its keys
+// no field takes are added to its note as "Key: value". docs/import.md has the synonyms.
+#pragma once
+
+#include "import/mapping.h"
+
+namespace mkcv {
+
+void map_generic(ImportMapper& mapper);
+
+}  // namespace mkcv

@@ -1,0 +1,74 @@
+#include "import/generic.h"
+
+#include "import_support.h"
+
+namespace mkcv {
+using namespace test;
+
+TEST_CASE("a bamos-style YAML is not JSON Resume but a schema of its own", "[import]") {
+    const Imported r = import_fixture("generic-bamos.yaml");
+    CHECK(r.outcome.format == ImportFormat::Generic);
+    CHECK(str(r.toml["person"]["name"]) == "Lukas Brenner");
+    CHECK(str(r.toml["person"]["email"]) == "lukas.brenner@example.de");
+    CHECK(str(r.toml["education"][0]["institution"]) == "Technische Universität München");
+    CHECK(str(r.toml["education"][0]["start"]) == "2016");
+    CHECK(str(r.toml["education"][0]["end"]) == "2021");
+    CHECK(str(r.toml["education"][0]["note"]).find("Advisor: Prof. Anja Keller") !=
+          std::string::npos);
+    CHECK(str(r.toml["skills"][1]["name"]) == "Robotics");
+    CHECK(str(r.toml["languages"][2]["language"]) == "French");
+    CHECK(r.toml["awards"][0]["year"].value<int64_t>() == 2018);
+    // The layout list is the tool's, kept and not printed.
+    CHECK(str(r.toml["extra"]["order"][1][1]) == "Research Experience");
+}
+
+TEST_CASE("a professor's own schema: positions, papers, honors by name", "[import]") {
+    const Imported r = import_fixture("generic-professor.yaml");
+    CHECK(str(r.toml["person"]["name"]) == "Prof. Dr. Hélène Marchand");
+    // First in [person], as in every cv.toml, though the source has it after `bio`.
+    CHECK(r.outcome.toml->find("\nname = ") < r.outcome.toml->find("\nsummary = "));
+    CHECK(str(r.toml["person"]["location"]["address"]) == "4 place Jussieu");
+    CHECK(str(r.toml["experience"][0]["organization"]) == "Sorbonne Université");
+    CHECK(str(r.toml["experience"][0]["end"]) == "present");
+    CHECK(str(r.toml["experience"][1]["start"]) == "2009");  // "2009-2015"
+    CHECK(str(r.toml["experience"][2]["note"]) == "Date: spring term 2013");
+    CHECK(has_warning(r.outcome, "\"spring term 2013\" is not a date", 22));
+    CHECK(str(r.toml["education"][0]["degree"]) == "PhD in Computer Science");
+    CHECK(str(r.toml["publications"][0]["venue"]) == "Computational Linguistics");
+    CHECK(str(r.toml["publications"][1]["authors"][0]) == "H. Marchand");
+    CHECK(str(r.toml["awards"][1]["date"]) == "2022-06");
+    CHECK(str(r.toml["extra"]["x-generator"]) == "hm-cv-tool 2.1");
+}
+
+TEST_CASE("the generic importer maps synonyms and shapes", "[import]") {
+    const Imported r = import_text(R"(
+author: {given: Ana, family: Lima}
+contact: {mail: ana@example.org, tel: "+55 11 5555"}
+work:
+  - employer: Acme
+    job_title: Engineer
+    start_date: 2020-01
+    end_date: 2019-01
+  - just a line
+skills: {Programming: [C++, Go], Design: Figma}
+)",
+                                       "own.yaml");
+    CHECK(str(r.toml["person"]["name"]) == "Ana Lima");
+    CHECK(str(r.toml["person"]["email"]) == "ana@example.org");
+    CHECK(str(r.toml["person"]["phone"]) == "+55 11 5555");
+    CHECK(str(r.toml["experience"][0]["organization"]) == "Acme");
+    CHECK(str(r.toml["experience"][0]["role"]) == "Engineer");
+    CHECK(has_warning(r.outcome, "before it starts"));  // the end goes to the note
+    CHECK(str(r.toml["sections"][0]["items"][0]) == "just a line");
+    CHECK(str(r.toml["skills"][0]["keywords"][1]) == "Go");
+    CHECK(str(r.toml["skills"][1]["level"]) == "Figma");
+}
+
+TEST_CASE("a file that is a list, or has no name, still imports", "[import]") {
+    const Imported list = import_text("[1, 2, 3]", "list.json");
+    CHECK(list.outcome.format == ImportFormat::Generic);
+    CHECK(str(list.toml["person"]["name"]) == "Your Name");
+    CHECK(str(list.toml["sections"][0]["items"][2]) == "[2]: 3");
+}
+
+}  // namespace mkcv
