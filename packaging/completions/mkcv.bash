@@ -44,7 +44,7 @@ _mkcv() {
             ;;
         --from)
             if [[ "$command" == import ]]; then
-                COMPREPLY=($(compgen -W "jsonresume rendercv yamlresume" -- "$cur"))
+                COMPREPLY=($(compgen -W "jsonresume rendercv yamlresume generic" -- "$cur"))
             else
                 COMPREPLY=($(compgen -W "$(_mkcv_templates)" -- "$cur"))
             fi

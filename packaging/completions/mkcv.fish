@@ -41,7 +41,7 @@ complete -c mkcv -n "__fish_seen_subcommand_from build" -s f -l force -d 'Compil
 complete -c mkcv -n "__fish_seen_subcommand_from build watch" -l no-wait -d 'Fail when another build holds the folder'
 complete -c mkcv -n "__fish_seen_subcommand_from import export new" -s o -l out -r -d 'Output file'
 complete -c mkcv -n "__fish_seen_subcommand_from import new export" -l force -d 'Replace the output file'
-complete -c mkcv -n "__fish_seen_subcommand_from import" -l from -x -a 'jsonresume rendercv yamlresume' -d 'Source format'
+complete -c mkcv -n "__fish_seen_subcommand_from import" -l from -x -a 'jsonresume rendercv yamlresume generic' -d 'Source format'
 complete -c mkcv -n "__fish_seen_subcommand_from template" -a new -d 'Copy a template to edit'
 complete -c mkcv -n "__fish_seen_subcommand_from export" -a bib -d 'One .bib of every paper'
 # A CV file for the commands that read one, and the file mkcv import reads.

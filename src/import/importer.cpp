@@ -44,6 +44,7 @@ std::pair<ImportFormat, std::string> detect(const SourceNode& root) {
     if (root.kind != SourceNode::Kind::Object)
         return {ImportFormat::Generic, "not a table of keys"};
     struct Score {
+        explicit Score(ImportFormat f) : format(f) {}
         ImportFormat format;
         int points = 0;
         std::string why;
