@@ -52,7 +52,7 @@ work:
   - just a line
 skills: {Programming: [C++, Go], Design: Figma}
 )",
-                                       "own.yaml");
+                                   "own.yaml");
     CHECK(str(r.toml["person"]["name"]) == "Ana Lima");
     CHECK(str(r.toml["person"]["email"]) == "ana@example.org");
     CHECK(str(r.toml["person"]["phone"]) == "+55 11 5555");

@@ -16,7 +16,7 @@ TEST_CASE("the script tells the language, even in short texts", "[import]") {
     CHECK(guess("こんにちは") == "ja");
     CHECK(guess("カタカナ") == "ja");
     CHECK(guess("東京大学 工学部 コンピュータサイエンス") == "ja");  // kanji with some kana
-    CHECK(guess("東京大学大学院で修士") == "ja");  // one kana among nine kanji
+    CHECK(guess("東京大学大学院で修士") == "ja");                    // one kana among nine kanji
     CHECK(guess("한국어") == "ko");
     CHECK(guess("서울대학교 大學") == "ko");
     CHECK(guess("北京大学") == "zh");
