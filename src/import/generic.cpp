@@ -343,6 +343,14 @@ void put_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
     put_rest(m, e, entry, at, "text");
 }
 
+// An entry of the custom section `heading`, with every value it holds: for the sections mkcv
+// has no type for, and for an entry that does not fit its typed section.
+void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                      const std::string& heading) {
+    Target section = m.section_named(heading, "entries");
+    put_custom_entry(m, section, entry, at);
+}
+
 // ---- the sections ----
 
 void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
@@ -357,8 +365,7 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
                "a degree without an institution or a degree name, which [[education]] needs; "
                "imported into the section \"" +
                    heading + "\"");
-        Target section = m.section_named(heading, "entries");
-        put_custom_entry(m, section, entry, at);
+        map_custom_entry(m, entry, at, heading);
         return;
     }
     Target e = m.new_entry("education");
@@ -394,8 +401,7 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
                "a position without a role or an organization, which [[experience]] needs; "
                "imported into the section \"" +
                    heading + "\"");
-        Target section = m.section_named(heading, "entries");
-        put_custom_entry(m, section, entry, at);
+        map_custom_entry(m, entry, at, heading);
         return;
     }
     Target e = m.new_entry("experience");
@@ -418,8 +424,7 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
         if (date.node && !parsed)
             m.warn(date.node, date.path,
                    "\"" + shorten(*date_text) + "\" is not a date mkcv reads; kept as text");
-        Target section = m.section_named(heading, "entries");
-        put_custom_entry(m, section, entry, at);
+        map_custom_entry(m, entry, at, heading);
         return;
     }
     Target e = m.new_entry("awards");
@@ -440,8 +445,7 @@ void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string
                      const std::string& heading) {
     const Found name = find_text(m, entry, at, kSkillName);
     if (!name.node) {
-        Target section = m.section_named(heading, "entries");
-        put_custom_entry(m, section, entry, at);
+        map_custom_entry(m, entry, at, heading);
         return;
     }
     Target e = m.new_entry("skills");
@@ -462,8 +466,7 @@ void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::str
                         const std::string& heading) {
     const Found name = find_text(m, entry, at, kLanguageName);
     if (!name.node) {
-        Target section = m.section_named(heading, "entries");
-        put_custom_entry(m, section, entry, at);
+        map_custom_entry(m, entry, at, heading);
         return;
     }
     Target e = m.new_entry("languages");
@@ -490,8 +493,7 @@ void map_publication_entry(ImportMapper& m, const SourceNode& entry, const std::
         for (const SourceNode& a : authors.node->items)
             author_list = author_list && a.is_scalar() && m.read_text(&a, authors.path);
     if (!title.node || !author_list || !venue.node || !parsed || parsed->present) {
-        Target section = m.section_named(heading, "entries");
-        put_custom_entry(m, section, entry, at);
+        map_custom_entry(m, entry, at, heading);
         return;
     }
     Target e = m.new_entry("publications");
@@ -586,12 +588,6 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         }
         // A list in a list: "Other imported data".
     }
-}
-
-void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                      const std::string& heading) {
-    Target section = m.section_named(heading, "entries");
-    put_custom_entry(m, section, entry, at);
 }
 
 // The person: at the top, or in a table of contact details.

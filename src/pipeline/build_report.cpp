@@ -25,18 +25,6 @@ const char* status_name(OutputStatus status) {
     return "failed";
 }
 
-const char* severity_name(Severity severity) {
-    switch (severity) {
-        case Severity::Error:
-            return "error";
-        case Severity::Warning:
-            return "warning";
-        case Severity::Note:
-            return "note";
-    }
-    return "error";
-}
-
 bool placed(OutputStatus status) {
     return status == OutputStatus::Built || status == OutputStatus::UpToDate;
 }

@@ -100,6 +100,18 @@ bool is_invisible_control(std::string_view text, std::size_t i, std::size_t& len
            (code >= 0x202A && code <= 0x202E) || (code >= 0x2066 && code <= 0x2069);
 }
 
+const char* severity_name(Severity s) {
+    switch (s) {
+        case Severity::Error:
+            return "error";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Note:
+            return "note";
+    }
+    return "error";
+}
+
 std::string visible(std::string_view text) {
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
@@ -168,18 +180,6 @@ class LineIndex {
     const std::string& text_;
     std::vector<std::size_t> starts_;
 };
-
-const char* severity_name(Severity s) {
-    switch (s) {
-        case Severity::Error:
-            return "error";
-        case Severity::Warning:
-            return "warning";
-        case Severity::Note:
-            return "note";
-    }
-    return "error";
-}
 
 // Terminal cells before character `column` (1-based): wide characters (CJK) take two, so the
 // caret stays under them.

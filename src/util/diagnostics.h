@@ -15,6 +15,9 @@ namespace mkcv {
 // A note adds to another diagnostic, e.g. where a value that broke TeX came from.
 enum class Severity { Error, Warning, Note };
 
+// "error", "warning" or "note", as every output format names it.
+const char* severity_name(Severity severity);
+
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string file;  // as the user named it
