@@ -11,7 +11,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${MKCV_BUILD_DIR:-$root/build}"
 
-# Build tools and libraries; dpkg-dev's dpkg-shlibdeps finds the Debian package's library
+# Build tools and libraries: libcurl (OpenSSL flavour) fetches publications for `mkcv sync`,
+# pugixml parses the XML responses (DBLP, arXiv), cpp-httplib is `mkcv serve`'s HTTP server;
+# dpkg-dev's dpkg-shlibdeps finds the Debian package's library
 # dependencies (`cmake --build build --target package`). g++ brings gcc, whose cc also
 # compiles the LD_PRELOAD shim of tests/integration/enospc_test.sh.
 packages=(
@@ -20,6 +22,7 @@ packages=(
   libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev libutfcpp-dev
   libcmark-dev libfribidi-dev
   libyaml-cpp-dev
+  libcurl4-openssl-dev libpugixml-dev libcpp-httplib-dev
   dpkg-dev
 )
 # TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts

@@ -18,8 +18,9 @@ namespace {
 
 // The stages, lowest first. A file may include files of its own folder and of folders
 // before it, never of a folder after it (docs/development.md, "Layout").
-const std::vector<std::string> kStages = {"util",    "text",   "cv",  "import",   "bib", "select",
-                                          "context", "render", "tex", "pipeline", "cli"};
+const std::vector<std::string> kStages = {"util", "net",      "text",   "cv",      "import",
+                                          "bib",  "sync",     "select", "context", "render",
+                                          "tex",  "pipeline", "site",   "serve",   "cli"};
 
 // Headers CMake writes into build/generated from src/MODULE.h.in (configure_file).
 const std::set<std::string> kGenerated = {"util/version"};
