@@ -30,8 +30,8 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_PACKAGE_CONTACT "mkcv maintainers <mkcv@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "turns a CV kept as data (cv.toml) into typeset PDFs")
 string(CONCAT CPACK_PACKAGE_DESCRIPTION
-       "mkcv checks a cv.toml, renders it through Mustache LaTeX templates and runs latexmk and\n"
-       "XeLaTeX to make PDFs (a long academic CV and a one-page CV), an HTML homepage, Markdown\n"
+       "mkcv checks a cv.toml, renders it through Mustache LaTeX templates and runs XeLaTeX\n"
+       "to make PDFs (a long academic CV and a one-page CV), an HTML homepage, Markdown\n"
        "and JSON Resume from the same data.")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # mkcv_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION tex)

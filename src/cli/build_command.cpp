@@ -152,7 +152,7 @@ void add_build_command(CLI::App& app, CliState& state) {
     add_jobs(*build, state);
     build->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
     build->add_flag("-v,--verbose", state.build.verbose,
-                    "Show latexmk's output, and each text printed in the default language "
+                    "Show TeX's output, and each text printed in the default language "
                     "for want of a translation");
     build->add_flag("--strict-pages", state.build.strict_pages,
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
@@ -212,7 +212,7 @@ void add_watch_command(CLI::App& app, CliState& state) {
     add_out_dir(*watch, state);
     add_jobs(*watch, state);
     watch->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
-    watch->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
+    watch->add_flag("-v,--verbose", state.build.verbose, "Show TeX's output");
     add_strict(*watch, state);
     add_no_wait(*watch, state);
     watch->callback([&state] {

@@ -9,7 +9,7 @@
 #include "render/rendered_template.h"
 #include "tex/format.h"
 #include "tex/installation.h"
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 #include "util/digest.h"
 #include "util/file_io.h"
 #include "util/state_folder.h"
@@ -138,7 +138,7 @@ std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& 
     return reason;
 }
 
-BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job) {
+BuildInputs inputs_of(const RenderedTemplate& rendered, const TexJob& job) {
     BuildInputs inputs;
     inputs.add("mkcv version", kVersion);
     std::string command = "latexmk";
@@ -194,7 +194,7 @@ Result<> record_build(const fs::path& record_path, const BuildInputs& inputs, co
 }
 
 bool is_build_file(const std::string& name, const std::string& base) {
-    if (name == kBusyMarker || name == kLatexmkGroupFile || name == kLatexmkOutput)
+    if (name == kBusyMarker || name == kTexGroupFile || name == kTexOutput)
         return true;
     // What TeX, latexmk and xdvipdfmx make of <base>.tex, and the .tex itself.
     static const std::set<std::string> extensions{
@@ -214,7 +214,7 @@ Result<> prepare_work_dir(const fs::path& work_dir, bool clean) {
     if (fs::is_symlink(status) || (fs::exists(status) && !fs::is_directory(status)))
         fs::remove(work_dir, ec);
     if (clean || fs::exists(work_dir / kBusyMarker, ec)) {
-        stop_abandoned_latexmk(work_dir);
+        stop_abandoned_tex(work_dir);
         fs::remove_all(work_dir, ec);
         if (ec)
             return io_failure(work_dir.string(),

@@ -16,7 +16,7 @@
 namespace mkcv {
 
 struct RenderedTemplate;
-struct LatexmkJob;
+struct TexJob;
 
 struct BuildInput {
     std::string name;    // for people: "template file cv.tex.mustache", "cv-long.tex" ...
@@ -67,7 +67,7 @@ inline constexpr std::string_view kThisMachine = " (this machine)";
 // What one output depends on: mkcv's version, latexmk's command line and environment (the
 // source date), each template file, the rendered .tex (which carries cv.toml's data), and
 // on this machine the TeX installation and the fonts (tex/installation.h).
-BuildInputs inputs_of(const RenderedTemplate& rendered, const LatexmkJob& job);
+BuildInputs inputs_of(const RenderedTemplate& rendered, const TexJob& job);
 
 // The input naming a template's precompiled preamble (tex/format.h), when it has one.
 inline constexpr const char* kPreambleFormatInput = "precompiled preamble";
@@ -90,7 +90,7 @@ Result<> prepare_work_dir(const std::filesystem::path& work_dir, bool clean = fa
 void finish_work_dir(const std::filesystem::path& work_dir);
 
 // Whether a file named `name` in the build folder of output `base` is one mkcv, latexmk or
-// TeX makes for it (<base>.tex, .aux, .log, ..., latexmk.out), kept for incremental builds.
+// TeX makes for it (<base>.tex, .aux, .log, ..., tex.out), kept for incremental builds.
 bool is_build_file(const std::string& name, const std::string& base);
 
 }  // namespace mkcv

@@ -10,9 +10,9 @@
 #include "cv/photo.h"
 #include "pipeline/build_state.h"
 #include "pipeline/page_budget.h"
+#include "tex/aux_rerun.h"
 #include "tex/failure.h"
 #include "tex/format.h"
-#include "tex/latexmk_rerun.h"
 #include "tex/missing_glyphs.h"
 #include "tex/pdf_file.h"
 #include "tex/tex_run.h"
@@ -64,16 +64,17 @@ Result<> write_photo(const RenderedTemplate& r, const fs::path& work_dir) {
 
 // Runs TeX for `r` (tex/tex_run.h), from `format` when it is current (tex/format.h). `start`
 // is set to when TeX started. A failure to clean up for the run without the format is the result.
-Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
-                              const std::optional<PreambleFormat>& format, Progress& progress,
-                              std::size_t row, Clock::time_point& start) {
-    LatexmkJob run = job;
+Result<TexResult> run_tex(const RenderedTemplate& r, const TexJob& job,
+                          const std::optional<PreambleFormat>& format, Progress& progress,
+                          std::size_t row, Clock::time_point& start) {
+    TexJob run = job;
     if (format && format_is_current(*format))
         run.format = format->file;
-    progress.stage(row, "latexmk");
+    // The engine mkcv runs (tex_run.h); the final line names latexmk if it took over.
+    progress.stage(row, run.engine);
     start = Clock::now();
-    LatexmkResult result = run_tex_job(run);
-    if (result.status != LatexmkResult::Status::Ok && !run.format.empty()) {
+    TexResult result = run_tex_job(run);
+    if (result.status != TexResult::Status::Ok && !run.format.empty()) {
         // Never trust a format that may be the cause: compile as without one, from a clean
         // folder, and drop the format only if that works (else the .tex is at fault).
         Result<> ready = prepare_work_dir(job.work_dir, true);
@@ -87,14 +88,14 @@ Result<LatexmkResult> run_tex(const RenderedTemplate& r, const LatexmkJob& job,
         std::vector<Diagnostic> warnings = std::move(result.warnings);
         result = run_tex_job(run);
         result.warnings.insert(result.warnings.begin(), warnings.begin(), warnings.end());
-        if (result.status == LatexmkResult::Status::Ok)
+        if (result.status == TexResult::Status::Ok)
             discard_format(*format);
     }
     return result;
 }
 
 // The files besides the .tex and .aux that TeX may read in the build folder: the photo.
-std::vector<fs::path> tex_inputs(const RenderedTemplate& r, const LatexmkJob& job) {
+std::vector<fs::path> tex_inputs(const RenderedTemplate& r, const TexJob& job) {
     std::vector<fs::path> inputs;
     if (const Photo& photo = r.input.filtered.cv.person.photo; !photo.bytes.empty())
         inputs.push_back(job.work_dir / photo_file_name(photo));
@@ -103,15 +104,15 @@ std::vector<fs::path> tex_inputs(const RenderedTemplate& r, const LatexmkJob& jo
 
 // `mkcv watch`: the output's warm XeTeX run (tex/warm_tex.h), when one was started from this
 // preamble's format. Empty when TeX must run as usual; --verbose says why.
-std::optional<LatexmkResult> run_warm_tex(const RenderedTemplate& r, const LatexmkJob& job,
-                                          const std::optional<PreambleFormat>& format,
-                                          const std::string& base, const BuildOptions& options,
-                                          std::ostringstream& report) {
+std::optional<TexResult> run_warm_tex(const RenderedTemplate& r, const TexJob& job,
+                                      const std::optional<PreambleFormat>& format,
+                                      const std::string& base, const BuildOptions& options,
+                                      std::ostringstream& report) {
     if (!options.warm || !format || !format_is_current(*format))
         return std::nullopt;
     const std::unique_ptr<WarmTex> warm = options.warm->take(base, *format);
     std::string why_not = "none was ready for this preamble";
-    std::optional<LatexmkResult> result;
+    std::optional<TexResult> result;
     if (warm)
         result = warm->typeset(r.tex, job, tex_inputs(r, job), why_not);
     if (!result && options.verbose)
@@ -123,7 +124,7 @@ std::optional<LatexmkResult> run_warm_tex(const RenderedTemplate& r, const Latex
 void prepare_warm_tex(const RenderedTemplate& r, const std::string& stem,
                       const BuildOptions& options) {
     const std::string base = output_base(r, stem);
-    const LatexmkJob job = job_for(r, base, options);
+    const TexJob job = job_for(r, base, options);
     if (const std::optional<PreambleFormat> format =
             preamble_format(r.tex, job, options.out_dir, base))
         options.warm->prepare(base, *format, job, r.tex, tex_inputs(r, job));
@@ -158,8 +159,7 @@ struct OutputPaths {
     fs::path tex, pdf, record, work_tex, log;
 };
 
-OutputPaths output_paths(const std::string& base, const LatexmkJob& job,
-                         const BuildOptions& options) {
+OutputPaths output_paths(const std::string& base, const TexJob& job, const BuildOptions& options) {
     return {options.out_dir / (base + ".tex"), options.out_dir / (base + ".pdf"),
             state_path(options.out_dir, base), job.work_dir / job.tex_file,
             job.work_dir / (fs::path(job.tex_file).stem().string() + ".log")};
@@ -276,7 +276,7 @@ std::optional<CompileOutcome> up_to_date(const OutputPaths& paths, const Rendere
 }
 
 // What people and tools are told when TeX did not succeed.
-CompileOutcome tex_failed(const RenderedTemplate& r, const LatexmkResult& result,
+CompileOutcome tex_failed(const RenderedTemplate& r, const TexResult& result,
                           const OutputPaths& paths, const BuildOptions& options,
                           std::ostringstream& report) {
     CompileOutcome outcome;
@@ -286,11 +286,10 @@ CompileOutcome tex_failed(const RenderedTemplate& r, const LatexmkResult& result
     const Result<> beside = write_file_atomically(paths.tex, r.tex);
     const fs::path& tex_path = beside ? paths.tex : paths.work_tex;
     report << name << ": error: ";
-    if (result.status == LatexmkResult::Status::Failed)
+    if (result.status == TexResult::Status::Failed)
         report << "TeX failed";
     if (!result.explanation.empty())
-        report << (result.status == LatexmkResult::Status::Failed ? ": " : "")
-               << result.explanation;
+        report << (result.status == TexResult::Status::Failed ? ": " : "") << result.explanation;
     report << '\n';
     outcome.diagnostics.add(failure_diagnostic(result, tex_path));
     if (!beside) {
@@ -303,7 +302,7 @@ CompileOutcome tex_failed(const RenderedTemplate& r, const LatexmkResult& result
         report << print_notes(notes);
         outcome.diagnostics.append(notes);
     }
-    if (result.status == LatexmkResult::Status::Failed)
+    if (result.status == TexResult::Status::Failed)
         report << name << ": the full log is " << result.log.string() << "; " << paths.pdf.string()
                << " was left as it was\n";
     if (options.verbose) {
@@ -325,7 +324,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     std::ostringstream report;
     const std::string name = output_label(r);
     const std::string base = output_base(r, stem);
-    const LatexmkJob job = job_for(r, base, options);
+    const TexJob job = job_for(r, base, options);
     const OutputPaths paths = output_paths(base, job, options);
     const fs::path& work_dir = job.work_dir;
 
@@ -356,17 +355,17 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             std::async(std::launch::async, [&] { return probe_format_fonts(*format, job); });
     }
     auto start = Clock::now();
-    std::optional<LatexmkResult> warm;
+    std::optional<TexResult> warm;
     if (placement == Placement::Output && options.warm) {
         progress.stage(row, "warm XeTeX");
         warm = run_warm_tex(r, job, format, base, options, report);
     }
-    const Result<LatexmkResult> ran =
-        warm ? Result<LatexmkResult>(*warm) : run_tex(r, job, format, progress, row, start);
+    const Result<TexResult> ran =
+        warm ? Result<TexResult>(*warm) : run_tex(r, job, format, progress, row, start);
     finish_work_dir(work_dir);
     if (!ran)
         return failed(name, ran.error());
-    const LatexmkResult& result = *ran;
+    const TexResult& result = *ran;
     // A format that cannot be made is a note: the build goes on without one.
     Diagnostics format_notes;
     const auto make_format_now = [&] {
@@ -384,7 +383,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
             report << name << ": made the preamble format for the next builds in "
                    << seconds_since(make_start) << '\n';
     };
-    if (result.status != LatexmkResult::Status::Ok) {
+    if (result.status != TexResult::Status::Ok) {
         CompileOutcome outcome = tex_failed(r, result, paths, options, report);
         for (const auto& warning : result.warnings)
             outcome.diagnostics.add(warning);
@@ -435,9 +434,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
 
 }  // namespace
 
-LatexmkJob job_for(const RenderedTemplate& r, const std::string& base,
-                   const BuildOptions& options) {
-    LatexmkJob job;
+TexJob job_for(const RenderedTemplate& r, const std::string& base, const BuildOptions& options) {
+    TexJob job;
     job.work_dir = options.out_dir / ".mkcv" / base;
     job.tex_file = base + ".tex";
     job.engine = r.tmpl.manifest.engine;
@@ -459,7 +457,7 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
         return outcome;
     }
     const std::string base = output_base(r, stem);
-    const LatexmkJob job = job_for(r, base, options);
+    const TexJob job = job_for(r, base, options);
     const OutputPaths paths = output_paths(base, job, options);
     const BuildInputs inputs = inputs_of(r, job);
     const std::string name = output_label(r);

@@ -9,7 +9,7 @@
 
 #include "pipeline/page_budget.h"
 #include "render/rendered_template.h"
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 #include "util/diagnostics.h"
 #include "util/progress.h"
 
@@ -47,9 +47,9 @@ struct CompileOutcome {
     std::vector<DroppableEntry> dropped;
 };
 
-// How latexmk is run for one output (<stem>-<name> is `base`); also part of what the output
+// How TeX is run for one output (<stem>-<name> is `base`); also part of what the output
 // is recorded to depend on.
-LatexmkJob job_for(const RenderedTemplate& r, const std::string& base, const BuildOptions& options);
+TexJob job_for(const RenderedTemplate& r, const std::string& base, const BuildOptions& options);
 
 // Compiles `r` to <out>/<stem>-<name>.pdf and its .tex, holding its page budget
 // (page_budget.h). Attempts stay in the build folder; only the one that fits is placed, so

@@ -3,7 +3,7 @@
 #include <regex>
 #include <sstream>
 
-#include "tex/latexmk_rerun.h"
+#include "tex/aux_rerun.h"
 
 namespace mkcv {
 namespace {

@@ -50,33 +50,33 @@ std::string print_notes(const Diagnostics& notes) {
     return out.str();
 }
 
-Diagnostic failure_diagnostic(const LatexmkResult& result, const fs::path& tex_path) {
+Diagnostic failure_diagnostic(const TexResult& result, const fs::path& tex_path) {
     Diagnostic d;
     d.file = tex_path.string();
     switch (result.status) {
-        case LatexmkResult::Status::TimedOut:
+        case TexResult::Status::TimedOut:
             d.code = "tex-timeout";
             break;
-        case LatexmkResult::Status::NotInstalled:
-        case LatexmkResult::Status::CouldNotStart:
+        case TexResult::Status::NotInstalled:
+        case TexResult::Status::CouldNotStart:
             d.code = "tex-tool";
             break;
         default:
             d.code = "tex";
     }
-    if (result.status == LatexmkResult::Status::Failed && result.first_error) {
+    if (result.status == TexResult::Status::Failed && result.first_error) {
         d.pos.line = result.first_error->line;
         d.message = result.first_error->message;
         if (!result.explanation.empty())
             d.message += " (" + result.explanation + ")";
-    } else if (result.status == LatexmkResult::Status::Failed) {
+    } else if (result.status == TexResult::Status::Failed) {
         d.message = "TeX failed";
         if (!result.explanation.empty())
             d.message += ": " + result.explanation;
     } else {
         d.message = result.explanation;
     }
-    if (result.status == LatexmkResult::Status::Failed)
+    if (result.status == TexResult::Status::Failed)
         d.hint = "the full log is " + result.log.string();
     return d;
 }

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "render/rendered_template.h"
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 #include "util/diagnostics.h"
 
 namespace mkcv {
@@ -26,6 +26,6 @@ std::string print_notes(const Diagnostics& notes);
 
 // A run that did not succeed as one error diagnostic: at the first TeX error's line of
 // `tex_path` when the log names one, else about the whole file; the full log in the hint.
-Diagnostic failure_diagnostic(const LatexmkResult& result, const std::filesystem::path& tex_path);
+Diagnostic failure_diagnostic(const TexResult& result, const std::filesystem::path& tex_path);
 
 }  // namespace mkcv

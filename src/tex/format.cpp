@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "tex/format_driver.h"
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 #include "util/digest.h"
 #include "util/file_io.h"
 #include "util/process.h"
@@ -80,7 +80,7 @@ bool is_format_of(const fs::path& file, const std::string& base) {
 
 }  // namespace
 
-std::optional<PreambleFormat> preamble_format(const std::string& tex, const LatexmkJob& job,
+std::optional<PreambleFormat> preamble_format(const std::string& tex, const TexJob& job,
                                               const fs::path& out_dir, const std::string& base) {
     // The probe and the stand-in fonts are XeTeX's; pdfLaTeX and LuaLaTeX run as before.
     if (job.engine != "xelatex")
@@ -120,7 +120,7 @@ std::optional<PreambleFormat> preamble_format(const std::string& tex, const Late
     return std::nullopt;
 }
 
-std::string preamble_format_key(const std::string& tex, const LatexmkJob& job) {
+std::string preamble_format_key(const std::string& tex, const TexJob& job) {
     const auto format = preamble_format(tex, job, {}, {});
     return format ? format->key : "";
 }
@@ -195,7 +195,7 @@ fs::path scratch_of(const PreambleFormat& format) {
 
 }  // namespace
 
-Result<> probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job) {
+Result<> probe_format_fonts(const PreambleFormat& format, const TexJob& job) {
     const fs::path scratch = scratch_of(format);
     std::error_code ec;
     // Scratch folders of builds that were killed while making a format.
@@ -234,7 +234,7 @@ Result<> probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job)
     return {};
 }
 
-Result<> dump_format(const PreambleFormat& format, const LatexmkJob& job) {
+Result<> dump_format(const PreambleFormat& format, const TexJob& job) {
     const fs::path scratch = scratch_of(format);
     std::error_code ec;
     if (!fs::is_regular_file(scratch / "probe.fonts", ec))
@@ -284,7 +284,7 @@ Result<> dump_format(const PreambleFormat& format, const LatexmkJob& job) {
     return {};
 }
 
-Result<> make_format(const PreambleFormat& format, const LatexmkJob& job) {
+Result<> make_format(const PreambleFormat& format, const TexJob& job) {
     if (Result<> probed = probe_format_fonts(format, job); !probed)
         return probed;
     return dump_format(format, job);

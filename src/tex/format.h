@@ -15,7 +15,7 @@
 
 namespace mkcv {
 
-struct LatexmkJob;
+struct TexJob;
 
 struct PreambleFormat {
     std::string preamble;          // the .tex up to and including the marker line
@@ -26,12 +26,12 @@ struct PreambleFormat {
 
 // The format the job's .tex could start from: only for XeLaTeX, and only when the marker
 // is a line of its own before \begin{document}.
-std::optional<PreambleFormat> preamble_format(const std::string& tex, const LatexmkJob& job,
+std::optional<PreambleFormat> preamble_format(const std::string& tex, const TexJob& job,
                                               const std::filesystem::path& out_dir,
                                               const std::string& base);
 
 // Its key alone, for the build record; "" when the .tex has no format.
-std::string preamble_format_key(const std::string& tex, const LatexmkJob& job);
+std::string preamble_format_key(const std::string& tex, const TexJob& job);
 
 // The format file exists, was made for this key, and no file it was made from changed.
 bool format_is_current(const PreambleFormat& format);
@@ -44,9 +44,9 @@ bool format_failed_before(const PreambleFormat& format);
 // "tex-format": the build goes on without a format) saying what went wrong. In two steps, so the
 // first can run beside the build's own TeX run: a probe run records the native fonts the preamble
 // loads, then `xelatex -ini` with mylatexformat dumps the preamble.
-Result<> probe_format_fonts(const PreambleFormat& format, const LatexmkJob& job);
-Result<> dump_format(const PreambleFormat& format, const LatexmkJob& job);
-Result<> make_format(const PreambleFormat& format, const LatexmkJob& job);
+Result<> probe_format_fonts(const PreambleFormat& format, const TexJob& job);
+Result<> dump_format(const PreambleFormat& format, const TexJob& job);
+Result<> make_format(const PreambleFormat& format, const TexJob& job);
 
 // Removes what a probe left when the format is not made after all.
 void abandon_format(const PreambleFormat& format);

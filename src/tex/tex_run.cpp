@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "tex/aux_rerun.h"
 #include "tex/direct_passes.h"
-#include "tex/latexmk_rerun.h"
 #include "util/file_io.h"
 
 namespace fs = std::filesystem;
@@ -18,9 +18,9 @@ using Clock = std::chrono::steady_clock;
 constexpr int kMaxDirectPasses = 4;
 
 // Where each program's output goes before it is added to the job's output file.
-constexpr const char* kPassOutput = "latexmk.out.pass";
+constexpr const char* kPassOutput = "tex.out.pass";
 
-std::string base_of(const LatexmkJob& job) {
+std::string base_of(const TexJob& job) {
     return fs::path(job.tex_file).stem().string();
 }
 
@@ -43,8 +43,8 @@ std::string read_or_empty(const fs::path& path) {
 // output added to the job's output file. run() gives the exit status, or nothing (with
 // `result` filled) when the program did not exit.
 struct DirectRun {
-    const LatexmkJob& job;
-    LatexmkResult& result;
+    const TexJob& job;
+    TexResult& result;
     Clock::time_point deadline;
     std::string output;  // everything said so far
 
@@ -68,7 +68,7 @@ struct DirectRun {
 
 }  // namespace
 
-std::vector<std::string> xelatex_pass_arguments(const LatexmkJob& job) {
+std::vector<std::string> xelatex_pass_arguments(const TexJob& job) {
     std::vector<std::string> args{"-no-pdf",          "-interaction=nonstopmode", "-halt-on-error",
                                   "-file-line-error", "-no-shell-escape",         "-recorder"};
     // As latexmk_arguments' "-xelatex=xelatex %O -fmt=../<format> %S".
@@ -78,12 +78,12 @@ std::vector<std::string> xelatex_pass_arguments(const LatexmkJob& job) {
     return args;
 }
 
-std::vector<std::string> xdvipdfmx_arguments(const LatexmkJob& job) {
+std::vector<std::string> xdvipdfmx_arguments(const TexJob& job) {
     const std::string base = base_of(job);
     return {"-E", "-o", base + ".pdf", base + ".xdv"};
 }
 
-LatexmkResult run_tex_job(const LatexmkJob& job) {
+TexResult run_tex_job(const TexJob& job) {
     // Only XeLaTeX, and only where latexmk could take over (and says what is missing).
     if (job.engine != "xelatex" || find_program("latexmk").empty() ||
         find_program("xelatex").empty() || find_program("xdvipdfmx").empty())
@@ -94,10 +94,10 @@ LatexmkResult run_tex_job(const LatexmkJob& job) {
     const fs::path pdf = job.work_dir / (base + ".pdf");
     const fs::path fls = job.work_dir / (base + ".fls");
 
-    LatexmkResult result;
+    TexResult result;
     result.runner = job.engine;
     result.log = log;
-    result.output = job.work_dir / kLatexmkOutput;
+    result.output = job.work_dir / kTexOutput;
     DirectRun direct{job, result, Clock::now() + job.timeout, ""};
     std::error_code ignored;
     // latexmk's memory of an earlier run, should it take over (run_latexmk drops it too), and
@@ -133,7 +133,7 @@ LatexmkResult run_tex_job(const LatexmkJob& job) {
     }
     if (next == NextPass::Latexmk) {
         // latexmk goes on from the files these passes left, as it would from a last build's.
-        LatexmkResult rest = run_latexmk(job);
+        TexResult rest = run_latexmk(job);
         rest.passes += result.passes;
         rest.warnings.insert(rest.warnings.begin(), result.warnings.begin(), result.warnings.end());
         std::string latexmk_output;
@@ -150,7 +150,7 @@ LatexmkResult run_tex_job(const LatexmkJob& job) {
         return result;
     result.pages = page_count_from_log(log_text);
     if (*status == 0 && fs::is_regular_file(pdf, ignored)) {
-        result.status = LatexmkResult::Status::Ok;
+        result.status = TexResult::Status::Ok;
         result.pdf = pdf;
         return result;
     }

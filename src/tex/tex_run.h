@@ -6,16 +6,16 @@
 // goes on from there. The PDF is the same, byte for byte.
 #pragma once
 
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 
 namespace mkcv {
 
 // The job's PDF: XeLaTeX run directly (result.runner "xelatex") or through latexmk.
-LatexmkResult run_tex_job(const LatexmkJob& job);
+TexResult run_tex_job(const TexJob& job);
 
 // The commands latexmk runs for a XeLaTeX job, with the same arguments: one pass, and the PDF
 // from the pass's .xdv.
-std::vector<std::string> xelatex_pass_arguments(const LatexmkJob& job);
-std::vector<std::string> xdvipdfmx_arguments(const LatexmkJob& job);
+std::vector<std::string> xelatex_pass_arguments(const TexJob& job);
+std::vector<std::string> xdvipdfmx_arguments(const TexJob& job);
 
 }  // namespace mkcv

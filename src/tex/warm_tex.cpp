@@ -29,7 +29,7 @@ constexpr std::string_view kWait =
     "\\input ";
 
 constexpr std::string_view kDriverFile = "mkcv-warm.tex";
-constexpr std::string_view kTexOutput = "tex.out";
+constexpr std::string_view kWarmTexOutput = "tex.out";
 constexpr std::string_view kPdfOutput = "xdvipdfmx.out";
 
 // Files that a normal pass reads or writes besides the .aux: latexmk would look at them for
@@ -39,7 +39,7 @@ const std::set<std::string> kOtherPassFiles = {
     ".synctex.gz", ".idx", ".nav", ".snm", ".vrb", ".lol", ".glo", ".ist"};
 
 // The .aux lines that cannot make latexmk run a second pass: the page count, when nothing
-// in the document reads it (tex/latexmk_rerun.h; the other lines it ignores never change).
+// in the document reads it (tex/aux_rerun.h; the other lines it ignores never change).
 std::string aux_for_rerun(const std::string& aux, bool page_total_matters) {
     if (page_total_matters)
         return aux;
@@ -69,7 +69,7 @@ std::string ahead_of(const std::string& tex) {
 
 // The files of the build folder a TeX run may read besides the .tex, by name: the .aux and
 // `inputs` (the photo).
-std::map<std::string, fs::path> readable_files(const LatexmkJob& job, const std::string& base,
+std::map<std::string, fs::path> readable_files(const TexJob& job, const std::string& base,
                                                const std::vector<fs::path>& inputs) {
     std::map<std::string, fs::path> files{{base + ".aux", job.work_dir / (base + ".aux")}};
     for (const auto& input : inputs)
@@ -94,7 +94,7 @@ void remove_abandoned(const fs::path& dir, const std::string& prefix) {
 
 }  // namespace
 
-std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const LatexmkJob& job,
+std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const TexJob& job,
                                         const std::string& tex,
                                         const std::vector<fs::path>& inputs) {
     if (job.engine != "xelatex")
@@ -131,7 +131,7 @@ std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const Late
         warm->readable_[name] = std::move(bytes);
     }
 
-    // As latexmk runs XeLaTeX (tex/latexmk.h): the same options, environment and sandbox.
+    // As latexmk runs XeLaTeX (tex/tex_job.h): the same options, environment and sandbox.
     ProcessSpec spec;
     spec.program = program;
     spec.args = {"-no-pdf",
@@ -148,7 +148,7 @@ std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const Late
     spec.environment.insert(spec.environment.end(), tex_sandbox_environment().begin(),
                             tex_sandbox_environment().end());
     spec.unset = {"TEXMFOUTPUT"};
-    spec.output = warm->folder_ / kTexOutput;
+    spec.output = warm->folder_ / kWarmTexOutput;
     spec.own_group = true;
     std::string error;
     warm->process_ = BackgroundProcess::start(spec, error);
@@ -168,11 +168,11 @@ bool WarmTex::running() {
     return process_ && process_->running();
 }
 
-std::optional<LatexmkResult> WarmTex::typeset(const std::string& tex, const LatexmkJob& job,
-                                              const std::vector<fs::path>& inputs,
-                                              std::string& why_not) {
+std::optional<TexResult> WarmTex::typeset(const std::string& tex, const TexJob& job,
+                                          const std::vector<fs::path>& inputs,
+                                          std::string& why_not) {
     if (!running()) {
-        why_not = "it ended before the build (see " + (folder_ / kTexOutput).string() + ")";
+        why_not = "it ended before the build (see " + (folder_ / kWarmTexOutput).string() + ")";
         return std::nullopt;
     }
     std::error_code ec;
@@ -187,7 +187,7 @@ std::optional<LatexmkResult> WarmTex::typeset(const std::string& tex, const Late
         return std::nullopt;
     }
     // The files TeX may read (the lines run ahead may have) are still the ones it found.
-    std::set<std::string> expected = {std::string(kDriverFile), std::string(kTexOutput),
+    std::set<std::string> expected = {std::string(kDriverFile), std::string(kWarmTexOutput),
                                       std::string(kPdfOutput), job.tex_file};
     for (const auto& extension : {".aux", ".log", ".xdv", ".pdf"})
         expected.insert(base_ + extension);
@@ -261,15 +261,15 @@ std::optional<LatexmkResult> WarmTex::typeset(const std::string& tex, const Late
         }
     }
     std::string tex_output, pdf_output;
-    read_file(folder_ / kTexOutput, tex_output);
+    read_file(folder_ / kWarmTexOutput, tex_output);
     read_file(folder_ / kPdfOutput, pdf_output);
-    LatexmkResult result;
-    result.output = job.work_dir / kLatexmkOutput;
+    TexResult result;
+    result.output = job.work_dir / kTexOutput;
     if (!write_file_atomically(result.output, tex_output + pdf_output, Durability::Unsynced)) {
         why_not = "cannot write " + result.output.string();
         return std::nullopt;
     }
-    result.status = LatexmkResult::Status::Ok;
+    result.status = TexResult::Status::Ok;
     result.pdf = job.work_dir / pdf;
     result.log = job.work_dir / (base_ + ".log");
     result.passes = 1;
@@ -292,9 +292,8 @@ std::unique_ptr<WarmTex> WarmTexPool::take(const std::string& base, const Preamb
     return nullptr;
 }
 
-void WarmTexPool::prepare(const std::string& base, const PreambleFormat& format,
-                          const LatexmkJob& job, const std::string& tex,
-                          const std::vector<fs::path>& inputs) {
+void WarmTexPool::prepare(const std::string& base, const PreambleFormat& format, const TexJob& job,
+                          const std::string& tex, const std::vector<fs::path>& inputs) {
     if (!format_is_current(format)) {
         // No run from a format that is gone or stale is ever used: stop it now.
         std::unique_ptr<WarmTex> stale;

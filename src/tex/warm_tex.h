@@ -2,14 +2,14 @@
 // precompiled preamble (tex/format.h) and then waits, blocked on its standard input, until
 // the next build has its .tex; it then reads only the part below the format's marker, and
 // xdvipdfmx makes the PDF as latexmk would. A rebuild then costs the fonts, the body and
-// the PDF writing, not XeTeX's start, the format and latexmk (docs/benchmarks.md, "A warm
+// the PDF writing, not XeTeX's start and the format (docs/benchmarks.md, "A warm
 // XeLaTeX run for mkcv watch").
 //
 // It runs in a folder of its own beside the build folder, in the same sandbox, with the same
-// options and environment as latexmk's runs. Anything unusual is a reason to let the build
-// run latexmk as usual instead: another preamble, a format no longer current, a run that
-// failed or would need a second pass, files a normal pass would read or write that the warm
-// one does not handle. Only then does the build folder receive its results.
+// options and environment as a build's own XeLaTeX pass (tex_run.h). Anything unusual is a
+// reason to let the build run TeX as usual instead: another preamble, a format no longer current, a
+// run that failed or would need a second pass, files a normal pass would read or write that the
+// warm one does not handle. Only then does the build folder receive its results.
 #pragma once
 
 #include <filesystem>
@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "tex/format.h"
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 
 namespace mkcv {
 
@@ -32,7 +32,7 @@ class WarmTex {
     // Starts XeLaTeX from `format` (current) for `job`'s output, running ahead the lines of
     // `tex` (the last build's) between the marker and \begin{document}, with the build
     // folder's .aux and `inputs` as they are now; null when it cannot.
-    static std::unique_ptr<WarmTex> start(const PreambleFormat& format, const LatexmkJob& job,
+    static std::unique_ptr<WarmTex> start(const PreambleFormat& format, const TexJob& job,
                                           const std::string& tex,
                                           const std::vector<std::filesystem::path>& inputs);
     ~WarmTex();  // stops the process and removes its folder
@@ -46,12 +46,12 @@ class WarmTex {
     // Typesets `tex` (whose preamble is the format's: the caller checks the key) with
     // `inputs` (files in the build folder TeX may read besides the .tex and .aux, such as the
     // photo) and leaves in job.work_dir what latexmk would: the .log, .aux, .xdv and .pdf, and
-    // the programs' output as latexmk.out. Empty, with `why_not` said, when the build must run
-    // latexmk instead (the lines run ahead or the files differ from `tex`'s, ...); the build
+    // the programs' output as tex.out. Empty, with `why_not` said, when the build must run
+    // TeX as usual instead (the lines run ahead or the files differ from `tex`'s, ...); the build
     // folder is then as it was.
-    std::optional<LatexmkResult> typeset(const std::string& tex, const LatexmkJob& job,
-                                         const std::vector<std::filesystem::path>& inputs,
-                                         std::string& why_not);
+    std::optional<TexResult> typeset(const std::string& tex, const TexJob& job,
+                                     const std::vector<std::filesystem::path>& inputs,
+                                     std::string& why_not);
 
   private:
     WarmTex() = default;
@@ -72,7 +72,7 @@ class WarmTexPool {
     std::unique_ptr<WarmTex> take(const std::string& base, const PreambleFormat& format);
     // Starts the next one for `base` when the format is current (and none waits for it with
     // the same lines run ahead); the arguments as for WarmTex::start.
-    void prepare(const std::string& base, const PreambleFormat& format, const LatexmkJob& job,
+    void prepare(const std::string& base, const PreambleFormat& format, const TexJob& job,
                  const std::string& tex, const std::vector<std::filesystem::path>& inputs);
 
   private:

@@ -1,5 +1,5 @@
 // One build at a time per output folder. Two builds into the same folder share the build
-// folders in <out>/.mkcv/ (latexmk's files, the precompiled preamble, the build records), so
+// folders in <out>/.mkcv/ (TeX's files, the precompiled preamble, the build records), so
 // running them side by side made TeX fail at random with no cause shown. A build takes an
 // flock on <out>/.mkcv/.lock for as long as it writes; the kernel releases it when the
 // process ends, however it ends, so a killed build never leaves the folder locked.

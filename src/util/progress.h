@@ -25,7 +25,7 @@ class Progress {
     Progress(const Progress&) = delete;
     Progress& operator=(const Progress&) = delete;
 
-    // Row `row` entered a stage ("latexmk"); Live shows it with the time since.
+    // Row `row` entered a stage ("xelatex"); Live shows it with the time since.
     void stage(std::size_t row, const std::string& stage);
     // Row `row` is finished: `report` (whole lines) is printed for good, its live line goes.
     // Every line is printed through visible() (diagnostics.h): control characters shown as

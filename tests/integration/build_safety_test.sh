@@ -16,7 +16,7 @@ for attempt in 1 2 3 4 5; do
   "$MKCV" build -t short > killed.log 2>&1 &
   pid=$!
   for _ in $(seq 200); do  # until latexmk has started (at most 10 s)
-    [[ -f out/.mkcv/cv-short/.mkcv-latexmk-group ]] && break
+    [[ -f out/.mkcv/cv-short/.mkcv-tex-group ]] && break
     sleep 0.05
   done
   sleep 0.1
@@ -85,12 +85,12 @@ tex_left() {
   echo "$left"
 }
 for signal in INT TERM; do
-  rm -f out/.mkcv/cv-loop/.mkcv-latexmk-group
+  rm -f out/.mkcv/cv-loop/.mkcv-tex-group
   set +e
   timeout -s "$signal" 3 "$MKCV" build -t loop > interrupted.log 2>&1; status=$?
   set -e
   expect_status 124 "$status" "SIG$signal: mkcv stopped by the signal"
-  [[ -f out/.mkcv/cv-loop/.mkcv-latexmk-group ]] || fail "SIG$signal: TeX had not started"
+  [[ -f out/.mkcv/cv-loop/.mkcv-tex-group ]] || fail "SIG$signal: TeX had not started"
   sleep 0.2
   left="$(tex_left)"
   ((left == 0)) && pass "SIG$signal: no TeX left running" || fail "SIG$signal: $left TeX process(es) left"

@@ -44,7 +44,7 @@ contains "$(cat third.log)" "-fmt=../cv-long-" "the next build starts from it to
 grep -Eq '^long: xelatex 1 pass ' third.log && pass "one pass with the format" ||
   fail "$(grep '^long: ' third.log)"
 cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "same PDF again" || fail "the format changed the PDF"
-[[ -z "$(ls out/.mkcv/cv-long 2>/dev/null | grep -v '^cv-long\.' | grep -v latexmk.out)" ]] &&
+[[ -z "$(ls out/.mkcv/cv-long 2>/dev/null | grep -v '^cv-long\.' | grep -v tex.out)" ]] &&
   pass "nothing of the format's making left in the build folder" ||
   fail "left over: $(ls out/.mkcv/cv-long)"
 

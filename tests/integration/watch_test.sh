@@ -15,7 +15,7 @@ pid=$!
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 # An edit while the first build runs TeX (before anything is watched) is not lost.
-wait_for 60 test -f out/.mkcv/cv-short/.mkcv-latexmk-group || fail "first build never started TeX"
+wait_for 60 test -f out/.mkcv/cv-short/.mkcv-tex-group || fail "first build never started TeX"
 sed -i 's/Ph.D. Candidate/Early Candidate/' cv.toml
 wait_for 60 watching 2 && pass "first build, then a rebuild for the early edit" ||
   { cat watch.log; fail "no first build"; }

@@ -36,7 +36,7 @@ status=0
 expect_status 0 "$status" "the Lua template builds"
 ((status == 0)) || cat lua.log
 text="$(pdf_text out/cv-luareader.pdf 2>/dev/null || true)"
-grep -q "lualatex .*-safer.*-nosocket" out/.mkcv/cv-luareader/latexmk.out &&
+grep -q "lualatex .*-safer.*-nosocket" out/.mkcv/cv-luareader/tex.out &&
   pass "lualatex runs with --safer --nosocket" || fail "lualatex without --safer --nosocket"
 lacks "$text" "$secret" "Lua cannot read outside the build folder"
 [[ ! -e lua-wrote && ! -e lua-executed ]] && pass "Lua wrote nothing, ran nothing" ||

@@ -90,7 +90,7 @@ TEST_CASE("a build folder keeps only the files its build makes") {
     TempDir dir;
     const fs::path work = dir.path / "cv-long";
     REQUIRE(prepare_work_dir(work));
-    for (const char* name : {"cv-long.aux", "cv-long.tex", "cv-long.fdb_latexmk", "latexmk.out",
+    for (const char* name : {"cv-long.aux", "cv-long.tex", "cv-long.fdb_latexmk", "tex.out",
                              "hyperref.cfg", "cv-long.sty", "other.aux", ".hidden"})
         REQUIRE(write_file_atomically(work / name, "x"));
     fs::create_directories(work / "sub");
@@ -100,7 +100,7 @@ TEST_CASE("a build folder keeps only the files its build makes") {
     CHECK(fs::exists(work / "cv-long.aux"));
     CHECK(fs::exists(work / "cv-long.tex"));
     CHECK(fs::exists(work / "cv-long.fdb_latexmk"));
-    CHECK(fs::exists(work / "latexmk.out"));
+    CHECK(fs::exists(work / "tex.out"));
     // Planted: what TeX would read before its own files, or anything not a plain file.
     for (const char* name : {"hyperref.cfg", "cv-long.sty", "other.aux", ".hidden", "sub"})
         CHECK_FALSE(fs::exists(work / name));

@@ -2,8 +2,8 @@
 
 #include <string>
 
+#include "tex/aux_rerun.h"
 #include "tex/direct_passes.h"
-#include "tex/latexmk_rerun.h"
 
 using namespace mkcv;
 

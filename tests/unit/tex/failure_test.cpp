@@ -8,9 +8,9 @@ using namespace mkcv;
 
 namespace {
 
-LatexmkResult failed_at(int line) {
-    LatexmkResult result;
-    result.status = LatexmkResult::Status::Failed;
+TexResult failed_at(int line) {
+    TexResult result;
+    result.status = TexResult::Status::Failed;
     result.log = "out/.mkcv/cv-long/cv-long.log";
     result.first_error =
         LatexError{"cv-long.tex", line, "Undefined control sequence.", "l.2 Analyst \\badmacro"};
@@ -21,7 +21,7 @@ LatexmkResult failed_at(int line) {
 
 TEST_CASE("a TeX error is explained under the .tex line it names", "[tex_failure]") {
     const std::string tex = "\\documentclass{article}\nAnalyst \\badmacro\n";
-    const LatexmkResult result = failed_at(2);
+    const TexResult result = failed_at(2);
     CHECK(explain_latex_error(*result.first_error, "out/cv-long.tex", tex) ==
           "out/cv-long.tex:2: error: Undefined control sequence.\n"
           "  Analyst \\badmacro\n"
@@ -42,21 +42,21 @@ TEST_CASE("a failed TeX run is one error diagnostic, at the line when known", "[
     CHECK(at_line.message == "Undefined control sequence.");
     CHECK(at_line.hint == "the full log is out/.mkcv/cv-long/cv-long.log");
 
-    LatexmkResult no_error = failed_at(0);
+    TexResult no_error = failed_at(0);
     no_error.first_error.reset();
     no_error.explanation = "xdvipdfmx:fatal: no space";
     const Diagnostic whole = failure_diagnostic(no_error, "out/cv-long.tex");
     CHECK_FALSE(whole.pos.known());
     CHECK(whole.message == "TeX failed: xdvipdfmx:fatal: no space");
 
-    LatexmkResult timed_out;
-    timed_out.status = LatexmkResult::Status::TimedOut;
+    TexResult timed_out;
+    timed_out.status = TexResult::Status::TimedOut;
     timed_out.explanation = "TeX did not finish within 1 s and was stopped";
     CHECK(failure_diagnostic(timed_out, "x.tex").code == "tex-timeout");
     CHECK(failure_diagnostic(timed_out, "x.tex").message == timed_out.explanation);
 
-    LatexmkResult missing;
-    missing.status = LatexmkResult::Status::NotInstalled;
+    TexResult missing;
+    missing.status = TexResult::Status::NotInstalled;
     missing.explanation = "latexmk is not installed";
     CHECK(failure_diagnostic(missing, "x.tex").code == "tex-tool");
     CHECK(failure_diagnostic(missing, "x.tex").hint.empty());

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "tex/format.h"
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 #include "util/file_io.h"
 
 using namespace mkcv;
@@ -19,8 +19,8 @@ const std::string kPreamble =
     "%% comment\n\\documentclass{article}\n\\usepackage{hyperref}\n\\csname endofdump\\endcsname\n";
 const std::string kRest = "\\setmainfont{Noto Serif}\n\\begin{document}\nHello\n\\end{document}\n";
 
-LatexmkJob xelatex_job() {
-    LatexmkJob job;
+TexJob xelatex_job() {
+    TexJob job;
     job.engine = "xelatex";
     job.environment["SOURCE_DATE_EPOCH"] = "1700000000";
     return job;
@@ -42,7 +42,7 @@ TEST_CASE("the key follows the preamble and the environment, not the rest") {
     CHECK(preamble_format_key(kPreamble + "\\begin{document}Bye\\end{document}\n", xelatex_job()) ==
           key);
     CHECK(preamble_format_key("%\n" + kPreamble + kRest, xelatex_job()) != key);
-    LatexmkJob other = xelatex_job();
+    TexJob other = xelatex_job();
     other.environment["SOURCE_DATE_EPOCH"] = "1700000001";
     CHECK(preamble_format_key(kPreamble + kRest, other) != key);
 }
@@ -60,7 +60,7 @@ TEST_CASE("no format without the marker, after begin document, or for other engi
     CHECK_FALSE(preamble_format(kPreamble + kRest, xelatex_job(), "out", "my cv-long"));
     CHECK_FALSE(preamble_format(kPreamble + kRest, xelatex_job(), "out", "cv$(x)-long"));
     CHECK(preamble_format(kPreamble + kRest, xelatex_job(), "my out", "my_cv.v2-long"));
-    LatexmkJob pdflatex = xelatex_job();
+    TexJob pdflatex = xelatex_job();
     pdflatex.engine = "pdflatex";
     CHECK(preamble_format_key(kPreamble + kRest, pdflatex).empty());
 }

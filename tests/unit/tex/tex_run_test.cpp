@@ -7,7 +7,7 @@ using namespace mkcv;
 // The commands latexmk 4.79 runs for `-pdfxe` (its "Running '...'" lines), so that the direct
 // route makes the same PDF; integration/tex_passes_test.sh compares the bytes.
 TEST_CASE("a direct XeLaTeX pass and xdvipdfmx get latexmk's arguments") {
-    LatexmkJob job;
+    TexJob job;
     job.work_dir = "out/.mkcv/cv-long";
     job.tex_file = "cv-long.tex";
     CHECK(xelatex_pass_arguments(job) ==
@@ -19,7 +19,7 @@ TEST_CASE("a direct XeLaTeX pass and xdvipdfmx get latexmk's arguments") {
 }
 
 TEST_CASE("a direct pass starts from the precompiled preamble beside the build folder") {
-    LatexmkJob job;
+    TexJob job;
     job.work_dir = "out/.mkcv/cv-long";
     job.tex_file = "cv-long.tex";
     job.format = "out/.mkcv/cv-long-0123.fmt";

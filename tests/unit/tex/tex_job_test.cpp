@@ -1,4 +1,4 @@
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -74,7 +74,7 @@ TEST_CASE("TeX runs sandboxed: paranoid kpathsea, no shell escape, LuaLaTeX --sa
     CHECK(sandbox.at("openin_any") == "p");
     CHECK(sandbox.at("openout_any") == "p");
     CHECK(sandbox.at("shell_escape") == "f");
-    LatexmkJob job;
+    TexJob job;
     job.tex_file = "cv.tex";
     const auto has = [](const std::vector<std::string>& args, const std::string& arg) {
         return std::find(args.begin(), args.end(), arg) != args.end();
@@ -90,7 +90,7 @@ TEST_CASE("TeX runs sandboxed: paranoid kpathsea, no shell escape, LuaLaTeX --sa
     // Never another program in the engine's place.
     job.engine = "sh";
     job.work_dir = std::filesystem::temp_directory_path();
-    const LatexmkResult refused = run_latexmk(job);
-    CHECK(refused.status == LatexmkResult::Status::CouldNotStart);
+    const TexResult refused = run_latexmk(job);
+    CHECK(refused.status == TexResult::Status::CouldNotStart);
     CHECK(refused.explanation == "unknown TeX engine \"sh\" (xelatex, lualatex or pdflatex)");
 }

@@ -7,7 +7,7 @@
 
 #include <unistd.h>
 
-#include "tex/latexmk_rerun.h"
+#include "tex/aux_rerun.h"
 
 using namespace mkcv;
 

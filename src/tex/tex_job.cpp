@@ -1,4 +1,4 @@
-#include "tex/latexmk.h"
+#include "tex/tex_job.h"
 
 #include <array>
 #include <cstdlib>
@@ -8,8 +8,8 @@
 
 #include <sys/statvfs.h>
 
+#include "tex/aux_rerun.h"
 #include "tex/debian_packages.h"
-#include "tex/latexmk_rerun.h"
 #include "util/file_io.h"
 #include "util/process.h"
 
@@ -18,8 +18,8 @@ namespace fs = std::filesystem;
 namespace mkcv {
 namespace {
 
-// Where a running build notes latexmk's process group, for stop_abandoned_latexmk.
-constexpr const char* kGroupFile = kLatexmkGroupFile;
+// Where a running build notes its TeX program's process group, for stop_abandoned_tex.
+constexpr const char* kGroupFile = kTexGroupFile;
 
 bool allowed_engine(const std::string& engine) {
     return engine == "xelatex" || engine == "lualatex" || engine == "pdflatex";
@@ -172,7 +172,7 @@ std::string debian_package_for(const std::string& file) {
     return is_package_name(package) ? package : "";
 }
 
-void stop_abandoned_latexmk(const fs::path& work_dir) {
+void stop_abandoned_tex(const fs::path& work_dir) {
     stop_abandoned_group(work_dir / kGroupFile, work_dir);
 }
 
@@ -185,7 +185,7 @@ const std::map<std::string, std::string>& tex_sandbox_environment() {
     return sandbox;
 }
 
-std::vector<std::string> latexmk_arguments(const LatexmkJob& job) {
+std::vector<std::string> latexmk_arguments(const TexJob& job) {
     // -g: mkcv runs latexmk only when the output is stale (run_latexmk also drops latexmk's
     // memory of the last run), and latexmk's own check, file times to the second plus
     // sizes, missed an edit that kept the .tex's size within a second of the last build.
@@ -207,7 +207,7 @@ namespace {
 // Runs `program` as TeX runs: in `work_dir` with standard input closed, its output to
 // `output`, a time limit, in a process group of its own that dies with it (and with mkcv),
 // in TeX's sandbox. When `group_file` is not empty the group is noted there, for
-// stop_abandoned_latexmk.
+// stop_abandoned_tex.
 ProcessOutcome run_tex_process(const fs::path& program, const std::vector<std::string>& args,
                                const fs::path& work_dir,
                                const std::map<std::string, std::string>& environment,
@@ -247,40 +247,40 @@ int run_tex_program(const std::string& program, const std::vector<std::string>& 
     return outcome.status == ProcessOutcome::Status::Exited ? outcome.exit_code : -1;
 }
 
-ProcessOutcome run_job_program(const LatexmkJob& job, const fs::path& program,
+ProcessOutcome run_job_program(const TexJob& job, const fs::path& program,
                                const std::vector<std::string>& args,
                                std::chrono::milliseconds timeout, const fs::path& output) {
     return run_tex_process(program, args, job.work_dir, job.environment, timeout, output,
                            job.work_dir / kGroupFile);
 }
 
-bool outcome_failed(const ProcessOutcome& outcome, const LatexmkJob& job,
-                    const std::string& program, LatexmkResult& result) {
+bool outcome_failed(const ProcessOutcome& outcome, const TexJob& job, const std::string& program,
+                    TexResult& result) {
     if (outcome.warning)
         result.warnings.push_back(*outcome.warning);
     if (outcome.status == ProcessOutcome::Status::CouldNotStart) {
-        result.status = LatexmkResult::Status::CouldNotStart;
+        result.status = TexResult::Status::CouldNotStart;
         result.explanation = "could not start " + program + ": " + outcome.error;
         return true;
     }
     if (outcome.status == ProcessOutcome::Status::TimedOut) {
-        result.status = LatexmkResult::Status::TimedOut;
+        result.status = TexResult::Status::TimedOut;
         result.explanation =
             "TeX did not finish within " + std::to_string(job.timeout.count()) +
             " s and was stopped; raise [build] timeout if the document is just large";
         return true;
     }
     if (outcome.status == ProcessOutcome::Status::Lost) {
-        result.status = LatexmkResult::Status::CouldNotStart;
+        result.status = TexResult::Status::CouldNotStart;
         result.explanation = "lost track of " + program + ": " + outcome.error;
         return true;
     }
     return false;
 }
 
-void explain_failure(const LatexmkJob& job, const std::string& output, const std::string& log,
-                     LatexmkResult& result) {
-    result.status = LatexmkResult::Status::Failed;
+void explain_failure(const TexJob& job, const std::string& output, const std::string& log,
+                     TexResult& result) {
+    result.status = TexResult::Status::Failed;
     result.first_error = first_latex_error(log);
     result.missing_file = missing_file_from_log(log);
     // A full disk (or another failure of the machine) comes first: TeX's own error, if any,
@@ -294,10 +294,10 @@ void explain_failure(const LatexmkJob& job, const std::string& output, const std
                                               : ": apt-get install " + package) +
                              kDoctorAdvice;
     } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
-        // So full that not even the log and latexmk's output could be written.
+        // So full that not even the log and the programs' output could be written.
         result.explanation = full;
     } else if (!result.first_error) {
-        // No TeX error in the log: the line of latexmk's output that says why, if any.
+        // No TeX error in the log: the line of the programs' output that says why, if any.
         result.explanation = failure_line_from_output(output + "\n" + log);
         if (result.explanation.find("Unable to read an entire line") != std::string::npos)
             result.explanation += " (a line of " + (job.work_dir / job.tex_file).string() +
@@ -305,28 +305,28 @@ void explain_failure(const LatexmkJob& job, const std::string& output, const std
     }
 }
 
-LatexmkResult run_latexmk(const LatexmkJob& job) {
-    LatexmkResult result;
+TexResult run_latexmk(const TexJob& job) {
+    TexResult result;
     const fs::path stem = fs::path(job.tex_file).stem();
     result.log = job.work_dir / (stem.string() + ".log");
-    result.output = job.work_dir / kLatexmkOutput;
+    result.output = job.work_dir / kTexOutput;
 
     const fs::path latexmk = find_program("latexmk");
     if (latexmk.empty()) {
-        result.status = LatexmkResult::Status::NotInstalled;
+        result.status = TexResult::Status::NotInstalled;
         result.explanation =
             std::string("latexmk is not installed: apt-get install latexmk") + kDoctorAdvice;
         return result;
     }
     if (!allowed_engine(job.engine)) {
         // The manifest allows only these; a job is never started with another program.
-        result.status = LatexmkResult::Status::CouldNotStart;
+        result.status = TexResult::Status::CouldNotStart;
         result.explanation =
             "unknown TeX engine \"" + job.engine + "\" (xelatex, lualatex or pdflatex)";
         return result;
     }
     if (find_program(job.engine).empty()) {
-        result.status = LatexmkResult::Status::NotInstalled;
+        result.status = TexResult::Status::NotInstalled;
         result.explanation = job.engine + " is not installed: apt-get install " +
                              package_for_program(job.engine) + kDoctorAdvice;
         return result;
@@ -357,7 +357,7 @@ LatexmkResult run_latexmk(const LatexmkJob& job) {
     const fs::path pdf = job.work_dir / (stem.string() + ".pdf");
     std::error_code ec;
     if (outcome.exit_code == 0 && fs::is_regular_file(pdf, ec)) {
-        result.status = LatexmkResult::Status::Ok;
+        result.status = TexResult::Status::Ok;
         result.pdf = pdf;
         return result;
     }

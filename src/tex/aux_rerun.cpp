@@ -1,4 +1,4 @@
-#include "tex/latexmk_rerun.h"
+#include "tex/aux_rerun.h"
 #include "util/ascii.h"
 
 #include <algorithm>

@@ -1,8 +1,9 @@
-// Running TeX through latexmk and making sense of what it says. Starts latexmk and the TeX
-// probes through util/process.h, as every child process of mkcv: latexmk runs
-// non-interactively, without shell escape, sandboxed to its build folder (tex_sandbox_environment;
-// LuaLaTeX with --safer), with standard input closed and a time limit, and its whole process group
-// dies with it (and with mkcv).
+// One TeX job (a .tex in its build folder, the engine, the time limit) and its result, the
+// programs that run it and making sense of what they say. Starts XeLaTeX and xdvipdfmx
+// (tex_run.h), latexmk (run_latexmk) and the TeX probes through util/process.h, as every child
+// process of mkcv: each runs non-interactively, without shell escape, sandboxed to its build folder
+// (tex_sandbox_environment; LuaLaTeX with --safer), with standard input closed and a time limit,
+// and its whole process group dies with it (and with mkcv).
 #pragma once
 
 #include <chrono>
@@ -17,16 +18,16 @@
 
 namespace mkcv {
 
-// Files run_latexmk keeps in the build folder: latexmk's output and its process group.
-inline constexpr const char* kLatexmkOutput = "latexmk.out";
-inline constexpr const char* kLatexmkGroupFile = ".mkcv-latexmk-group";
+// Files a TeX job keeps in the build folder: its programs' output and their process group.
+inline constexpr const char* kTexOutput = "tex.out";
+inline constexpr const char* kTexGroupFile = ".mkcv-tex-group";
 
-struct LatexmkJob {
-    std::filesystem::path work_dir;  // holds the .tex; latexmk's own files stay here
+struct TexJob {
+    std::filesystem::path work_dir;  // holds the .tex; TeX's own files stay here
     std::string tex_file;            // file name inside work_dir
     std::string engine = "xelatex";
     std::chrono::seconds timeout{120};
-    // Whether the document may read the previous pass's page count (latexmk_rerun.h); when
+    // Whether the document may read the previous pass's page count (aux_rerun.h); when
     // not, a changed count alone is no reason for another pass.
     bool page_total_matters = true;
     // A precompiled preamble (tex/format.h) the engine starts from, in work_dir's parent;
@@ -42,11 +43,12 @@ struct LatexError {
     std::string context;  // the log's "l.12 ..." excerpt, when present
 };
 
-struct LatexmkResult {
+struct TexResult {
     enum class Status { Ok, Failed, TimedOut, NotInstalled, CouldNotStart } status = Status::Failed;
-    std::filesystem::path pdf;       // in work_dir, on success
-    std::filesystem::path log;       // TeX's .log
-    std::filesystem::path output;    // latexmk's own output (or the engine's, run directly)
+    std::filesystem::path pdf;  // in work_dir, on success
+    std::filesystem::path log;  // TeX's .log
+    std::filesystem::path
+        output;  // the programs' output: the engine's and xdvipdfmx's, or latexmk's
     std::string runner = "latexmk";  // or the engine, when mkcv ran it itself (tex_run.h)
     int passes = 0;
     int pages = 0;
@@ -56,7 +58,7 @@ struct LatexmkResult {
     std::vector<Diagnostic> warnings;  // problems that did not stop the run
 };
 
-LatexmkResult run_latexmk(const LatexmkJob& job);
+TexResult run_latexmk(const TexJob& job);
 
 // Runs a TeX program (found on the PATH) in `work_dir` as run_latexmk runs latexmk, its
 // output to `output`. Returns its exit status, or -1 when it is missing, could not start
@@ -68,32 +70,33 @@ int run_tex_program(const std::string& program, const std::vector<std::string>& 
 
 // Runs one program of `job` (latexmk, or the engine and xdvipdfmx without it) as run_latexmk
 // runs latexmk: in job.work_dir, in TeX's sandbox, its process group noted for
-// stop_abandoned_latexmk, within `timeout`, its output to `output`.
-ProcessOutcome run_job_program(const LatexmkJob& job, const std::filesystem::path& program,
+// stop_abandoned_tex, within `timeout`, its output to `output`.
+ProcessOutcome run_job_program(const TexJob& job, const std::filesystem::path& program,
                                const std::vector<std::string>& args,
                                std::chrono::milliseconds timeout,
                                const std::filesystem::path& output);
 
 // When `outcome` is no exit at all (could not start, timed out, lost), says so in `result`
 // and returns true; its warning goes to result.warnings either way.
-bool outcome_failed(const ProcessOutcome& outcome, const LatexmkJob& job,
-                    const std::string& program, LatexmkResult& result);
+bool outcome_failed(const ProcessOutcome& outcome, const TexJob& job, const std::string& program,
+                    TexResult& result);
 
 // Fills a failed `result` (status, first error, missing file, explanation) from the run's
 // output and TeX's log.
-void explain_failure(const LatexmkJob& job, const std::string& output, const std::string& log,
-                     LatexmkResult& result);
+void explain_failure(const TexJob& job, const std::string& output, const std::string& log,
+                     TexResult& result);
 
-// A build killed mid-TeX (SIGKILL, a crash) leaves latexmk's process group running in its
+// A build killed mid-TeX (SIGKILL, a crash) leaves TeX's process group running in its
 // folder; this stops it, if it still runs there, before the folder is used again.
-void stop_abandoned_latexmk(const std::filesystem::path& work_dir);
+void stop_abandoned_tex(const std::filesystem::path& work_dir);
 
 // Set in every TeX run's environment, over the caller's and the job's: TeX may read and
 // write only inside its build folder (kpathsea's paranoid mode) and never run a program.
 const std::map<std::string, std::string>& tex_sandbox_environment();
 
-// latexmk's arguments for the job, so what determines the output can be recorded.
-std::vector<std::string> latexmk_arguments(const LatexmkJob& job);
+// latexmk's arguments for the job, so what determines the output can be recorded (the direct
+// route runs the same commands latexmk would: tex_run.h).
+std::vector<std::string> latexmk_arguments(const TexJob& job);
 
 // Reading the log, separately so tests can feed it logs.
 std::optional<LatexError> first_latex_error(const std::string& log);
