@@ -550,6 +550,13 @@ class Converter {
                 pos_ += 2;
             return;
         }
+        // escape_latex's typographic quotes: the user's straight " in the text, the locale's
+        // quotes in the LaTeX.
+        if (name == "mkcvlq" || name == "mkcvrq") {
+            if (in_.substr(pos_, 2) == "{}")
+                pos_ += 2;
+            return raw("\\" + name + "{}", "\"");
+        }
         // A symbol set in a fallback font when the current one lacks it; CJK text.
         if (name == "mkcvsym" || name == "mkcvcjk")
             return splice(sub(argument_source()));

@@ -82,19 +82,24 @@ std::vector<Text> shorten_authors(const std::vector<Text>& authors, std::size_t 
     std::vector<std::string> aliases;
     for (const auto& alias : owner.aliases)
         aliases.push_back(alias.value);
-    std::vector<Text> out(authors.begin(), authors.begin() + static_cast<long>(max_authors));
-    std::size_t last_printed = max_authors;  // one past the last author printed
-    for (std::size_t i = max_authors; i < authors.size(); ++i) {
+    // The first names but one, then the owner where they come later, then the last author,
+    // where the senior author usually stands ("A, B, …, Owner, …, Z", as APA shortens).
+    const std::size_t head = std::max<std::size_t>(max_authors, 2) - 1;
+    const std::size_t last = authors.size() - 1;
+    std::vector<Text> out(authors.begin(), authors.begin() + static_cast<long>(head));
+    std::size_t next = head;  // the first author not printed
+    for (std::size_t i = head; i < last; ++i) {
         if (is_owner(parse_author(authors[i].value), owner.name.value, aliases)) {
-            if (i > max_authors)
+            if (i > next)
                 out.push_back({"…", authors[i].pos});
             out.push_back(authors[i]);
-            last_printed = i + 1;
+            next = i + 1;
             break;
         }
     }
-    if (last_printed < authors.size())
-        out.push_back({"et al.", {}});
+    if (next < last)
+        out.push_back({"…", authors[last].pos});
+    out.push_back(authors[last]);
     return out;
 }
 

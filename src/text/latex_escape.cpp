@@ -161,6 +161,95 @@ const char* end_level(int level) {
     return level % 2 ? "\\endR{}" : "\\endL{}";
 }
 
+// Typographic quotes (issue 29). What the user typed stays the value: this is how TeX sets
+// it, as a typesetter would. A straight apostrophe between two letters ("Bachelor's",
+// "O'Brien") is the apostrophe ’; a pair of straight double quotes around words is the
+// locale's quotes, \mkcvlq{} and \mkcvrq{} (mkcv-base defines them from locale.quote_open
+// and quote_close). Nothing else: an apostrophe or quote at a word's edge, an odd number of
+// quotes, and any word that looks like a URL, an address or code (it holds / @ : = _ \ or
+// a backquote) keep the straight character, which is what they mean there.
+bool letter_at(std::string_view text, std::size_t i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80)
+        return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    std::size_t length = 1;
+    return decode_utf8(text, i, length) >= 0xC0;
+}
+// The byte where the character before `i` begins.
+std::size_t previous_char(std::string_view text, std::size_t i) {
+    do
+        --i;
+    while (i > 0 && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80);
+    return i;
+}
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+// Whether the word (the run between spaces) around byte `i` is not prose.
+bool in_code_like_word(std::string_view text, std::size_t i) {
+    std::size_t begin = i;
+    while (begin > 0 && !is_space(text[begin - 1]))
+        --begin;
+    std::size_t end = i;
+    while (end < text.size() && !is_space(text[end]))
+        ++end;
+    return text.substr(begin, end - begin).find_first_of("/@:=_\\`") != std::string_view::npos;
+}
+bool apostrophe_at(std::string_view text, std::size_t i) {
+    return text[i] == '\'' && i > 0 && i + 1 < text.size() &&
+           letter_at(text, previous_char(text, i)) && letter_at(text, i + 1) &&
+           !in_code_like_word(text, i);
+}
+// The byte offsets of the straight double quotes that pair up as quotation marks: all of
+// them, opening and closing in turn, or none.
+std::vector<std::size_t> paired_quotes(std::string_view text) {
+    std::vector<std::size_t> quotes;
+    for (std::size_t i = text.find('"'); i != std::string_view::npos; i = text.find('"', i + 1)) {
+        if (in_code_like_word(text, i) || quotes.size() >= 1000)
+            return {};
+        quotes.push_back(i);
+    }
+    if (quotes.size() % 2)
+        return {};
+    for (std::size_t k = 0; k < quotes.size(); ++k) {
+        const std::size_t i = quotes[k];
+        const char before = i > 0 ? text[i - 1] : ' ';
+        const char after = i + 1 < text.size() ? text[i + 1] : ' ';
+        const bool opens =
+            (is_space(before) || std::string_view("([{-/").find(before) != std::string_view::npos ||
+             static_cast<unsigned char>(before) >= 0x80) &&
+            !is_space(after) && after != '"';
+        const bool closes = !is_space(before) && before != '"' &&
+                            !((after | 0x20) >= 'a' && (after | 0x20) <= 'z') &&
+                            !(after >= '0' && after <= '9');
+        if (k % 2 == 0 ? !opens : !closes)
+            return {};
+    }
+    return quotes;
+}
+
+// escape_run, with the typographic apostrophes and quotes of prose.
+void escape_prose(std::string_view text, std::string& out) {
+    if (text.find_first_of("'\"") == std::string_view::npos)
+        return escape_run(text, out);
+    const std::vector<std::size_t> quotes = paired_quotes(text);
+    std::string piece;  // the text up to the next quote, apostrophes made typographic
+    auto next_quote = quotes.begin();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (next_quote != quotes.end() && *next_quote == i) {
+            escape_run(piece, out);
+            piece.clear();
+            out += (next_quote - quotes.begin()) % 2 ? "\\mkcvrq{}" : "\\mkcvlq{}";
+            ++next_quote;
+        } else if (apostrophe_at(text, i)) {
+            piece += "\u2019";
+        } else {
+            piece += text[i];
+        }
+    }
+    escape_run(piece, out);
+}
+
 }  // namespace
 
 std::string escape_latex(std::string_view text, TextDirection document) {
@@ -178,7 +267,11 @@ std::string escape_latex(std::string_view text, TextDirection document) {
         return true;
     };
     if (text.empty() || (document == TextDirection::Ltr && !has_rtl(text)) || ascii_word(text)) {
-        escape_run(text, out);
+        // (Typographic quotes only here: in right-to-left text they would need mirroring.)
+        if (document == TextDirection::Ltr)
+            escape_prose(text, out);
+        else
+            escape_run(text, out);
         // Unless the word is long enough to get \mkcvbreak{} between its parts (a URL, an
         // e-mail address): TeX--XeT would set the parts in reverse order.
         if (document == TextDirection::Rtl && (out.find("\\mkcvbreak{}") != std::string::npos ||

@@ -78,7 +78,7 @@ expect_status 2 "$status" "build refuses a path template too"
 # service groups. In a folder of its own: no templates/long beside it.
 mkdir -p "$WORK/academic"
 cp "$SRC/tests/data/academic.toml" "$WORK/academic/academic.toml"
-mapfile -t strings < <(toml_strings "$WORK/academic/academic.toml" kind start end date url links aliases tags)
+mapfile -t strings < <(toml_strings "$WORK/academic/academic.toml" kind start end date url links aliases tags | as_typeset)
 if "$MKCV" build "$WORK/academic/academic.toml" -t long -o "$WORK/academic/out" --builtin-templates-only \
     > "$WORK/academic/build.log" 2>&1; then
   text="$(pdf_text "$WORK/academic/out/academic-long.pdf")"
@@ -123,7 +123,7 @@ title = "News & {views}"
 outlet = "The \\LaTeX{} Times %"
 url = "https://example.org/a_b%20c#x~y"
 TOML
-mapfile -t strings < <(toml_strings "$WORK/academic/hostile.toml" kind date url)
+mapfile -t strings < <(toml_strings "$WORK/academic/hostile.toml" kind date url | as_typeset)
 if "$MKCV" build "$WORK/academic/hostile.toml" -t long -o "$WORK/academic/out" --builtin-templates-only \
     > "$WORK/academic/hostile.log" 2>&1; then
   text="$(pdf_text "$WORK/academic/out/hostile-long.pdf")"
@@ -141,7 +141,7 @@ fi
 # One build for all of them.
 mkdir -p "$WORK/resume"
 cp "$SRC/tests/data/resume_sections.toml" "$WORK/resume/resume_sections.toml"
-mapfile -t strings < <(toml_strings "$WORK/resume/resume_sections.toml" start end date url tags)
+mapfile -t strings < <(toml_strings "$WORK/resume/resume_sections.toml" start end date url tags | as_typeset)
 if "$MKCV" build "$WORK/resume/resume_sections.toml" -t long -o "$WORK/resume/out" \
     --builtin-templates-only > "$WORK/resume/build.log" 2>&1; then
   text="$(pdf_text "$WORK/resume/out/resume_sections-long.pdf")"

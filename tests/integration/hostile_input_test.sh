@@ -4,8 +4,9 @@ source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/tests/data/hostile.toml" "$WORK/hostile.toml"
 cd "$WORK"
-# Two prose strings happen to be Markdown: they print as CommonMark reads them (as_printed).
-mapfile -t strings < <(toml_strings hostile.toml kind start end homepage url links email | as_printed)
+# Two prose strings happen to be Markdown: they print as CommonMark reads them (as_printed);
+# apostrophes and paired quotes print typographic (as_typeset).
+mapfile -t strings < <(toml_strings hostile.toml kind start end homepage url links email | as_printed | as_typeset)
 # Hostile inline Markdown (hostile.toml's prose is checked above): marks print as LaTeX
 # marks, everything else literally, and no link but a safe one.
 cat >> hostile.toml <<'TOML'

@@ -77,6 +77,42 @@ as_printed() {
   done
 }
 
+# as_typeset: lines (stdin) as a TeX theme sets them (src/text/latex_escape.cpp, issue 29): a
+# straight apostrophe between letters as ’, a pair of straight double quotes around words as
+# the locale's (English “…”; QUOTES="„“" for another), in a word that holds none of / @ : = _ \ `.
+as_typeset() {
+  python3 -c '
+import os, sys
+quotes = os.environ.get("QUOTES", "\u201c\u201d")
+def letter(c): return (c.isascii() and c.isalpha()) or ord(c) >= 0xC0
+def code_like(t, i):
+    b = i
+    while b > 0 and t[b - 1] not in " \t\n\r": b -= 1
+    e = i
+    while e < len(t) and t[e] not in " \t\n\r": e += 1
+    return any(c in t[b:e] for c in "/@:=_\\`")
+def paired(t):
+    q = [i for i, c in enumerate(t) if c == "\""]
+    if len(q) % 2 or any(code_like(t, i) for i in q): return []
+    for k, i in enumerate(q):
+        before = t[i - 1] if i > 0 else " "
+        after = t[i + 1] if i + 1 < len(t) else " "
+        opens = (before in " \t\n\r([{-/" or ord(before) >= 0x80) and after not in " \t\n\r\""
+        closes = before not in " \t\n\r\"" and not (after.isascii() and after.isalnum())
+        if not (opens if k % 2 == 0 else closes): return []
+    return q
+for line in sys.stdin.read().split("\n")[:-1]:
+    q = paired(line)
+    out = []
+    for i, c in enumerate(line):
+        if i in q: out.append(quotes[q.index(i) % 2])
+        elif c == "\x27" and 0 < i < len(line) - 1 and letter(line[i - 1]) and letter(line[i + 1]) \
+                and not code_like(line, i): out.append("\u2019")
+        else: out.append(c)
+    print("".join(out))
+'
+}
+
 finish() {
   if ((failures)); then echo "$failures check(s) failed" >&2; exit 1; fi
   echo "all checks passed"

@@ -12,7 +12,7 @@ short="$(pdf_text out/cv-short.pdf)"
 
 # Every string value of cv.toml that is printed as written (URLs and kinds are shown in
 # another form); author marks are set as superscripts after the name.
-mapfile -t strings < <(toml_strings "$SRC/cv.toml" kind start end homepage github url links)
+mapfile -t strings < <(toml_strings "$SRC/cv.toml" kind start end homepage github url links | as_typeset)
 ((${#strings[@]} > 80)) && pass "read ${#strings[@]} strings from cv.toml" || fail "too few strings"
 for s in "${strings[@]}"; do contains "$long" "$s" "long has «$s»"; done
 contains "$long" "rivendile.github.io" "long has the homepage"
@@ -53,7 +53,7 @@ contains "$(pdffonts out/cv-long.pdf)" "NotoSerifCJK" "set in Noto Serif CJK"
 contains "$(cat zh.log)" "long: up to date (out/cv-long.pdf)" "the English PDF is up to date"
 zh="$(pdf_text out/cv-long.zh.pdf)"
 # Every string as the zh build prints it: its zh text, or the en one where it has none.
-mapfile -t zh_strings < <(TEXT_LANG=zh toml_strings "$SRC/cv.toml" kind start end homepage github url links)
+mapfile -t zh_strings < <(TEXT_LANG=zh toml_strings "$SRC/cv.toml" kind start end homepage github url links | as_typeset)
 for s in "${zh_strings[@]}"; do contains "$zh" "$s" "the Chinese CV has «$s»"; done
 contains "$zh" "研究实习生" "the Chinese CV has the translated role"
 lacks "$zh" "Research Intern" "the Chinese CV has no English role"

@@ -79,8 +79,11 @@ in_order out/cv-sidebar.pdf "Research Intern, Xiaomi MiMo" "Aug. 2025 – Feb. 2
 in_order out/cv-sidebar.pdf "Research Intern, ByteDance" "Jan. 2021 – Oct. 2021, May 2022 – Oct. 2023" "Beijing" \
   "Mentors: Yanghua Peng, Xin Liu and Yibo Zhu" && pass "sidebar: an entry of two periods in order" ||
   fail "sidebar: the ByteDance entry out of order"
-in_order out/cv-awesome.pdf "Research Intern" "Xiaomi MiMo · Aug. 2025 – Feb. 2026 · Beijing" "Mentor: Fuli Luo" &&
-  pass "awesome: heading, then where and when, then lines" || fail "awesome: an entry out of order"
+# (awesome as Awesome-CV: the organisation, the place at its right; the role, the dates at
+# its right. pdftotext reads the right-hand column of the two lines after the left one's
+# first line, as it reads long's dates after its entry: within the entry, before the next.)
+in_order out/cv-awesome.pdf "Xiaomi MiMo" "Beijing" "Aug. 2025 – Feb. 2026" "Research Intern" "Mentor: Fuli Luo" &&
+  pass "awesome: organisation, place, dates, role, then lines" || fail "awesome: an entry out of order"
 
 # An edit: the second build makes each theme's precompiled preamble (paracol and accsupp
 # included) and prints the new value.
@@ -116,7 +119,7 @@ PY
       "$i" "$i" "$i" "$i"
   done
 } > every.toml
-mapfile -t strings < <(toml_strings every.toml kind start end date homepage url links email aliases tags photo profiles | as_printed)
+mapfile -t strings < <(toml_strings every.toml kind start end date homepage url links email aliases tags photo profiles | as_printed | as_typeset)
 "$MKCV" build every.toml -t sidebar -t awesome -o out > every.log 2>&1 || { cat every.log; fail "every build"; finish; }
 check_pdf every
 for t in "${themes[@]}"; do

@@ -33,7 +33,7 @@ done
 # Every string of every section, as printed (two prose strings of hostile.toml are Markdown);
 # dates, URLs and keys that pick rather than print are left out.
 mapfile -t strings < <(toml_strings every.toml kind start end date homepage url links email aliases tags |
-  as_printed)
+  as_printed | as_typeset)
 declare -A seed_pages=([ats]=2 [classic]=2 [banking]=2 [modern]=2)
 for t in "${themes[@]}"; do
   for cv in cv every scripts; do
@@ -82,7 +82,7 @@ done
 # ats: the text layer in reading order, line by line: an entry's heading, then its dates,
 # then its lines, with U+2022 bullets.
 raw="$(pdftotext -enc UTF-8 out/every-ats.pdf -)"
-contains "$raw" $'Engineer #42, Smith & Wesson_Labs\nJan. 2020 – Present | São Paulo\nMentors: O\'Neil ^ Jr. and Ana~María\n• Cut p99 latency by 35% (from 120ms to 78ms)\n' \
+contains "$raw" $'Engineer #42, Smith & Wesson_Labs\nJan. 2020 – Present | São Paulo\nMentors: O’Neil ^ Jr. and Ana~María\n• Cut p99 latency by 35% (from 120ms to 78ms)\n' \
   "ats: heading, dates, lines, bullets in order"
 seed_raw="$(pdftotext -enc UTF-8 out/cv-ats.pdf -)"
 contains "$seed_raw" $'Research Intern, Xiaomi MiMo\nAug. 2025 – Feb. 2026 | Beijing\nMentor: Fuli Luo\n' \

@@ -85,7 +85,7 @@ TEST_CASE("section rules keep entries by selected, tags, year and count") {
     CHECK(titles(apply_rules(cv, rules).cv) == V{"New"});
 }
 
-TEST_CASE("authors are shortened after N names, keeping the owner") {
+TEST_CASE("authors are shortened after N names, keeping the owner and the last author") {
     const Cv cv = test::load_ok(kPapers);
     auto names = [&](std::size_t max, std::size_t paper) {
         std::vector<std::string> out;
@@ -94,9 +94,11 @@ TEST_CASE("authors are shortened after N names, keeping the owner") {
         return out;
     };
     using V = std::vector<std::string>;
-    CHECK(names(2, 1) == V{"A", "B", "…", "Ada Lovelace*", "et al."});
-    CHECK(names(5, 1) == V{"A", "B", "C", "D", "Ada Lovelace*", "et al."});
-    CHECK(names(2, 2) == V{"A", "B", "et al."});
+    CHECK(names(2, 1) == V{"A", "…", "Ada Lovelace*", "F"});
+    CHECK(names(3, 1) == V{"A", "B", "…", "Ada Lovelace*", "F"});
+    CHECK(names(5, 1) == V{"A", "B", "C", "D", "Ada Lovelace*", "F"});
+    CHECK(names(2, 2) == V{"A", "…", "D"});
+    CHECK(names(3, 2) == V{"A", "B", "…", "D"});
     CHECK(names(4, 2) == V{"A", "B", "C", "D"});
 }
 
@@ -139,7 +141,7 @@ since = 2016
     const TemplateInput input = input_for(cv, tmpl);
     CHECK(input.max_pages == 1);
     CHECK(titles(input.filtered.cv) == std::vector<std::string>{"New", "Mid"});
-    CHECK(input.filtered.cv.publications[1].authors.back().value == "et al.");  // kept: 3
+    CHECK(input.filtered.cv.publications[1].authors.back().value == "F");  // kept: 3
     const auto context = to_json(template_context(input.filtered.cv, input));
     CHECK(context["sections_order"][0]["name"] == "publications");
     CHECK(context["sections_order"][0]["is"]["publications"] == true);

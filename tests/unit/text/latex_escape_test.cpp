@@ -31,6 +31,29 @@ TEST_CASE("TeX ligatures cannot change what was typed") {
     CHECK(escape_latex("a-b") == "a-b");
 }
 
+TEST_CASE("apostrophes and paired quotes of prose are set typographic") {
+    // Between two letters, ' is the apostrophe ’; what the user typed stays the value.
+    CHECK(escape_latex("Bachelor's degree") == "Bachelor\u2019s degree");
+    CHECK(escape_latex("O'Brien, Zoë's lab") == "O\u2019Brien, Zoë\u2019s lab");
+    // A pair of straight quotes around words: the locale's quotes (mkcv-base's macros).
+    CHECK(escape_latex("the \"best\" paper") == "the \\mkcvlq{}best\\mkcvrq{} paper");
+    CHECK(escape_latex("(\"A\" and \"B\")") == "(\\mkcvlq{}A\\mkcvrq{} and \\mkcvlq{}B\\mkcvrq{})");
+    CHECK(escape_latex("\"赵\"") == "\\mkcvlq{}\\mkcvcjk{赵}\\mkcvrq{}");
+    // Not at a word's edge, not an odd or misplaced number of quotes, not in a URL, an
+    // address or code: the straight character, which is what it means there.
+    CHECK(escape_latex("SIGCOMM '23") == "SIGCOMM '23");
+    CHECK(escape_latex("the users' data") == "the users' data");
+    CHECK(escape_latex("a 5\" screen") == "a 5\" screen");
+    CHECK(escape_latex("\"a \"b\" c\"") == "\"a \"b\" c\"");
+    CHECK(escape_latex("x\"y\"z") == "x\"y\"z");
+    CHECK(escape_latex("zoe_o'brien@example.org") == "zoe\\_o'brien@example.org");
+    CHECK(escape_latex("https://example.org/it's") == "https://example.org/it's");
+    CHECK(escape_latex("key=\"v\" and \"w\"") == "key=\"v\" and \"w\"");
+    // Nor in a right-to-left document (the quotes would need mirroring) or a PDF string.
+    CHECK(escape_latex("it's", TextDirection::Rtl) == "it's");
+    CHECK(escape_latex_pdf_string("it's \"x\"") == "it's \"x\"");
+}
+
 TEST_CASE("Unicode is kept, control characters are not") {
     CHECK(escape_latex("赵怡浩 Ελληνικά Кириллица café") ==
           "\\mkcvcjk{赵怡浩} \\mkcvsym{Ελληνικά} \\mkcvsym{Кириллица} café");

@@ -1,0 +1,98 @@
+# Typography measured on the PDF's own word boxes (tests/tools/typography_check.py, on
+# pdftotext -bbox-layout): no straight apostrophe or quote in a word, no sentence space after
+# "Aug." or "Prof.", no ragged line set justified, no CJK letter-spaced, no heading without two
+# lines below it on its page, the equal-contribution legend on the page of the first marked
+# author (or under a heading), and in Chinese no ASCII comma after a CJK character. For the
+# seed cv.toml in all eight TeX themes, in English and in Chinese, and for generated CVs of
+# 9, 14 and 19 papers (benchmarks/generate_cv.py) in long, banking and sidebar: one mkcv
+# process per CV builds its themes side by side.
+source "$(dirname "$0")/lib.sh"
+require_tool pdftotext
+require_tool xelatex
+cd "$WORK"
+export SOURCE_DATE_EPOCH=1700000000 NO_COLOR=1
+check="$SRC/tests/tools/typography_check.py"
+locales="$SRC/latex_templates/locales"
+themes=(long short classic modern banking sidebar awesome ats)
+generated_themes=(long banking sidebar)
+
+# build LABEL ARGS...: one mkcv build; its log on failure.
+build() {
+  local label="$1"; shift
+  if "$MKCV" build "$@" -o out --builtin-templates-only > "$label.log" 2>&1; then
+    pass "$label builds"
+  else
+    cat "$label.log" >&2; fail "$label builds"
+  fi
+}
+# typeset PDF LOCALE_ARGS...: typography_check.py passes on PDF.
+typeset() {
+  local pdf="$1" faults; shift
+  if [[ ! -f "$pdf" ]]; then fail "$pdf was not built"; return; fi
+  if faults="$(python3 "$check" "$pdf" "$@" 2>&1)"; then
+    pass "$pdf: typography"
+  else
+    printf '%s\n' "$faults" | head -20 >&2
+    fail "$pdf: $(wc -l <<< "$faults") typography faults"
+  fi
+}
+
+cp "$SRC/cv.toml" cv.toml
+theme_args=(); for t in "${themes[@]}"; do theme_args+=(-t "$t"); done
+build "the seed CV" cv.toml "${theme_args[@]}"
+build "the seed CV in Chinese" cv.toml "${theme_args[@]}" --lang zh
+generated_args=(); for t in "${generated_themes[@]}"; do generated_args+=(-t "$t"); done
+for n in 9 14 19; do
+  python3 "$SRC/benchmarks/generate_cv.py" "$n" "papers$n.toml" --seed-cv "$SRC/cv.toml"
+  build "a CV of $n papers" "papers$n.toml" "${generated_args[@]}"
+done
+
+for t in "${themes[@]}"; do
+  typeset "out/cv-$t.pdf" --locale "$locales/en.toml"
+  typeset "out/cv-$t.zh.pdf" --locale "$locales/zh.toml" --locale "$locales/en.toml" --cjk
+done
+for n in 9 14 19; do
+  for t in "${generated_themes[@]}"; do
+    typeset "out/papers$n-$t.pdf" --locale "$locales/en.toml"
+  done
+done
+
+# The check itself finds each fault it looks for: TeX files with all of them.
+cat > faults.tex <<'TEX'
+\documentclass{article}
+\usepackage{fontspec}
+\setmainfont{Noto Serif}[Ligatures=TeXOff]
+\begin{document}
+\raggedright
+Bachelor's degree, met Prof. Xin Jin in Aug. 2025 and a few more words here.\par
+{\rightskip=0pt\parfillskip=0pt Bachelor of Science degree, Peking University, Turing Class\par}
+Yihao Zhao\textsuperscript{*}, Xin Jin\par
+\vspace*{\fill}
+Education\par
+\newpage
+\textsuperscript{*}Equal contribution.\par
+\end{document}
+TEX
+cat > cjk.tex <<'TEX'
+\documentclass{article}
+\usepackage{xeCJK}
+\setCJKmainfont{Noto Serif CJK SC}
+\begin{document}
+\noindent\makebox[0.3\linewidth][s]{学士学位, 北京大学}\par
+\end{document}
+TEX
+for fixture in faults cjk; do
+  xelatex -interaction=batchmode "$fixture.tex" > /dev/null 2>&1 || fail "$fixture.tex builds"
+done
+if [[ -f faults.pdf && -f cjk.pdf ]]; then
+  faults="$(python3 "$check" faults.pdf --locale "$locales/en.toml" 2>&1)" && status=0 || status=$?
+  expect_status 1 "$status" "the check fails on a PDF with every fault"
+  for kind in apostrophe abbreviation stretched heading legend; do
+    contains "$faults" ": $kind:" "the check finds the $kind fault"
+  done
+  faults="$(python3 "$check" cjk.pdf --locale "$locales/zh.toml" --cjk 2>&1)" || true
+  for kind in cjk-comma letterspaced; do
+    contains "$faults" ": $kind:" "the check finds the $kind fault"
+  done
+fi
+finish
