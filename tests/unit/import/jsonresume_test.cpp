@@ -286,6 +286,15 @@ TEST_CASE("a Russian or Japanese CV gets its language and no English join", "[im
     CHECK(str(ja.toml["education"][0]["field"]) == "情報理工学");
     const Imported th = import_fixture("jsonresume-thai.json");
     CHECK(str(th.toml["locale"]["language"]) == "th");
+    // Ukrainian by its own letters, without the warning Russian gets; Hindi with one.
+    const Imported uk = import_text(
+        R"({"basics": {"name": "Олена Коваль", "label": "Інженерка-програмістка, Київ"}})");
+    CHECK(str(uk.toml["locale"]["language"]) == "uk");
+    CHECK_FALSE(has_warning(uk.outcome, "is a guess"));
+    const Imported hi =
+        import_text(R"({"basics": {"name": "अमित शर्मा", "label": "सॉफ्टवेयर इंजीनियर"}})");
+    CHECK(str(hi.toml["locale"]["language"]) == "hi");
+    CHECK(has_warning(hi.outcome, "written in Devanagari: [locale] language = \"hi\" is a guess"));
 }
 
 TEST_CASE("a note past the length cv.toml takes does not refuse the file", "[import]") {
