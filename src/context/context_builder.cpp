@@ -171,10 +171,20 @@ void add_fields(ContextTree& t, Id item, const std::vector<Field>& fields, const
                         for (const auto allowed : field.allowed)
                             t.add_bool(is, allowed, allowed == value);
                     }
-                    if (field.required)
+                    // Education's degree with its field, joined as the locale says; the
+                    // degree alone beside it (JSON Resume's studyType). Both plain texts.
+                    const Text* joined = f.joined_with ? &f.joined_with(r) : nullptr;
+                    if (joined && !joined->empty() && !text.empty())
+                        t.add_string(item, key,
+                                     words.fill(f.join_pattern, {{key, text.value},
+                                                                 {f.joined_key, joined->value}}));
+                    else if (field.required)
                         t.add_string(item, key, text.value, text.marks);
                     else
                         t.add_text(item, key, text.value, text.marks);
+                    if (joined)
+                        t.add_text(item, std::string(key) + "_without_" + std::string(f.joined_key),
+                                   text.value, text.marks);
                     // "Worth It?" takes no full stop after it (templates that add one ask).
                     if (key == "title")
                         t.add_bool(item, "title_ends_sentence", ends_sentence(text.value));
@@ -585,7 +595,7 @@ void add_locale(ContextTree& t, const Cv& cv, const std::string& generator) {
     std::map<std::string, Id, std::less<>> tables;
     for (const LocaleKey& key : locale_keys()) {
         if (key.kind == LocaleKeyKind::Months || key.name.rfind("date_", 0) == 0 ||
-            key.name.rfind("counts.", 0) == 0)
+            key.name.rfind("counts.", 0) == 0 || key.name == "degree_in_field")
             continue;
         Id parent = locale;
         std::string_view name = key.name;

@@ -81,6 +81,14 @@ std::vector<LocaleKey> make_keys() {
         {"legend_equal", K::Text, "Equal contribution.", "The legend of the * mark."},
         {"legend_corresponding", K::Text, "Corresponding author.", "The legend of the † mark."},
         {"thesis", K::Text, "Thesis", "Label of a degree's thesis."},
+        // A degree and its field as one line (education's `field`); a pattern, since
+        // languages put the field after the degree with a word of their own ("Licence en
+        // informatique"), in brackets ("学士（工学）") or before it ("컴퓨터공학 학사").
+        {"degree_in_field",
+         K::Pattern,
+         "{degree} in {field}",
+         "A degree with its field of study (education's `degree` and `field`).",
+         {"degree", "field"}},
         {"advisor", K::Text, "Advisor", "Label of one advisor."},
         {"advisors", K::Text, "Advisors", "Label of several advisors."},
         {"mentor", K::Text, "Mentor", "Label of one mentor."},

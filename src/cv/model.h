@@ -114,6 +114,7 @@ struct Entry : Record {
 
 struct Education : Entry {
     Text degree;
+    Text field;  // of study; printed with the degree as the locale joins them (degree_in_field)
     Text institution;
     Text department;
     Text location;

@@ -38,6 +38,15 @@ TextField url_text() {
     return {member<M>(), false, false, true};
 }
 
+// Education's degree, joined with its field as the locale says (degree_in_field).
+TextField degree_text() {
+    TextField f = text<&Education::degree>(true);
+    f.join_pattern = "degree_in_field";
+    f.joined_key = "field";
+    f.joined_with = member<&Education::field>();
+    return f;
+}
+
 template <auto D, auto P>
 DateField date_field() {
     return {member<D>(), member<P>()};
@@ -253,8 +262,12 @@ std::vector<Section> builtin_section_rows() {
         .entry_doc = "A degree, newest first.",
         .fields =
             {
-                {"degree", "Degree, e.g. Ph.D. in Computer Science.", true,
-                 text<&Education::degree>(true)},
+                {"degree", "Degree, e.g. Ph.D. in Computer Science, or Ph.D. with the field apart.",
+                 true, degree_text()},
+                {"field",
+                 "Field of study, e.g. Computer Science: printed after the degree "
+                 "as the locale joins them (degree_in_field).",
+                 false, text<&Education::field>()},
                 {"institution", "University or school.", true, text<&Education::institution>(true)},
                 {"department", "Department, school or programme.", false,
                  text<&Education::department>()},

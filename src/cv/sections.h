@@ -76,6 +76,13 @@ struct TextField {
     bool check_blank = false;  // a required text written blank is an error
     bool prose = false;        // holds inline Markdown (text/inline_markup.h)
     bool url = false;          // a URL: validated, and `href` beside it in the context
+    // Joined with another field of the record by a locale pattern when that one is given
+    // (education's degree and field: "BSc in Physics", "学士（物理学）"): the context's KEY
+    // is the joined text, KEY_without_JOINED_KEY the text alone. The pattern's placeholders
+    // are the two keys.
+    std::string_view join_pattern = {};
+    std::string_view joined_key = {};
+    Member<Text> joined_with = {};
 };
 // Bullets are prose: they hold inline Markdown (text/inline_markup.h), as paragraph
 // sections and TextFields marked `prose` do. Names, titles and venues never do.

@@ -369,13 +369,14 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
         return;
     }
     Target e = m.new_entry("education");
-    const std::string joined = degree_text && area_text ? m.join_degree(*degree_text, *area_text)
-                                                        : degree_text.value_or(*area_text);
-    m.put_value(e, "degree", joined, {});
+    // Degree and field apart: the CV's locale joins them (degree_in_field).
+    m.put_value(e, "degree", degree_text ? *degree_text : *area_text, {});
+    if (degree_text && area_text)
+        m.put_value(e, "field", *area_text, {});
     if (degree_text)
         m.used(degree.node, degree.path, e.path + ".degree");
     if (area_text)
-        m.used(area.node, area.path, e.path + ".degree");
+        m.used(area.node, area.path, e.path + (degree_text ? ".field" : ".degree"));
     m.put(e, "institution", institution.node, institution.path);
     put_found(m, e, "location", find_text(m, entry, at, kPlace));
     put_entry_dates(m, e, entry, at, "note");

@@ -256,9 +256,9 @@ std::optional<std::string> cv_language(ImportMapper& m, const SourceNode& root,
     m.record("the script of the texts", "locale.language = \"" + guess->tag + "\"");
     if (guess->unsure)
         m.warn(&root, "(the file)",
-               "written in Cyrillic: [locale] language = \"" + guess->tag +
-                   "\" is a guess; confirm it",
-               "Ukrainian is \"uk\", Bulgarian \"bg\", Serbian \"sr\", Kazakh \"kk\"");
+               "written in " + std::string(guess->script) + ": [locale] language = \"" +
+                   guess->tag + "\" is a guess; confirm it",
+               std::string(guess->others));
     return guess->tag;
 }
 

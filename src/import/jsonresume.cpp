@@ -226,11 +226,16 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
         }
         const bool builtin = e.path.rfind("education", 0) == 0;
         if (builtin) {
-            m.put_value(e, "degree", degree, {});
+            // Degree and field apart: the CV's locale joins them (degree_in_field), so a
+            // Russian CV never reads "Бакалавриат in Информатика".
+            m.put_value(e, "degree", study ? *study : *area, {});
+            if (study && area)
+                m.put_value(e, "field", *area, {});
             if (study)
                 m.used(type, type_path, e.path + ".degree");
             if (area)
-                m.used(entry.get("area"), field(at, "area"), e.path + ".degree");
+                m.used(entry.get("area"), field(at, "area"),
+                       e.path + (study ? ".field" : ".degree"));
             m.put(e, "institution", entry.get("institution"), field(at, "institution"));
             m.put(e, "location", entry.get("location"), field(at, "location"));
             m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),

@@ -8,14 +8,39 @@
 
 namespace mkcv {
 
+namespace {
+
+// Letters Ukrainian writes and Russian does not (і ї є ґ), and the reverse (ы э ъ ё).
+bool ukrainian_letter(char32_t c) {
+    return c == 0x0456 || c == 0x0406 || c == 0x0457 || c == 0x0407 || c == 0x0454 || c == 0x0404 ||
+           c == 0x0491 || c == 0x0490;
+}
+bool russian_letter(char32_t c) {
+    return c == 0x044B || c == 0x042B || c == 0x044D || c == 0x042D || c == 0x044A || c == 0x042A ||
+           c == 0x0451 || c == 0x0401;
+}
+
+// Vietnamese letters: ơ ư, the vowels of Latin Extended Additional with a dot below, a hook
+// above or two marks (ạ ả ấ … ỹ), and, decomposed, the combining horn, hook and dot below.
+bool vietnamese_letter(char32_t c) {
+    return (c >= 0x1EA0 && c <= 0x1EF9) || c == 0x01A0 || c == 0x01A1 || c == 0x01AF ||
+           c == 0x01B0 || c == 0x031B || c == 0x0309 || c == 0x0323;
+}
+
+}  // namespace
+
 std::optional<GuessedLanguage> language_of_script(std::string_view text) {
     std::size_t latin = 0, han = 0, kana = 0, hangul = 0, thai = 0, cyrillic = 0, arabic = 0,
-                persian = 0, hebrew = 0;
+                persian = 0, hebrew = 0, devanagari = 0, ukrainian = 0, russian = 0, belarusian = 0,
+                vietnamese = 0;
     for (std::size_t i = 0; i < text.size();) {
         std::size_t length = 1;
         const char32_t c = decode_utf8(text, i, length);
         i += length == 0 ? 1 : length;
-        if ((c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z') || (c >= 0xC0 && c <= 0x24F))
+        if (vietnamese_letter(c))
+            ++vietnamese;
+        if ((c >= U'A' && c <= U'Z') || (c >= U'a' && c <= U'z') || (c >= 0xC0 && c <= 0x24F) ||
+            (c >= 0x1E00 && c <= 0x1EFF))
             ++latin;
         else if ((c >= 0x3040 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF) ||
                  (c >= 0xFF66 && c <= 0xFF9D))
@@ -28,28 +53,36 @@ std::optional<GuessedLanguage> language_of_script(std::string_view text) {
             ++han;
         else if (c >= 0x0E00 && c <= 0x0E7F)
             ++thai;
-        else if ((c >= 0x0400 && c <= 0x052F) || (c >= 0x1C80 && c <= 0x1C8F))
+        else if ((c >= 0x0400 && c <= 0x052F) || (c >= 0x1C80 && c <= 0x1C8F)) {
             ++cyrillic;
-        else if ((c >= 0x0600 && c <= 0x06FF) || (c >= 0x0750 && c <= 0x077F) ||
-                 (c >= 0xFB50 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF)) {
+            ukrainian += ukrainian_letter(c) ? 1 : 0;
+            russian += russian_letter(c) ? 1 : 0;
+            belarusian += c == 0x045E || c == 0x040E ? 1 : 0;  // ў
+        } else if ((c >= 0x0600 && c <= 0x06FF) || (c >= 0x0750 && c <= 0x077F) ||
+                   (c >= 0xFB50 && c <= 0xFDFF) || (c >= 0xFE70 && c <= 0xFEFF)) {
             ++arabic;
             // پ چ ژ گ ک ی: Persian letters Arabic does not use.
             if (c == 0x067E || c == 0x0686 || c == 0x0698 || c == 0x06AF || c == 0x06A9 ||
                 c == 0x06CC)
                 ++persian;
-        } else if (c >= 0x0590 && c <= 0x05FF)
+        } else if ((c >= 0x0590 && c <= 0x05FF) || (c >= 0xFB1D && c <= 0xFB4F))
             ++hebrew;
+        else if ((c >= 0x0900 && c <= 0x097F) || (c >= 0xA8E0 && c <= 0xA8FF))
+            ++devanagari;
     }
     const std::size_t cjk = han + kana + hangul;
-    const std::array<std::pair<std::size_t, int>, 5> groups = {
-        {{cjk, 0}, {thai, 1}, {cyrillic, 2}, {arabic, 3}, {hebrew, 4}}};
+    const std::array<std::pair<std::size_t, int>, 6> groups = {
+        {{cjk, 0}, {thai, 1}, {cyrillic, 2}, {arabic, 3}, {hebrew, 4}, {devanagari, 5}}};
     std::pair<std::size_t, int> best{0, -1};
     for (const auto& group : groups)
         if (group.first > best.first)
             best = group;
-    const std::size_t letters = latin + cjk + thai + cyrillic + arabic + hebrew;
-    if (best.second < 0 || best.first * 10 < letters)
+    const std::size_t letters = latin + cjk + thai + cyrillic + arabic + hebrew + devanagari;
+    if (best.second < 0 || best.first * 10 < letters) {
+        if (vietnamese >= 3 && vietnamese * 100 >= latin * 3)
+            return GuessedLanguage{"vi"};
         return std::nullopt;
+    }
     switch (best.second) {
         case 0:
             if (kana > 0 && kana >= hangul)
@@ -60,11 +93,18 @@ std::optional<GuessedLanguage> language_of_script(std::string_view text) {
         case 1:
             return GuessedLanguage{"th"};
         case 2:
-            return GuessedLanguage{"ru", true};
+            if (ukrainian > russian && belarusian == 0)
+                return GuessedLanguage{"uk"};
+            return GuessedLanguage{"ru", true, "Cyrillic",
+                                   "Ukrainian is \"uk\", Bulgarian \"bg\", Serbian \"sr\", "
+                                   "Kazakh \"kk\""};
         case 3:
             return GuessedLanguage{persian > 0 ? "fa" : "ar"};
-        default:
+        case 4:
             return GuessedLanguage{"he"};
+        default:
+            return GuessedLanguage{"hi", true, "Devanagari",
+                                   "Marathi is \"mr\", Nepali \"ne\", Sanskrit \"sa\""};
     }
 }
 

@@ -73,9 +73,9 @@ class ImportMapper {
 
     // The CV's language (importer.cpp tells it before the mapping), for join_degree.
     void set_language(std::string tag) { language_ = std::move(tag); }
-    // A degree and its field as one `degree`: "BSc in Physics" in English (or no language
-    // known), "Бакалавриат, Информатика" in any other: " in " is English, and no locale
-    // gives the join yet.
+    // A degree and its field as one text, where they cannot stay apart (a custom section's
+    // subtitle; [[education]] has `field`, which the locale joins): "BSc in Physics" in
+    // English (or no language known), "Бакалавриат, Информатика" in any other.
     std::string join_degree(const std::string& degree, const std::string& field) const;
 
     // ---- reading the source ----

@@ -99,11 +99,13 @@ void map_education(ImportMapper& m, const SourceNode& entry, const std::string& 
     Target e = m.new_entry("education");
     const auto degree = m.read_text(entry.get("degree"), field(at, "degree"));
     const auto area = m.read_text(entry.get("area"), field(at, "area"));
-    m.put_value(e, "degree", degree && area ? m.join_degree(*degree, *area) : area.value_or(""),
-                {});
+    // Degree and field apart: the CV's locale joins them (degree_in_field).
+    m.put_value(e, "degree", degree.value_or(area.value_or("")), {});
+    if (degree && area)
+        m.put_value(e, "field", *area, {});
     if (degree)
         m.used(entry.get("degree"), field(at, "degree"), e.path + ".degree");
-    m.used(entry.get("area"), field(at, "area"), e.path + ".degree");
+    m.used(entry.get("area"), field(at, "area"), e.path + (degree ? ".field" : ".degree"));
     m.put(e, "institution", entry.get("institution"), field(at, "institution"));
     put_common(m, e, entry, at, true);
 }

@@ -7,7 +7,7 @@ English) and template, OUT_DIR/cv-TEMPLATE.TAG.pdf (cv-TEMPLATE.pdf in English) 
 - the word for the present (the doctorate goes on),
 - the first experience's range, August 2025 to February 2026, as the locale writes it: in
   pdftotext with whitespace folded left to right, and in `pdftotext -raw` in the bidi
-  algorithm's visual order in a right-to-left locale (fa, ar).
+  algorithm's visual order in a right-to-left locale (fa, ar, he).
 Prints `ok:` or `FAIL:` per check and exits 1 on any failure.
 """
 import subprocess

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "cv/locale_texts.h"
 #include "test_support.h"
 
 using namespace mkcv;
@@ -304,4 +305,31 @@ award = "Honorable mention"
     CHECK(items[1]["title_ends_sentence"] == false);
     CHECK(items[1]["award_ends_sentence"] == false);
     CHECK(items[1]["note_ends_sentence"] == true);  // a CJK full stop
+}
+
+TEST_CASE("a degree and its field are joined as the locale says, and the degree alone kept") {
+    Cv cv = test::load_ok(std::string(test::kMinimal) + R"(
+[[education]]
+degree = "Бакалавриат"
+field = "Информатика"
+institution = "U"
+
+[[education]]
+degree = "PhD in Physics"
+institution = "V"
+)");
+    auto context = to_json(build_context(cv, {}));
+    CHECK(context["education"][0]["degree"] == "Бакалавриат in Информатика");  // English
+    CHECK(context["education"][0]["degree_without_field"] == "Бакалавриат");
+    CHECK(context["education"][0]["field"] == "Информатика");
+    CHECK(context["education"][1]["degree"] == "PhD in Physics");
+    CHECK(context["education"][1]["degree_without_field"] == "PhD in Physics");
+    CHECK(context["education"][1]["field"].is_null());
+    CHECK_FALSE(context["locale"].contains("degree_in_field"));  // applied, not for templates
+    auto russian = std::make_shared<LocaleTexts>();
+    russian->set("degree_in_field", "{degree}, {field}");
+    cv.locale.texts = russian;
+    context = to_json(build_context(cv, {}));
+    CHECK(context["education"][0]["degree"] == "Бакалавриат, Информатика");
+    CHECK(context["education"][1]["degree"] == "PhD in Physics");
 }

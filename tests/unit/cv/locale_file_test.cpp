@@ -80,7 +80,7 @@ TEST_CASE("a locale file is checked as untrusted input, all problems at once", "
 TEST_CASE("every built-in locale file loads without a diagnostic and gives every key", "[locale]") {
     const LocaleTexts english;
     for (const char* tag : {"en", "zh", "zh-Hant", "ja", "ko", "de", "fr", "es", "pt", "it", "ru",
-                            "tr", "fa", "ar"}) {
+                            "tr", "fa", "ar",      "th", "he", "uk", "pl", "nl", "vi", "hi"}) {
         INFO(tag);
         Diagnostics diagnostics;
         const std::string file = std::string("latex_templates/locales/") + tag + ".toml";

@@ -53,7 +53,8 @@ TEST_CASE("JSON Resume work becomes [[experience]], odd dates warn and stay visi
 
 TEST_CASE("JSON Resume education, awards and the sections cv.toml lacks", "[import]") {
     const Imported r = import_fixture("jsonresume.json");
-    CHECK(str(r.toml["education"][0]["degree"]) == "Master of Science in Physical Oceanography");
+    CHECK(str(r.toml["education"][0]["degree"]) == "Master of Science");
+    CHECK(str(r.toml["education"][0]["field"]) == "Physical Oceanography");
     CHECK(str(r.toml["education"][0]["highlights"][0]) == "GEOF310 Ocean Dynamics");
     // Dates keep their month and day in `date`; an award without one is undated.
     CHECK(str(r.toml["awards"][0]["date"]) == "2020-11-01");
@@ -182,7 +183,8 @@ TEST_CASE("YAMLResume maps like JSON Resume, with its own keys", "[import]") {
     CHECK(str(r.toml["person"]["position"]) == "Product Designer");
     CHECK(str(r.toml["person"]["location"]["address"]) == "12 Orchard Road");
     CHECK(str(r.toml["person"]["location"]["postal_code"]) == "238826");
-    CHECK(str(r.toml["education"][0]["degree"]) == "Bachelor in Industrial Design");
+    CHECK(str(r.toml["education"][0]["degree"]) == "Bachelor");
+    CHECK(str(r.toml["education"][0]["field"]) == "Industrial Design");
     CHECK(str(r.toml["education"][0]["start"]) == "2012-08");
     CHECK(str(r.toml["experience"][0]["start"]) == "2020-03");
     CHECK(str(r.toml["experience"][0]["note"]).find("Keywords: Figma, Accessibility") !=
@@ -269,18 +271,30 @@ TEST_CASE("a photo and profiles: a relative image path is kept, a URL is not", "
     CHECK_FALSE(absolute.toml["person"]["photo"]);
 }
 
+// Degree and field stay apart in cv.toml; the locale joins them (context_builder_test).
 TEST_CASE("a Russian or Japanese CV gets its language and no English join", "[import]") {
     const Imported ru = import_fixture("jsonresume-russian.json");
     CHECK(str(ru.toml["locale"]["language"]) == "ru");
     CHECK(has_warning(ru.outcome, "is a guess; confirm it"));
-    CHECK(str(ru.toml["education"][0]["degree"]) == "Бакалавриат, Информатика");
+    CHECK(str(ru.toml["education"][0]["degree"]) == "Бакалавриат");
+    CHECK(str(ru.toml["education"][0]["field"]) == "Информатика");
     CHECK(str(ru.toml["person"]["location"]["address"]) == "ул. Пирогова, д. 2, кв. 15");
     CHECK(str(ru.toml["extra"]["work[0].x-factIds"][2]) == "vs-02aa17");
     const Imported ja = import_fixture("jsonresume-japanese.json");
     CHECK(str(ja.toml["locale"]["language"]) == "ja");
-    CHECK(str(ja.toml["education"][0]["degree"]) == "修士, 情報理工学");
+    CHECK(str(ja.toml["education"][0]["degree"]) == "修士");
+    CHECK(str(ja.toml["education"][0]["field"]) == "情報理工学");
     const Imported th = import_fixture("jsonresume-thai.json");
     CHECK(str(th.toml["locale"]["language"]) == "th");
+    // Ukrainian by its own letters, without the warning Russian gets; Hindi with one.
+    const Imported uk = import_text(
+        R"({"basics": {"name": "Олена Коваль", "label": "Інженерка-програмістка, Київ"}})");
+    CHECK(str(uk.toml["locale"]["language"]) == "uk");
+    CHECK_FALSE(has_warning(uk.outcome, "is a guess"));
+    const Imported hi =
+        import_text(R"({"basics": {"name": "अमित शर्मा", "label": "सॉफ्टवेयर इंजीनियर"}})");
+    CHECK(str(hi.toml["locale"]["language"]) == "hi");
+    CHECK(has_warning(hi.outcome, "written in Devanagari: [locale] language = \"hi\" is a guess"));
 }
 
 TEST_CASE("a note past the length cv.toml takes does not refuse the file", "[import]") {

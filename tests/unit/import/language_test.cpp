@@ -43,6 +43,35 @@ TEST_CASE("mixed texts: the script of a real share of the letters", "[import]") 
     CHECK(guess("ソフトウェアエンジニア at Sony, Tokyo") == "ja");
 }
 
+TEST_CASE("Ukrainian, Hindi and Vietnamese by their own letters", "[import]") {
+    // Ukrainian's і ї є ґ, which Russian does not write; Russian's ы э ъ ё, which Ukrainian
+    // does not.
+    CHECK(guess("Київ") == "uk");
+    CHECK(guess("Досвід роботи") == "uk");
+    CHECK(guess("Інженер-програміст, Львівська політехніка") == "uk");
+    CHECK(guess("Ґалаґан Євген") == "uk");
+    CHECK(guess("Опыт работы") == "ru?");
+    CHECK(guess("Москва") == "ru?");  // no letter of either: Russian, to be confirmed
+    // A Russian CV that names a Ukrainian city once is still Russian.
+    CHECK(guess("Работал в Київ: разработчик бэкенда, опыт пять лет, вы это знаете") == "ru?");
+    // Belarusian writes і too, and ў, which Ukrainian does not.
+    CHECK(guess("Беларускі дзяржаўны ўніверсітэт") == "ru?");
+    // Devanagari: Hindi, to be confirmed (Marathi and Nepali share the script).
+    CHECK(guess("कार्य अनुभव") == "hi?");
+    CHECK(guess("सॉफ्टवेयर इंजीनियर, Google India") == "hi?");
+    CHECK(language_of_script("हिन्दी")->others.find("\"mr\"") != std::string_view::npos);
+    // Vietnamese: Latin with its own letters, precomposed or decomposed.
+    CHECK(guess("Kinh nghiệm làm việc tại Hà Nội") == "vi");
+    CHECK(guess("Đại học Bách khoa, Kỹ sư phần mềm") == "vi");
+    CHECK(guess("Kinh nghie\u0323\u0302m la\u0300m vie\u0323\u0302c ta\u0323i") == "vi");
+    // A Vietnamese name or university in an English CV is not enough.
+    CHECK(guess("Nguyễn Văn An") == "-");
+    CHECK(guess("Software engineer at FPT, Hà Nội. Studied at Đại học Quốc gia, then worked on "
+                "distributed systems, machine learning platforms and developer tooling for "
+                "several years") == "-");
+    CHECK(guess("Crème brûlée, Ærø, Łódź, İstanbul, São Paulo") == "-");  // other Latin marks
+}
+
 TEST_CASE("a language as the source names it becomes a tag", "[import]") {
     CHECK(language_tag_of("en") == "en");
     CHECK(language_tag_of("pt_BR") == "pt-BR");

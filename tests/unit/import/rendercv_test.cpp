@@ -24,7 +24,8 @@ TEST_CASE("RenderCV's cv becomes [person] and its entry types their sections", "
     CHECK(str(person["profiles"][1]["username"]) == "tferreira");
     CHECK(str(person["profiles"][2]["username"]) == "AbCdEf123");
 
-    CHECK(str(r.toml["education"][0]["degree"]) == "PhD in Electrical Engineering");
+    CHECK(str(r.toml["education"][0]["degree"]) == "PhD");
+    CHECK(str(r.toml["education"][0]["field"]) == "Electrical Engineering");
     CHECK(str(r.toml["education"][0]["start"]) == "2016-09");
     CHECK(str(r.toml["experience"][0]["end"]) == "present");
     CHECK(str(r.toml["experience"][0]["note"]) == "Leads the quadruped team.");
