@@ -52,14 +52,15 @@ contains "$text" "Extended version in TOCS" "note from the override"
 contains "$tex" "\\href{https://github.com/example/sched_er\\%20x}" "code link from the override, URL intact"
 contains "$tex" "\\href{https://example.org/papers/paper00_final\\%20v0.pdf}" "URL with _ and % from BibTeX"
 
-# The owner is bold in every spelling, and never printed in regular weight.
+# The owner is bold in every spelling (\mkcvowner, mkcv-base's \textbf in long), and never
+# printed in regular weight.
 python3 - "$tex" > owner.txt <<'PY'
 import re, sys
 tex = sys.argv[1]
 pubs = tex[tex.index("\\cvsection{Publications}"):tex.index("\\cvsection{Honors")]
 for form in ["Yihao Zhao", "Y. Zhao", "赵怡浩"]:
     latex = "\\mkcvcjk{" + form + "}" if form == "赵怡浩" else form  # how the escaper writes it
-    bold = pubs.count("\\textbf{" + latex + "}")
+    bold = pubs.count("\\mkcvowner{" + latex + "}")
     total = pubs.count(form)
     print(f"{form}\t{bold}\t{total}")
 PY

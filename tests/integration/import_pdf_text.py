@@ -143,7 +143,8 @@ class Page:
 
     def has(self, needle):
         """needle in the text: its spaces as spaces or line breaks, a line break (after a
-        hyphen TeX added, or not) allowed between any two other characters."""
+        hyphen TeX added, or not) allowed between any two other characters, ' and " as
+        typeset or straight."""
         needle = needle.strip()
         if not needle:
             return True
@@ -162,7 +163,10 @@ class Page:
                     thai_mark = prev in "\u0e31" or "\u0e34" <= prev <= "\u0e3a" or \
                         "\u0e47" <= prev <= "\u0e4e"
                     parts.append(r"(?:-?\n| )?" if thai_mark else r"(?:-?\n)?")
-                parts.append(re.escape(c))
+                # The PDF themes set an apostrophe between letters as ’ and paired quotes
+                # as the locale's (src/text/latex_escape.cpp): either form is the value.
+                parts.append("['\u2019]" if c == "'" else '["\u201c\u201d\u201e«»]' if c == '"'
+                             else re.escape(c))
             prev = c
         return re.search("".join(parts), self.text) is not None
 
