@@ -137,6 +137,12 @@ void add_strict(CLI::App& command, CliState& state) {
                      "(missing-glyph); the previous PDF is kept");
 }
 
+void add_latexmk(CLI::App& command, CliState& state) {
+    command.add_flag("--latexmk", state.build.latexmk,
+                     "Run every template through latexmk, as [build] tex = \"latexmk\" does "
+                     "(for templates that rely on its rules)");
+}
+
 }  // namespace
 
 int run_build(CliState& state) {
@@ -157,6 +163,7 @@ void add_build_command(CLI::App& app, CliState& state) {
     build->add_flag("--strict-pages", state.build.strict_pages,
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
     add_strict(*build, state);
+    add_latexmk(*build, state);
     build->add_flag("-f,--force", state.build.force,
                     "Compile every PDF from scratch, even when up to date");
     add_no_wait(*build, state);
@@ -170,6 +177,8 @@ void add_check_command(CLI::App& app, CliState& state) {
     add_common(*check, state.common, true);
     add_out_dir(*check, state);
     check->add_flag("-q,--quiet", state.build.quiet, "Print only what is stale");
+    // The build being checked ran latexmk: its PDFs are up to date only for such a build.
+    add_latexmk(*check, state);
     add_report(*check, state);
     check->callback([&state] {
         state.run = [&state] { return build_once(state, BuildMode::Check, nullptr); };
@@ -214,6 +223,7 @@ void add_watch_command(CLI::App& app, CliState& state) {
     watch->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
     watch->add_flag("-v,--verbose", state.build.verbose, "Show TeX's output");
     add_strict(*watch, state);
+    add_latexmk(*watch, state);
     add_no_wait(*watch, state);
     watch->callback([&state] {
         state.run = [&state] {

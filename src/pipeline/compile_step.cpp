@@ -70,8 +70,8 @@ Result<TexResult> run_tex(const RenderedTemplate& r, const TexJob& job,
     TexJob run = job;
     if (format && format_is_current(*format))
         run.format = format->file;
-    // The engine mkcv runs (tex_run.h); the final line names latexmk if it took over.
-    progress.stage(row, run.engine);
+    // What runs (tex_run.h); the final line names latexmk if it took over.
+    progress.stage(row, run.latexmk ? std::string("latexmk") : run.engine);
     start = Clock::now();
     TexResult result = run_tex_job(run);
     if (result.status != TexResult::Status::Ok && !run.format.empty()) {
@@ -125,6 +125,9 @@ void prepare_warm_tex(const RenderedTemplate& r, const std::string& stem,
                       const BuildOptions& options) {
     const std::string base = output_base(r, stem);
     const TexJob job = job_for(r, base, options);
+    // latexmk runs every pass itself: a warm XeLaTeX run would never be used.
+    if (job.latexmk)
+        return;
     if (const std::optional<PreambleFormat> format =
             preamble_format(r.tex, job, options.out_dir, base))
         options.warm->prepare(base, *format, job, r.tex, tex_inputs(r, job));
@@ -356,7 +359,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     }
     auto start = Clock::now();
     std::optional<TexResult> warm;
-    if (placement == Placement::Output && options.warm) {
+    // The warm run is XeLaTeX run directly: not when latexmk must run.
+    if (placement == Placement::Output && options.warm && !job.latexmk) {
         progress.stage(row, "warm XeTeX");
         warm = run_warm_tex(r, job, format, base, options, report);
     }
@@ -440,6 +444,7 @@ TexJob job_for(const RenderedTemplate& r, const std::string& base, const BuildOp
     job.tex_file = base + ".tex";
     job.engine = r.tmpl.manifest.engine;
     job.timeout = std::chrono::seconds(r.timeout_seconds);
+    job.latexmk = options.latexmk || r.input.filtered.cv.build.latexmk;
     job.page_total_matters = may_read_page_total(r.tex);
     // Reproducible PDFs: TeX and xdvipdfmx take the PDF's dates and /ID from here.
     job.environment["SOURCE_DATE_EPOCH"] = std::to_string(r.source_date_epoch);

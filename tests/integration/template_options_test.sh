@@ -57,7 +57,8 @@ TOML
 expect_status 2 "$status" "a missing font exits 2"
 contains "$(cat nofont.log)" "nofont.toml:4:13: error: \`main_font\`: no font \"No Such Font Family\" is installed" "missing font named at its line"
 contains "$(cat nofont.log)" "fc-list" "the hint names fc-list"
-lacks "$(cat nofont.log)" "latexmk" "TeX did not run"
+lacks "$(cat nofont.log)" "latexmk" "TeX did not run (latexmk)"
+lacks "$(cat nofont.log)" "xelatex" "TeX did not run (XeLaTeX)"
 cat > texfont.toml <<'TOML'
 [person]
 name = "Ada Lovelace"
