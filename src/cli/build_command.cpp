@@ -1,6 +1,7 @@
 // mkcv build, check and watch: the same steps (load → render), then compile, compare with
 // the last build, or compile again on every change.
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include "pipeline/pipeline.h"
 #include "pipeline/watch.h"
 #include "render/locale_files.h"
+#include "tex/format_request.h"
 #include "tex/warm_tex.h"
 #include "util/file_io.h"
 #include "util/state_folder.h"
@@ -143,6 +145,23 @@ void add_latexmk(CLI::App& command, CliState& state) {
                      "(for templates that rely on its rules)");
 }
 
+// The detached mkcv a build starts to make a precompiled preamble once its PDF is in place
+// (tex/format_request.h). Hidden: people never run it; its output goes nowhere, and it
+// exits 0 whatever happened (the next build runs without the format, as before).
+void add_make_format_command(CLI::App& app, CliState& state) {
+    auto* command = app.add_subcommand(kMakeFormatCommand, "");
+    command->group("");
+    auto where = std::make_shared<std::pair<std::string, std::string>>();
+    command->add_option("out", where->first)->required();
+    command->add_option("base", where->second)->required();
+    command->callback([&state, where] {
+        state.run = [where] {
+            std::cout << make_requested_format(where->first, where->second) << '\n';
+            return static_cast<int>(kExitOk);
+        };
+    });
+}
+
 }  // namespace
 
 int run_build(CliState& state) {
@@ -169,6 +188,7 @@ void add_build_command(CLI::App& app, CliState& state) {
     add_no_wait(*build, state);
     add_report(*build, state);
     build->callback([&state] { state.run = [&state] { return run_build(state); }; });
+    add_make_format_command(app, state);
 }
 
 void add_check_command(CLI::App& app, CliState& state) {
