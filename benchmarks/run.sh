@@ -181,26 +181,40 @@ git init -q . && git add cv.toml &&
 (unset SOURCE_DATE_EPOCH; "$mkcv" build -q
  echo "| no-op \`mkcv build\` in a git repository (date from \`git log\`), 10 runs | $(median_ms 10 "$mkcv" build) ms |")
 # TeX, per template: from an empty output folder (one XeLaTeX pass); the first rebuild after
-# an edit (it also makes the template's precompiled preamble, out/.mkcv/*.fmt); later
-# rebuilds (TeX starts from that format). Only the build after the setup is timed.
+# an edit (it leaves the template's precompiled preamble, out/.mkcv/*.fmt, to a detached mkcv
+# and does not wait for it); later rebuilds (TeX starts from that format). Only the build
+# after the setup is timed; each setup first lets the detached format makers finish, so that
+# none runs beside a timed build.
+formats_ready() {  # every request taken (emptied) and no maker holding it, within 120 s
+  local deadline=$((SECONDS + 120)) request
+  for request in out/.mkcv/*.format-request; do
+    [[ -e "$request" ]] || continue
+    until [[ ! -s "$request" ]] && flock -n "$request" true; do
+      ((SECONDS < deadline)) || { echo "run.sh: a format maker did not finish" >&2; return 1; }
+      sleep 0.05
+    done
+  done
+}
 edit_cv() { sed -i "s/^position = .*/position = \"Candidate $RANDOM\"/" cv.toml; }
-from_empty() { rm -rf out; "$mkcv" build "$@"; }
-first_rebuild_setup() { rm -rf out; "$mkcv" build -q -t "$1"; edit_cv; }
+edit_when_ready() { formats_ready; edit_cv; }
+from_empty() { formats_ready; rm -rf out; "$mkcv" build "$@"; }
+first_rebuild_setup() { formats_ready; rm -rf out; "$mkcv" build -q -t "$1"; edit_cv; }
 templates=(long short modern ats classic banking sidebar awesome)
 for t in "${templates[@]}"; do
   echo "| \`mkcv build -t $t\` from an empty folder, 3 runs | $(median_ms 3 from_empty -t "$t") ms |"
-  echo "| \`mkcv build -t $t\` after an edit, the first (makes the format), 3 runs |" \
+  echo "| \`mkcv build -t $t\` after an edit, the first (the format left to a detached mkcv), 3 runs |" \
     "$(median_ms_after 3 first_rebuild_setup "$t" -- "$mkcv" build -t "$t") ms |"
   echo "| \`mkcv build -t $t\` after an edit, with the format, 5 runs |" \
-    "$(median_ms_after 5 edit_cv -- "$mkcv" build -t "$t") ms |"
+    "$(median_ms_after 5 edit_when_ready -- "$mkcv" build -t "$t") ms |"
 done
+formats_ready
 # Peak memory (GNU time's %M: the largest process of the tree, XeTeX or xdvipdfmx) of one
 # build from an empty folder and of one rebuild with the format, per template.
 peak_rows=()
 for t in "${templates[@]}"; do
-  rm -rf out
+  formats_ready; rm -rf out
   empty="$(peak_mib "$mkcv" build -t "$t")"
-  "$mkcv" build -q -t "$t"; edit_cv; "$mkcv" build -q -t "$t"; edit_cv  # makes the format
+  "$mkcv" build -q -t "$t"; edit_cv; "$mkcv" build -q -t "$t"; formats_ready; edit_cv  # the format
   peak_rows+=("| $t | $empty | $(peak_mib "$mkcv" build -t "$t") |")
 done
 echo "| \`mkcv build -t homepage\` from an empty folder (HTML, no TeX), 20 runs |" \

@@ -35,10 +35,13 @@ packages=(
 # is `classic`'s serif with real small capitals.
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
-  texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
+  texlive-fonts-recommended
   fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-symbola
   fonts-fork-awesome fonts-ebgaramond
 )
+# xeCJK, for CVs with CJK text of some length (the package's Recommends; the tests build
+# Chinese, Japanese and Korean CVs).
+packages+=(texlive-lang-cjk texlive-lang-chinese)
 # Tests read the PDFs back (poppler) and script some checks (python3).
 packages+=(poppler-utils python3)
 # The fuzz targets (tests/fuzz) need clang's libFuzzer.

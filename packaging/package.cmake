@@ -39,12 +39,23 @@ set(CPACK_STRIP_FILES ON)
 # The shared libraries the binary links, as dpkg-shlibdeps (dpkg-dev) finds them.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # What the built-in templates need at run time: the TeX and font packages of
-# build_scripts/setup.sh (package_test.sh checks the two lists agree). mkcv counts pages from
-# TeX's log, so poppler is not needed to build.
+# build_scripts/setup.sh (package_test.sh checks the two lists agree; debian_packages_test
+# checks every \usepackage and font of the built-in templates against them; docs/install.md
+# says what each is for). mkcv counts pages from TeX's log, so poppler is not needed to build.
+#   texlive-xetex: XeLaTeX; texlive-latex-recommended: fontspec, xcolor, etoolbox, extarticle;
+#   texlive-latex-extra: enumitem (every template), paracol and accsupp (sidebar, awesome),
+#   mylatexformat (the precompiled preamble), in no smaller Debian package;
+#   texlive-fonts-recommended: pzdr.tfm, which hyperref loads under XeTeX;
+#   latexmk: the passes mkcv does not judge itself, and [build] tex = "latexmk".
 set(MKCV_RUNTIME_PACKAGES
     latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
-    texlive-fonts-recommended texlive-lang-cjk texlive-lang-chinese
+    texlive-fonts-recommended
     fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-symbola fonts-fork-awesome
     fonts-ebgaramond)
+# Only a CV with CJK text of some length loads xeCJK (texlive-lang-cjk), which loads ctexhook
+# (texlive-lang-chinese, 95 MB with the Arphic fonts it depends on); `mkcv doctor` names them.
+# A CJK name in a CV in another language is set without them, in Noto CJK.
+set(MKCV_RECOMMENDED_PACKAGES texlive-lang-cjk texlive-lang-chinese)
 list(JOIN MKCV_RUNTIME_PACKAGES ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
+list(JOIN MKCV_RECOMMENDED_PACKAGES ", " CPACK_DEBIAN_PACKAGE_RECOMMENDS)
 include(CPack)

@@ -64,10 +64,10 @@ _mkcv() {
                 return
             fi
             ;;
-        build) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --strict-pages -f --force --no-wait --diagnostics --report" ;;
-        check) options+=" -t --template --template-dir --builtin-templates-only -o --out -q --quiet --diagnostics --report" ;;
+        build) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --strict-pages -f --force --no-wait --latexmk --diagnostics --report" ;;
+        check) options+=" -t --template --template-dir --builtin-templates-only -o --out -q --quiet --latexmk --diagnostics --report" ;;
         report) options+=" --pdfs" ;;
-        watch) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --no-wait --diagnostics" ;;
+        watch) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --no-wait --latexmk --diagnostics" ;;
         render | context) options+=" -t --template --template-dir --builtin-templates-only --diagnostics" ;;
         validate) options+=" --diagnostics" ;;
         templates) options+=" --template-dir --builtin-templates-only --options" ;;

@@ -37,6 +37,7 @@ complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s j -l jobs -x -d
 complete -c mkcv -n "__fish_seen_subcommand_from build check watch" -s q -l quiet -d 'Print only problems'
 complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s v -l verbose -d "Show TeX's output"
 complete -c mkcv -n "__fish_seen_subcommand_from build" -l strict-pages -d 'Fail when a PDF exceeds max_pages'
+complete -c mkcv -n "__fish_seen_subcommand_from build watch check" -l latexmk -d 'Run every template through latexmk'
 complete -c mkcv -n "__fish_seen_subcommand_from build" -s f -l force -d 'Compile every PDF from scratch'
 complete -c mkcv -n "__fish_seen_subcommand_from build watch" -l no-wait -d 'Fail when another build holds the folder'
 complete -c mkcv -n "__fish_seen_subcommand_from import export new" -s o -l out -r -d 'Output file'

@@ -1,6 +1,7 @@
 // mkcv build, check and watch: the same steps (load → render), then compile, compare with
 // the last build, or compile again on every change.
 #include <iostream>
+#include <memory>
 #include <string>
 
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include "pipeline/pipeline.h"
 #include "pipeline/watch.h"
 #include "render/locale_files.h"
+#include "tex/format_request.h"
 #include "tex/warm_tex.h"
 #include "util/file_io.h"
 #include "util/state_folder.h"
@@ -137,6 +139,29 @@ void add_strict(CLI::App& command, CliState& state) {
                      "(missing-glyph); the previous PDF is kept");
 }
 
+void add_latexmk(CLI::App& command, CliState& state) {
+    command.add_flag("--latexmk", state.build.latexmk,
+                     "Run every template through latexmk, as [build] tex = \"latexmk\" does "
+                     "(for templates that rely on its rules)");
+}
+
+// The detached mkcv a build starts to make a precompiled preamble once its PDF is in place
+// (tex/format_request.h). Hidden: people never run it; its output goes nowhere, and it
+// exits 0 whatever happened (the next build runs without the format, as before).
+void add_make_format_command(CLI::App& app, CliState& state) {
+    auto* command = app.add_subcommand(kMakeFormatCommand, "");
+    command->group("");
+    auto where = std::make_shared<std::pair<std::string, std::string>>();
+    command->add_option("out", where->first)->required();
+    command->add_option("base", where->second)->required();
+    command->callback([&state, where] {
+        state.run = [where] {
+            std::cout << make_requested_format(where->first, where->second) << '\n';
+            return static_cast<int>(kExitOk);
+        };
+    });
+}
+
 }  // namespace
 
 int run_build(CliState& state) {
@@ -157,11 +182,13 @@ void add_build_command(CLI::App& app, CliState& state) {
     build->add_flag("--strict-pages", state.build.strict_pages,
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
     add_strict(*build, state);
+    add_latexmk(*build, state);
     build->add_flag("-f,--force", state.build.force,
                     "Compile every PDF from scratch, even when up to date");
     add_no_wait(*build, state);
     add_report(*build, state);
     build->callback([&state] { state.run = [&state] { return run_build(state); }; });
+    add_make_format_command(app, state);
 }
 
 void add_check_command(CLI::App& app, CliState& state) {
@@ -170,6 +197,8 @@ void add_check_command(CLI::App& app, CliState& state) {
     add_common(*check, state.common, true);
     add_out_dir(*check, state);
     check->add_flag("-q,--quiet", state.build.quiet, "Print only what is stale");
+    // The build being checked ran latexmk: its PDFs are up to date only for such a build.
+    add_latexmk(*check, state);
     add_report(*check, state);
     check->callback([&state] {
         state.run = [&state] { return build_once(state, BuildMode::Check, nullptr); };
@@ -214,6 +243,7 @@ void add_watch_command(CLI::App& app, CliState& state) {
     watch->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
     watch->add_flag("-v,--verbose", state.build.verbose, "Show TeX's output");
     add_strict(*watch, state);
+    add_latexmk(*watch, state);
     add_no_wait(*watch, state);
     watch->callback([&state] {
         state.run = [&state] {

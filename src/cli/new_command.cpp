@@ -5,6 +5,7 @@
 #include "cli/commands.h"
 #include "cli/exit_code.h"
 #include "cli/starter_cv.h"
+#include "cv/json_schema.h"
 #include "cv/loader.h"
 #include "cv/validate.h"
 #include "util/file_io.h"
@@ -13,6 +14,27 @@ namespace mkcv {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The file the starter's `#:schema ./schema/cv.schema.json` line names, beside the cv.toml,
+// so an editor validates it from the start. Written only where nothing is: an existing
+// file (an earlier mkcv's schema, or the user's) is kept, and a link or a non-folder named
+// schema is never followed. Returns what to tell the user, "" when nothing was written.
+std::string write_starter_schema(const fs::path& cv_path) {
+    const fs::path folder = cv_path.parent_path() / "schema";
+    const fs::path file = folder / "cv.schema.json";
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(folder, ec);
+    if (fs::exists(status) && !fs::is_directory(status))
+        return "";  // a link or a file: not mkcv's to write into
+    if (fs::exists(fs::symlink_status(file, ec)))
+        return "";
+    fs::create_directory(folder, ec);
+    if (ec)
+        return "";
+    if (!write_file_atomically(file, cv_json_schema()))
+        return "";
+    return " and " + file.string();
+}
 
 int run_new(const CliState& state) {
     const std::string out = state.out_file.empty() ? "cv.toml" : state.out_file;
@@ -40,7 +62,8 @@ int run_new(const CliState& state) {
         std::cerr << "mkcv new: error: " << written.error().message << '\n';
         return kExitBuildFailed;
     }
-    std::cerr << "wrote " << out << ": edit it, then run `mkcv`\n";
+    // The schema line is first: the file it names, for editors (`mkcv schema` prints it too).
+    std::cerr << "wrote " << out << write_starter_schema(out) << ": edit it, then run `mkcv`\n";
     return kExitOk;
 }
 

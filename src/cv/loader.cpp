@@ -709,6 +709,9 @@ class Loader {
                 else
                     cv.build.timeout = static_cast<int>(timeout->get());
             }
+            // The schema allows only "direct" and "latexmk".
+            if (const auto* tex = b->get_as<std::string>("tex"))
+                cv.build.latexmk = tex->get() == "latexmk";
         }
         if (const auto* language = root.at_path("locale.language").as_string()) {
             cv.locale.language_pos = pos_of(*language);

@@ -311,6 +311,9 @@ struct BuildSettings {
     int timeout = 120;  // seconds TeX may take per template before it is stopped
     SourcePos timeout_pos;
     bool markup = true;  // `markup = "markdown"`: prose fields hold inline Markdown
+    // `tex = "latexmk"`: every TeX template runs through latexmk, never XeLaTeX directly
+    // (tex/tex_run.h), for templates that need latexmk's rules.
+    bool latexmk = false;
 };
 
 // `[locale]`: the document's language (cv/locale.h), "" when not set (English), and the

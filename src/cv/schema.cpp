@@ -91,7 +91,15 @@ const TableSpec kBuild{"build",
                          "highlights, thesis, research interests and section texts: "
                          "\"markdown\" (the default) or \"none\" to print them as written.",
                          nullptr,
-                         {"markdown", "none"}}}};
+                         {"markdown", "none"}},
+                        {"tex",
+                         FieldType::String,
+                         false,
+                         "How TeX runs: \"direct\" (the default: mkcv runs XeLaTeX and xdvipdfmx "
+                         "itself, latexmk only when a pass needs its rules) or \"latexmk\" "
+                         "(latexmk for every template, for templates that rely on its rules).",
+                         nullptr,
+                         {"direct", "latexmk"}}}};
 
 const TableSpec kSectionRules{
     "filter",

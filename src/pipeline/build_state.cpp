@@ -145,6 +145,9 @@ BuildInputs inputs_of(const RenderedTemplate& rendered, const TexJob& job) {
     for (const auto& argument : latexmk_arguments(job))
         command += ' ' + argument;
     inputs.add("engine and options", command);
+    // Asked for latexmk: a PDF XeLaTeX made directly is not the one asked for (and back).
+    if (job.latexmk)
+        inputs.add("TeX runner", "latexmk");
     for (const auto& [key, value] : job.environment)
         inputs.add("environment " + key, value);
     const auto file_name = [](const fs::path& path) {

@@ -13,6 +13,7 @@
 #include "tex/aux_rerun.h"
 #include "tex/failure.h"
 #include "tex/format.h"
+#include "tex/format_request.h"
 #include "tex/missing_glyphs.h"
 #include "tex/pdf_file.h"
 #include "tex/tex_run.h"
@@ -70,8 +71,8 @@ Result<TexResult> run_tex(const RenderedTemplate& r, const TexJob& job,
     TexJob run = job;
     if (format && format_is_current(*format))
         run.format = format->file;
-    // The engine mkcv runs (tex_run.h); the final line names latexmk if it took over.
-    progress.stage(row, run.engine);
+    // What runs (tex_run.h); the final line names latexmk if it took over.
+    progress.stage(row, run.latexmk ? std::string("latexmk") : run.engine);
     start = Clock::now();
     TexResult result = run_tex_job(run);
     if (result.status != TexResult::Status::Ok && !run.format.empty()) {
@@ -125,6 +126,9 @@ void prepare_warm_tex(const RenderedTemplate& r, const std::string& stem,
                       const BuildOptions& options) {
     const std::string base = output_base(r, stem);
     const TexJob job = job_for(r, base, options);
+    // latexmk runs every pass itself: a warm XeLaTeX run would never be used.
+    if (job.latexmk)
+        return;
     if (const std::optional<PreambleFormat> format =
             preamble_format(r.tex, job, options.out_dir, base))
         options.warm->prepare(base, *format, job, r.tex, tex_inputs(r, job));
@@ -151,6 +155,23 @@ bool should_make_format(const std::optional<PreambleFormat>& format, const Build
                         const std::optional<BuildRecord>& record) {
     return format && !format_is_current(*format) &&
            input_unchanged(inputs, record, kPreambleFormatInput) && !format_failed_before(*format);
+}
+
+// After the PDF is in place: the format for the next builds, made by a detached mkcv
+// (tex/format_request.h), so that this build neither waits for it nor pays for it. `mkcv
+// watch` makes it itself instead (it waits for the next edit anyway, and starts its warm
+// XeTeX run from it).
+void make_format_in_background(const PreambleFormat& format, const TexJob& job,
+                               const BuildOptions& options, const std::string& base,
+                               const std::string& name, std::ostream& report) {
+    std::string why;
+    if (request_format_in_background(format, job, options.out_dir, base, why)) {
+        if (!options.quiet)
+            report << name
+                   << ": making the preamble format for the next builds in the background\n";
+    } else if (options.verbose) {
+        report << name << ": no preamble format made for the next builds: " << why << '\n';
+    }
 }
 
 // Where one output's files go: the PDF and .tex beside each other, the record and the build
@@ -345,18 +366,23 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
 
     const std::optional<BuildRecord> record = read_build_record(paths.record);
     const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
-    // The format's probe run goes beside this build's TeX run (a second core); the dump
-    // follows once the PDF is in place, so `mkcv watch` shows the PDF first.
+    // Decided before TeX runs: a format found broken by this run is dropped, not made again.
+    const bool want_format = should_make_format(format, inputs, record);
+    // `mkcv watch`: the format's probe run goes beside this build's TeX run (a second core);
+    // the dump follows once the PDF is in place, so the watch shows the PDF first. A build
+    // leaves the format to a detached mkcv once its PDF is in place (the output itself; a
+    // page budget's attempts leave it to compile_template).
     const auto make_start = Clock::now();
     FormatInMaking making;
-    if (should_make_format(format, inputs, record)) {
+    if (want_format && options.warm) {
         making.format = &*format;
         making.probe =
             std::async(std::launch::async, [&] { return probe_format_fonts(*format, job); });
     }
     auto start = Clock::now();
     std::optional<TexResult> warm;
-    if (placement == Placement::Output && options.warm) {
+    // The warm run is XeLaTeX run directly: not when latexmk must run.
+    if (placement == Placement::Output && options.warm && !job.latexmk) {
         progress.stage(row, "warm XeTeX");
         warm = run_warm_tex(r, job, format, base, options, report);
     }
@@ -418,6 +444,8 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     }
     report << glyphs.report;
     make_format_now();
+    if (want_format && !options.warm && placement == Placement::Output)
+        make_format_in_background(*format, job, options, base, name, report);
     CompileOutcome outcome;
     outcome.report = report.str();
     for (const auto& warning : result.warnings)
@@ -440,6 +468,7 @@ TexJob job_for(const RenderedTemplate& r, const std::string& base, const BuildOp
     job.tex_file = base + ".tex";
     job.engine = r.tmpl.manifest.engine;
     job.timeout = std::chrono::seconds(r.timeout_seconds);
+    job.latexmk = options.latexmk || r.input.filtered.cv.build.latexmk;
     job.page_total_matters = may_read_page_total(r.tex);
     // Reproducible PDFs: TeX and xdvipdfmx take the PDF's dates and /ID from here.
     job.environment["SOURCE_DATE_EPOCH"] = std::to_string(r.source_date_epoch);
@@ -466,6 +495,10 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     if (!options.force)
         if (std::optional<CompileOutcome> current = up_to_date(paths, r, inputs, options))
             return std::move(*current);
+    // As compile_one decides for an output without a budget, before the record changes.
+    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    const bool want_format =
+        !options.warm && should_make_format(format, inputs, read_build_record(paths.record));
     // The page budget compiles again after the last attempt that fit, so the build folder
     // ends with the PDF that fits and `last_tex` is its source.
     std::string last_tex;
@@ -521,6 +554,11 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     if (at != std::string::npos && !options.quiet)
         report.insert(std::min(report.find('\n', at), report.size()), " → " + paths.pdf.string());
     outcome.report = report + glyphs.report;
+    if (want_format) {
+        std::ostringstream made;
+        make_format_in_background(*format, job, options, base, name, made);
+        outcome.report += made.str();
+    }
     outcome.ok = true;
     outcome.pages = last_pages;
     outcome.pdf = paths.pdf;

@@ -32,6 +32,8 @@ struct BuildOptions {
     // `mkcv watch`: XeLaTeX runs started ahead of the next build (tex/warm_tex.h), used when
     // nothing is unusual; null for a single build.
     WarmTexPool* warm = nullptr;
+    // --latexmk: every template through latexmk, as cv.toml's `[build] tex = "latexmk"`.
+    bool latexmk = false;
 };
 
 struct CompileOutcome {

@@ -40,11 +40,23 @@ std::string package_for_tex_package(const std::string& name) {
         {"ctex", "texlive-lang-chinese"},
         {"fontawesome5", "texlive-fonts-extra"},
         {"mylatexformat", "texlive-latex-extra"},
+        {"paracol", "texlive-latex-extra"},
+        {"accsupp", "texlive-latex-extra"},
+        {"needspace", "texlive-latex-extra"},
+        {"extsizes", "texlive-latex-recommended"},
+        {"ctexhook", "texlive-lang-chinese"},
     };
     const auto found = known.find(name);
     if (found != known.end())
         return found->second;
     return "the package holding " + name + ".sty (apt-file search " + name + ".sty)";
+}
+
+std::vector<std::string> tex_packages_loaded_by(const std::string& name) {
+    // As `kpsewhich` and `dpkg -S` answer on Debian 12 for xeCJK.sty's \RequirePackage lines.
+    if (name == "xeCJK")
+        return {"ctexhook"};
+    return {};
 }
 
 std::string package_for_font(const std::string& family) {

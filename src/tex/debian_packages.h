@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace mkcv {
 
@@ -14,6 +15,10 @@ std::string package_for_program(const std::string& program);
 // A LaTeX package (without .sty): texlive-latex-base, -recommended or -extra ...; for an
 // unknown one, "the package holding NAME.sty (apt-file search NAME.sty)".
 std::string package_for_tex_package(const std::string& name);
+
+// LaTeX packages that `name` loads from another Debian package than its own, which a
+// machine must have too: xeCJK (texlive-lang-cjk) loads ctexhook (texlive-lang-chinese).
+std::vector<std::string> tex_packages_loaded_by(const std::string& name);
 
 // A font family: "Noto Serif CJK SC" is fonts-noto-cjk, "Noto Serif" fonts-noto-core ...
 std::string package_for_font(const std::string& family);

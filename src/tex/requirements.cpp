@@ -125,9 +125,44 @@ constexpr std::array kFontCommands = {"setmainfont",    "setsansfont",    "setmo
 constexpr std::array kFontFamilyCommands = {"newfontfamily", "newfontface", "setCJKfamilyfont",
                                             "newCJKfontfamily"};
 
+// The Mustache section only a CV with CJK text of some length renders (text/cjk_text.h).
+constexpr std::string_view kCjkOpen = "<<#meta.xecjk>>";
+constexpr std::string_view kCjkClose = "<</meta.xecjk>>";
+
+void scan_text(std::string_view raw, std::set<std::string>& packages, TexRequirements& into);
+
 }  // namespace
 
 void scan_tex_requirements(std::string_view raw, TexRequirements& into) {
+    // Cut on the raw text: a tag may end a comment line ("%% ... below.<<#meta.xecjk>>").
+    std::string outside;
+    std::string inside;
+    std::size_t at = 0;
+    while (at < raw.size()) {
+        const std::size_t open = raw.find(kCjkOpen, at);
+        const std::size_t close =
+            open == std::string_view::npos ? open : raw.find(kCjkClose, open + kCjkOpen.size());
+        if (close == std::string_view::npos) {
+            outside.append(raw.substr(at));
+            break;
+        }
+        outside.append(raw.substr(at, open - at));
+        // A line end of its own, so the section starts and ends outside any comment.
+        inside.append("\n").append(
+            raw.substr(open + kCjkOpen.size(), close - open - kCjkOpen.size()));
+        inside += '\n';
+        outside += '\n';
+        at = close + kCjkClose.size();
+    }
+    scan_text(outside, into.packages, into);
+    scan_text(inside, into.cjk_packages, into);
+    for (const auto& name : into.packages)
+        into.cjk_packages.erase(name);
+}
+
+namespace {
+
+void scan_text(std::string_view raw, std::set<std::string>& packages, TexRequirements& into) {
     const std::string text = without_comments(raw);
     for (std::size_t at = text.find('\\'); at != std::string::npos; at = text.find('\\', at + 1)) {
         Cursor cursor(text, at);
@@ -142,7 +177,7 @@ void scan_tex_requirements(std::string_view raw, TexRequirements& into) {
                     std::size_t comma = list->find(',', start);
                     if (comma == std::string::npos)
                         comma = list->size();
-                    add(into.packages, list->substr(start, comma - start));
+                    add(packages, list->substr(start, comma - start));
                     start = comma + 1;
                 }
             }
@@ -186,4 +221,5 @@ void scan_tex_requirements(std::string_view raw, TexRequirements& into) {
     }
 }
 
+}  // namespace
 }  // namespace mkcv

@@ -15,10 +15,14 @@ namespace mkcv {
 struct TexRequirements {
     std::set<std::string> packages;  // "fontspec", without .sty
     std::set<std::string> fonts;     // font family names, "Noto Serif"
+    // Packages loaded only inside a <<#meta.xecjk>> section, which only a CV with CJK text of
+    // some length renders (xeCJK): the Debian package's Recommends, not needed by default.
+    std::set<std::string> cjk_packages;
 };
 
 // Adds what `text` (a template file, Mustache tags and all) loads and names to `into`; at
-// most kMaxRequirements of each, names of at most kMaxRequirementName bytes.
+// most kMaxRequirements of each, names of at most kMaxRequirementName bytes. A package also
+// loaded outside a CJK section is not in cjk_packages.
 void scan_tex_requirements(std::string_view text, TexRequirements& into);
 
 inline constexpr std::size_t kMaxRequirements = 500;

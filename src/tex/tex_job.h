@@ -34,6 +34,9 @@ struct TexJob {
     // empty: none. Not part of latexmk_arguments: with or without it the PDF is the same.
     std::filesystem::path format;
     std::map<std::string, std::string> environment;  // added to the inherited environment
+    // `[build] tex = "latexmk"` or --latexmk: latexmk runs every pass (run_latexmk), never
+    // the engine directly (tex_run.h), for templates that rely on latexmk's rules.
+    bool latexmk = false;
 };
 
 struct LatexError {

@@ -84,8 +84,9 @@ std::vector<std::string> xdvipdfmx_arguments(const TexJob& job) {
 }
 
 TexResult run_tex_job(const TexJob& job) {
-    // Only XeLaTeX, and only where latexmk could take over (and says what is missing).
-    if (job.engine != "xelatex" || find_program("latexmk").empty() ||
+    // Only XeLaTeX, only when the user did not ask for latexmk, and only where latexmk could
+    // take over (and says what is missing).
+    if (job.latexmk || job.engine != "xelatex" || find_program("latexmk").empty() ||
         find_program("xelatex").empty() || find_program("xdvipdfmx").empty())
         return run_latexmk(job);
     const std::string base = base_of(job);

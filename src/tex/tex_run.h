@@ -10,7 +10,8 @@
 
 namespace mkcv {
 
-// The job's PDF: XeLaTeX run directly (result.runner "xelatex") or through latexmk.
+// The job's PDF: XeLaTeX run directly (result.runner "xelatex") or through latexmk (always
+// when job.latexmk).
 TexResult run_tex_job(const TexJob& job);
 
 // The commands latexmk runs for a XeLaTeX job, with the same arguments: one pass, and the PDF

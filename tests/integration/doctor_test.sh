@@ -24,6 +24,28 @@ run "$MKCV" doctor -t homepage -t markdown
 expect_status 0 "$status" "HTML and Markdown templates need no TeX"
 lacks "$(cat out.txt)" "latexmk" "no TeX checked for them"
 
+# Installed without the package's Recommends: no xeCJK (texlive-lang-cjk) and no ctexhook
+# (texlive-lang-chinese), here hidden from kpsewhich. The default templates need neither for
+# a CV without CJK text: all is well, and doctor names what a CJK CV would add.
+mkdir nocjk
+cat > nocjk/kpsewhich <<'SH'
+#!/bin/sh
+"$MKCV_REAL_KPSEWHICH" "$@" | grep -v -e '/xeCJK\.sty$' -e '/ctexhook\.sty$'
+exit 1
+SH
+chmod +x nocjk/kpsewhich
+run env MKCV_REAL_KPSEWHICH="$(command -v kpsewhich)" PATH="$WORK/nocjk:$PATH" "$MKCV" doctor
+expect_status 0 "$status" "doctor without xeCJK: the default templates need it only for CJK text"
+contains "$(cat out.txt)" "all is well" "all is well without the Recommends"
+contains "$(cat out.txt)" "for CJK  LaTeX package xeCJK (xeCJK.sty): texlive-lang-cjk" "xeCJK named"
+contains "$(cat out.txt)" "for CJK  LaTeX package ctexhook (ctexhook.sty): texlive-lang-chinese" \
+  "ctexhook, which xeCJK loads, named"
+contains "$(cat out.txt)" "sudo apt-get install texlive-lang-chinese texlive-lang-cjk" \
+  "the install line for CJK CVs"
+run "$MKCV" doctor
+lacks "$(cat out.txt)" "for CJK  " "with the Recommends installed, nothing to add"
+contains "$(cat out.txt)" "LaTeX packages for CJK text" "and they are checked"
+
 # PATH without latexmk: the TeX tools doctor asks are still there.
 mkdir bin
 for tool in xelatex kpsewhich fc-list; do ln -s "$(command -v "$tool")" "bin/$tool"; done

@@ -37,7 +37,8 @@ contains "$out" "short: up to date (out/cv-short.pdf)" "check says up to date"
 noop="$(cat noop.log)"
 contains "$noop" "long: up to date (out/cv-long.pdf)" "no-op build: long up to date"
 contains "$noop" "short: up to date (out/cv-short.pdf)" "no-op build: short up to date"
-lacks "$noop" "latexmk" "no-op build runs no TeX"
+lacks "$noop" "latexmk" "no-op build runs no latexmk"
+lacks "$noop" "xelatex" "no-op build runs no XeLaTeX"
 
 # A template file changed: only that template is stale and rebuilt.
 echo "% edited" >> templates/short/cv.tex.mustache

@@ -34,6 +34,16 @@ wait_for() {  # wait_for SECONDS COMMAND...: true once COMMAND succeeds
     sleep 0.1
   done
 }
+# A rebuild leaves the precompiled preamble to a detached mkcv (src/tex/format_request.h):
+# formats_made DIR waits (up to 120 s) until every request in DIR/.mkcv is taken (emptied)
+# and no maker holds it any more.
+formats_made() {
+  local request
+  for request in "${1:-out}"/.mkcv/*.format-request; do
+    [[ -e "$request" ]] || continue
+    wait_for 120 bash -c "[[ ! -s '$request' ]] && flock -n '$request' true" || return 1
+  done
+}
 watching() { [[ "$(grep -c 'watching' watch.log)" -ge "$1" ]]; }
 expect_status() {  # expect_status WANT GOT LABEL
   if [[ "$1" == "$2" ]]; then pass "$3"; else fail "$3: exit status $2, expected $1"; fi

@@ -8,6 +8,20 @@ export SOURCE_DATE_EPOCH=1700000000
 "$MKCV" new "Ada Lovelace" > new.log 2>&1 && pass "mkcv new" || { cat new.log; fail "mkcv new"; }
 [[ -f cv.toml ]] && pass "cv.toml written" || fail "no cv.toml"
 contains "$(head -1 cv.toml)" "#:schema ./schema/cv.schema.json" "the schema line"
+"$MKCV" schema > expected-schema.json
+cmp -s schema/cv.schema.json expected-schema.json && pass "the file the schema line names is there" ||
+  fail "no schema/cv.schema.json beside cv.toml"
+contains "$(cat new.log)" "schema/cv.schema.json" "and mkcv new says it wrote it"
+# An existing schema file, or a link in the folder's place, is left alone.
+echo '{}' > schema/cv.schema.json
+"$MKCV" new "Ada Lovelace" --force > again.log 2>&1 || fail "mkcv new --force"
+[[ "$(cat schema/cv.schema.json)" == '{}' ]] && pass "an existing schema file is kept" ||
+  fail "the schema file was replaced"
+mkdir linked && ln -s "$WORK/elsewhere" linked/schema
+"$MKCV" new "Ada Lovelace" -o linked/cv.toml > linked.log 2>&1 || fail "mkcv new -o linked/cv.toml"
+[[ ! -e "$WORK/elsewhere" ]] && pass "a link in the schema folder's place is not followed" ||
+  fail "wrote through a link"
+rm -rf schema && "$MKCV" new "Ada Lovelace" --force > /dev/null 2>&1
 "$MKCV" validate > validate.log 2>&1 && pass "it validates" || { cat validate.log; fail "invalid starter"; }
 # Every section of the format is in it, present or commented out: the list comes from the
 # schema, so a section added to the format without a starter example fails here.

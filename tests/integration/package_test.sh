@@ -62,6 +62,13 @@ for package in $tex_packages; do
     fail "Depends lacks $package (setup.sh installs it for the templates)"
 done
 [[ -n "$tex_packages" ]] && pass "Depends has setup.sh's TeX and font packages" || fail "no TeX list in setup.sh"
+# xeCJK's packages are Recommends: only a CV with CJK text of some length loads it.
+recommends="$(sed -nE 's/^ Recommends: //p' <<< "$info")"
+for package in texlive-lang-cjk texlive-lang-chinese; do
+  [[ ", $recommends," == *", $package,"* ]] && pass "Recommends has $package" ||
+    fail "Recommends lacks $package: $recommends"
+  [[ ", $depends," != *", $package,"* ]] && pass "Depends lacks $package" || fail "$package in Depends"
+done
 
 contents="$(dpkg-deb -c "$deb" | awk '{print $NF}')"
 for path in ./usr/bin/mkcv ./usr/share/mkcv/latex_templates/long/template.toml \

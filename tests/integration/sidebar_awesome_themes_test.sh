@@ -85,12 +85,16 @@ in_order out/cv-sidebar.pdf "Research Intern, ByteDance" "Jan. 2021 – Oct. 202
 in_order out/cv-awesome.pdf "Xiaomi MiMo" "Beijing" "Aug. 2025 – Feb. 2026" "Research Intern" "Mentor: Fuli Luo" &&
   pass "awesome: organisation, place, dates, role, then lines" || fail "awesome: an entry out of order"
 
-# An edit: the second build makes each theme's precompiled preamble (paracol and accsupp
-# included) and prints the new value.
+# An edit: the second build asks for each theme's precompiled preamble (paracol and accsupp
+# included) and prints the new value; the format itself is made after it
+# (tex_format_test.sh).
 sed -i 's/^position = .*/position = "Candidate 2 \& Co"/' cv.toml
 "$MKCV" build -t sidebar -t awesome -o out > edit.log 2>&1 || { cat edit.log; fail "rebuild"; }
 for t in "${themes[@]}"; do
-  contains "$(cat edit.log)" "$t: made the preamble format" "$t: its preamble is precompiled"
+  contains "$(cat edit.log)" "$t: making the preamble format for the next builds" \
+    "$t: its preamble is to be precompiled, after the build"
+  wait_for 120 bash -c "ls out/.mkcv/cv-$t-*.fmt && grep -q '^file ' out/.mkcv/cv-$t.format" &&
+    pass "$t: its preamble is precompiled" || fail "$t: no format made: $(cat out/.mkcv/cv-$t.format)"
   contains "$(pdf_text "out/cv-$t.pdf")" "Candidate 2 & Co" "$t: the edit is in the PDF"
 done
 

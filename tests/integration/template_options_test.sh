@@ -57,7 +57,8 @@ TOML
 expect_status 2 "$status" "a missing font exits 2"
 contains "$(cat nofont.log)" "nofont.toml:4:13: error: \`main_font\`: no font \"No Such Font Family\" is installed" "missing font named at its line"
 contains "$(cat nofont.log)" "fc-list" "the hint names fc-list"
-lacks "$(cat nofont.log)" "latexmk" "TeX did not run"
+lacks "$(cat nofont.log)" "latexmk" "TeX did not run (latexmk)"
+lacks "$(cat nofont.log)" "xelatex" "TeX did not run (XeLaTeX)"
 cat > texfont.toml <<'TOML'
 [person]
 name = "Ada Lovelace"
@@ -106,6 +107,7 @@ edit_cv() { sed -i "s/^position = .*/position = \"Candidate $1\"/" cv.toml; }
 formats() { find out/.mkcv -maxdepth 1 -name 'cv-long-*.fmt' | sort; }
 edit_cv 1
 "$MKCV" build -t long -o out -v > second.log 2>&1 || { cat second.log; fail "second build"; }
+formats_made out || fail "the format maker did not finish"
 letter_format="$(formats)"
 [[ -n "$letter_format" ]] && pass "a rebuild makes a format for letter paper" || fail "no format: $(cat second.log)"
 edit_cv 2
@@ -117,6 +119,7 @@ contains "$(pdfinfo out/cv-long.pdf)" "612 x 1008 pts" "a changed paper changes 
 lacks "$(cat legal.log)" "-fmt=" "the letter format is not used for legal paper"
 edit_cv 3
 "$MKCV" build -t long -o out -v > legal2.log 2>&1 || { cat legal2.log; fail "legal rebuild"; }
+formats_made out || fail "the format maker did not finish"
 [[ -n "$(formats)" && "$(formats)" != "$letter_format" ]] && pass "a new format for legal paper" ||
   fail "formats: $(formats)"
 edit_cv 4

@@ -1,5 +1,6 @@
-# Precompiled preambles: a rebuild with an unchanged preamble makes the format after its PDF,
-# later builds start TeX from it, a changed preamble or TeX file makes a new one, and a broken
+# Precompiled preambles: a rebuild with an unchanged preamble leaves the format to a detached
+# mkcv once its PDF is in place (the build does not wait for it), later builds start TeX from
+# it, a changed preamble or TeX file makes a new one, and a broken
 # format is never what a PDF comes from. With or without it the PDF is the same, byte for byte,
 # and so it is from the XeLaTeX run `mkcv watch` keeps waiting with the format loaded.
 source "$(dirname "$0")/lib.sh"
@@ -19,6 +20,15 @@ plain_pdf() {
   echo plain/out/cv-long.pdf
 }
 build() { "$MKCV" build -t long -v > "$1" 2>&1 || { cat "$1"; fail "build $1"; }; }
+# The detached maker of an output's format is done: it emptied the request, and let go of it.
+format_done() {
+  local request="out/.mkcv/$1.format-request"
+  [[ -f "$request" && ! -s "$request" ]] && flock -n "$request" true
+}
+made_in_background() {  # made_in_background LOG LABEL [OUTPUT]
+  contains "$(cat "$1")" "${3:-long}: making the preamble format for the next builds in the background" "$2"
+  wait_for 120 format_done "cv-${3:-long}" || fail "$2: the format maker did not finish"
+}
 
 build first.log
 [[ -z "$(formats)" ]] && pass "no format on a first build" || fail "format made on a first build"
@@ -27,9 +37,10 @@ lacks "$(cat first.log)" "-fmt=" "a first build runs TeX as always"
 edit_cv 1
 mkdir -p out/.mkcv/cv-long.format-999999  # left by a build killed while making a format
 build second.log
+made_in_background second.log "a rebuild makes the format"
 [[ ! -e out/.mkcv/cv-long.format-999999 ]] && pass "a killed build's scratch folder is removed" ||
   fail "scratch folder of a dead process kept"
-contains "$(cat second.log)" "long: made the preamble format for the next builds in " "a rebuild makes the format"
+lacks "$(cat second.log)" "made the preamble format" "the rebuild does not wait for it"
 [[ -n "$(formats)" && -f out/.mkcv/cv-long.format ]] && pass "format and record in out/.mkcv" ||
   fail "no format: $(ls out/.mkcv)"
 lacks "$(cat second.log)" "-fmt=" "that rebuild runs TeX as always"
@@ -52,8 +63,7 @@ cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "same PDF again" || fail "the form
 sed -i '3s/^file [0-9]*/file 1/' out/.mkcv/cv-long.format
 edit_cv 3
 build fourth.log
-contains "$(cat fourth.log)" "long: made the preamble format for the next builds in " \
-  "a changed TeX file: made again"
+made_in_background fourth.log "a changed TeX file: made again"
 
 # The preamble changed (here: the template's default margin, which mkcv-page writes into
 # it): no format for that build (its key is new), then one for the next.
@@ -63,8 +73,7 @@ build fifth.log
 lacks "$(cat fifth.log)" "-fmt=" "a changed preamble runs TeX as always"
 edit_cv 4
 build sixth.log
-contains "$(cat sixth.log)" "long: made the preamble format for the next builds in " \
-  "then a new format is made"
+made_in_background sixth.log "then a new format is made"
 [[ "$(formats | wc -l)" == 1 && "$(formats)" != "$first_format" ]] &&
   pass "the old preamble's format is removed" || fail "formats: $(formats)"
 edit_cv 4b
@@ -126,12 +135,13 @@ cmp -s out/cv-long.pdf "$(plain_pdf)" && pass "the PDF comes from a normal run" 
   fail "wrong PDF after a broken format"
 [[ -z "$(formats)" && ! -e out/.mkcv/cv-long.format ]] && pass "the broken format is dropped" ||
   fail "broken format kept: $(ls out/.mkcv)"
-[[ "$(ls out/.mkcv)" == "$(printf 'cv-long\ncv-long.state')" ]] &&
+[[ "$(ls out/.mkcv)" == "$(printf 'cv-long\ncv-long.format-request\ncv-long.state')" ]] &&
   pass "nothing else left in out/.mkcv" || fail "left in out/.mkcv: $(ls out/.mkcv)"
 
 # A TeX error in the document with a good format: reported as without one, format kept.
 edit_cv 6
 build seventh.log
+made_in_background seventh.log "after a broken one, a format is made again"
 [[ -n "$(formats)" ]] || fail "no format before the error test"
 sed -i 's/^\\begin{document}$/&\n\\undefinedcommand/' templates/long/cv.tex.mustache
 set +e
@@ -152,8 +162,8 @@ rm -rf both && mkdir both && cp "$SRC/cv.toml" both/ && cd both
 "$MKCV" build -t short -t modern --lang zh -q || fail "short and modern: first build"
 edit_cv 7
 "$MKCV" build -t short -t modern --lang zh > made.log 2>&1 || { cat made.log; fail "short and modern"; }
-contains "$(cat made.log)" "short.zh: made the preamble format" "short: format made"
-contains "$(cat made.log)" "modern.zh: made the preamble format" "modern: format made"
+made_in_background made.log "short: format made" short.zh
+made_in_background made.log "modern: format made" modern.zh
 edit_cv 8
 "$MKCV" build -t short -t modern --lang zh -v > used.log 2>&1 || { cat used.log; fail "short and modern"; }
 [[ "$(grep -c -- '-fmt=../cv-' used.log)" -ge 2 ]] && pass "short and modern use their formats" ||
