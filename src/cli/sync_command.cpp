@@ -162,6 +162,10 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
     if (options.dry_run) {
         if (text_out)
             std::cout << "dry run: nothing written\n";
+    } else if (failed && outcome.added.empty() && outcome.updated.empty()) {
+        // Nothing new from the sources that answered: the list stays as it was (or absent).
+        if (text_out)
+            std::cout << "nothing written\n";
     } else if (same) {
         if (text_out)
             std::cout << list_name << " is up to date\n";

@@ -83,6 +83,14 @@ contains "$md" "doi.org/10.1145/3448016.3457000" "Markdown links the DOI"
 contains "$md" "arxiv.org/abs/2203.01234" "Markdown links arXiv"
 contains "$md" "dblp.org/rec/conf/sigmod/DoeR21" "Markdown links DBLP"
 contains "$md" "**Jane Q. Doe**" "the owner is in bold"
+(cd "$WORK/three" && "$MKCV" build -t homepage -t jsonresume -o out > /dev/null 2>&1) ||
+  fail "mkcv build -t homepage -t jsonresume"
+for output in cv-homepage.html cv-jsonresume.json; do
+  text="$(cat "$WORK/three/out/$output" 2>/dev/null || true)"
+  contains "$text" "doi.org/10.1145/3448016.3457000" "$output links the DOI"
+  contains "$text" "arxiv.org/abs/2203.01234" "$output links arXiv"
+  contains "$text" "dblp.org/rec/conf/sigmod/DoeR21" "$output links DBLP"
+done
 
 # 6. An override by citekey wins; ignore = true on one leaves it out.
 cat >> "$WORK/three/cv.toml" <<'TOML'
@@ -138,7 +146,15 @@ expect_status 2 "$status" "a symbolic link in the list's place is refused"
 [[ ! -e "$WORK/elsewhere.bib" ]] && pass "the link is not followed" || fail "the link was followed"
 sync link --api-base foo=https://x
 expect_status 2 "$status" "an unknown --api-base is a usage error"
+# Online, every source at a closed port of 127.0.0.1: each fails at once, exit 1, no list.
 fresh online
-sync online
-expect_status 1 "$status" "online sync without an HTTP client fails"
+bases=()
+for name in dblp orcid crossref openalex arxiv semantic_scholar; do
+  bases+=(--api-base "$name=http://127.0.0.1:9")
+done
+sync online "${bases[@]}"
+expect_status 1 "$status" "an online sync whose sources all fail exits 1"
+contains "$out" "dblp: FAILED" "the failing source is reported"
+[[ ! -e "$WORK/online/publications.sync.bib" ]] && pass "sources that all fail write nothing" \
+  || fail "a list was written though every source failed"
 finish

@@ -7,7 +7,7 @@ using namespace mkcv;
 TEST_CASE("DOIs are normalised whatever their prefix and case", "[sync]") {
     CHECK(normal_doi("https://doi.org/10.1145/ABC.1") == "10.1145/abc.1");
     CHECK(normal_doi("doi:10.1145/x") == "10.1145/x");
-    CHECK(normal_doi(" http://dx.doi.org/10.1/x ") == "10.1/x");
+    CHECK(normal_doi(" http://dx.doi.org/10.1000/x ") == "10.1000/x");
     CHECK(normal_doi("10.1145") == "");
     CHECK(normal_doi("https://example.org/10.1/x") == "");
     CHECK(normal_doi("10.1/x}\\input") == "");
@@ -30,11 +30,11 @@ TEST_CASE("DBLP keys come from record URLs and BibTeX keys; a publication's ids 
     CHECK(dblp_key_of("DBLP:journals/corr/abs-2203-01234") == "journals/corr/abs-2203-01234");
     CHECK(dblp_key_of("no") == "");
     Publication p;
-    p.links = {{{"doi"}, {"10.1/X"}},
+    p.links = {{{"doi"}, {"10.1000/X"}},
                {{"arXiv"}, {"https://arxiv.org/abs/2101.00001v2"}},
                {{"dblp"}, {"https://dblp.org/rec/conf/a/B"}}};
     const PublicationIds ids = ids_of(p);
-    CHECK(ids.doi == "10.1/x");
+    CHECK(ids.doi == "10.1000/x");
     CHECK(ids.arxiv == "2101.00001");
     CHECK(ids.dblp_key == "conf/a/B");
 }
