@@ -97,6 +97,7 @@ const std::map<std::string, std::string>& symbols() {
                                                           {"textbackslash", "\\"},
                                                           {"textasciitilde", "~"},
                                                           {"textasciicircum", "^"},
+                                                          {"textasciigrave", "`"},
                                                           {"textunderscore", "_"},
                                                           {"textbar", "|"},
                                                           {"textless", "<"},
