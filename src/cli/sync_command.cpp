@@ -71,6 +71,11 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
                            "with --offline");
 
     const fs::path list_path = sync::synced_list_path(cv, common.cv_path);
+    if (Result<> folders = sync::check_list_folders(cv, common.cv_path); !folders) {
+        diagnostics.add(folders.error());
+        report(diagnostics, loaded.sources, common);
+        return kExitInvalid;
+    }
     Result<std::vector<Publication>> synced = sync::read_synced_list(list_path, diagnostics);
     if (!synced) {
         diagnostics.add(synced.error());

@@ -13,6 +13,25 @@ fs::path synced_list_path(const Cv& cv, const fs::path& cv_path) {
     return cv_path.parent_path() / (cv.sync.file.empty() ? kDefaultSyncFile : cv.sync.file.value);
 }
 
+Result<> check_list_folders(const Cv& cv, const fs::path& cv_path) {
+    if (cv.sync.file.empty())
+        return {};
+    fs::path folder = cv_path.parent_path();
+    std::error_code ec;
+    for (const fs::path& part : fs::path(cv.sync.file.value).parent_path()) {
+        folder /= part;
+        const fs::file_type type = fs::symlink_status(folder, ec).type();
+        if (type == fs::file_type::symlink)
+            return io_failure(folder.string(), folder.string() +
+                                                   " is a symbolic link; mkcv sync does not "
+                                                   "follow it to write [sync] file");
+        if (type != fs::file_type::directory)
+            return io_failure(folder.string(),
+                              "[sync] file: the folder " + folder.string() + " does not exist");
+    }
+    return {};
+}
+
 namespace {
 
 Result<> refuse_link(const fs::path& path, bool& exists) {

@@ -18,6 +18,9 @@ namespace mkcv::sync {
 // Where the list of `cv` is: beside cv.toml.
 std::filesystem::path synced_list_path(const Cv& cv, const std::filesystem::path& cv_path);
 
+// The folders of `[sync] file` below cv.toml's: each must be a folder, none a symbolic link.
+Result<> check_list_folders(const Cv& cv, const std::filesystem::path& cv_path);
+
 // The entries as they are in the file (no overrides applied); none when there is no file.
 // Fails on a symbolic link or a file that cannot be read. Entry problems go to `diagnostics`.
 Result<std::vector<Publication>> read_synced_list(const std::filesystem::path& path,

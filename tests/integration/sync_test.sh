@@ -144,6 +144,14 @@ ln -s "$WORK/elsewhere.bib" "$WORK/link/publications.sync.bib"
 sync link --offline "$DATA/dblp.xml"
 expect_status 2 "$status" "a symbolic link in the list's place is refused"
 [[ ! -e "$WORK/elsewhere.bib" ]] && pass "the link is not followed" || fail "the link was followed"
+fresh sublink
+mkdir "$WORK/elsewhere"
+ln -s "$WORK/elsewhere" "$WORK/sublink/pubs"
+sed -i 's|^\[sync\]|[sync]\nfile = "pubs/list.bib"|' "$WORK/sublink/cv.toml"
+sync sublink --offline "$DATA/dblp.xml"
+expect_status 2 "$status" "a symbolic link among [sync] file's folders is refused"
+[[ -z "$(ls "$WORK/elsewhere")" ]] && pass "nothing is written through the linked folder" \
+  || fail "the list was written through a linked folder"
 sync link --api-base foo=https://x
 expect_status 2 "$status" "an unknown --api-base is a usage error"
 # Online, every source at a closed port of 127.0.0.1: each fails at once, exit 1, no list.
