@@ -24,7 +24,7 @@ TEST_CASE("arXiv ids lose their version, old and new forms", "[sync]") {
     CHECK(arxiv_base_id("hello") == "");
 }
 
-TEST_CASE("DBLP keys come from record URLs and BibTeX keys; a publication's ids from its links",
+TEST_CASE("DBLP keys come from record URLs and BibTeX keys, a publication's ids from its links",
           "[sync]") {
     CHECK(dblp_key_of("https://dblp.org/rec/conf/sigmod/DoeR21.html") == "conf/sigmod/DoeR21");
     CHECK(dblp_key_of("DBLP:journals/corr/abs-2203-01234") == "journals/corr/abs-2203-01234");

@@ -109,7 +109,7 @@ TEST_CASE(
     CHECK(listed);
 }
 
-TEST_CASE("a second merge of the same works changes nothing; the user's own papers stay theirs",
+TEST_CASE("a second merge of the same works changes nothing, the user's own papers stay theirs",
           "[sync]") {
     Result<WorksPage> dblp = parse_dblp_xml(sync_fixture("dblp.xml"), "d", kOwner);
     MergeInput in = input_of({&dblp});

@@ -25,7 +25,7 @@ TEST_CASE("the format of an offline file is found from its content", "[sync]") {
     CHECK(!detect_format("", why));
 }
 
-TEST_CASE("offline files give works; DBLP's BibTeX has its keys and no numbers", "[sync]") {
+TEST_CASE("offline files give works, DBLP's BibTeX has its keys and no numbers", "[sync]") {
     Diagnostics d;
     Result<OfflineWorks> dblp = read_offline_works(sync_fixture("dblp.bib"), "dblp.bib", {}, d);
     REQUIRE(dblp);

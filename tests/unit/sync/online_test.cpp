@@ -95,7 +95,7 @@ TEST_CASE("Semantic Scholar is paged with next, arXiv with start, to the end", "
     CHECK(outcomes[1].requests == 2);
 }
 
-TEST_CASE("a failing source is reported with what it gave; endless paging stops at the cap",
+TEST_CASE("a failing source is reported with what it gave, endless paging stops at the cap",
           "[sync]") {
     SyncSettings s = settings();
     s.openalex = {"A1"};
@@ -127,7 +127,7 @@ TEST_CASE("a failing source is reported with what it gave; endless paging stops 
 }
 
 TEST_CASE(
-    "--api-base takes known names and http(s) URLs only; the user agent carries no header break",
+    "an api base takes known names and http(s) URLs only, the user agent carries no header break",
     "[sync]") {
     ApiBases bases = default_api_bases();
     CHECK(!set_api_base(bases, "nope=https://x").empty());

@@ -23,7 +23,7 @@ TEST_CASE("OpenAlex works give the DOI from its URL, the venue and the owner by 
     CHECK(*w.owner_author == 0);
 }
 
-TEST_CASE("OpenAlex pages carry a cursor; an arXiv copy gives the arXiv id", "[sync]") {
+TEST_CASE("OpenAlex pages carry a cursor, an arXiv copy gives the arXiv id", "[sync]") {
     Result<WorksPage> page = parse_openalex_works(
         R"({"meta":{"next_cursor":"IlsxNjA5"},"results":[{"id":"https://openalex.org/W1","title":"T","publication_year":2020,"type":"preprint","doi":"https://doi.org/10.48550/arxiv.2001.00001","locations":[]}]})",
         "p", {}, true);
