@@ -97,6 +97,7 @@ const std::map<std::string, std::string>& symbols() {
                                                           {"textbackslash", "\\"},
                                                           {"textasciitilde", "~"},
                                                           {"textasciicircum", "^"},
+                                                          {"textasciigrave", "`"},
                                                           {"textunderscore", "_"},
                                                           {"textbar", "|"},
                                                           {"textless", "<"},
@@ -498,6 +499,10 @@ class Converter {
         if (accent_marks().count(name)) {
             const std::string_view arg = argument_source();
             LatexText base = sub(arg);
+            // \^{} and \~{} print the accent alone, as TeX does (and as escape_text's BibTeX
+            // mode writes ^ and ~, so that `mkcv export bib` and mkcv sync's list read back).
+            if (base.text.empty() && !base.needs_latex && (name == "^" || name == "~"))
+                return text(name);
             if (base.text == "ı" || base.text == "ȷ")  // \'{\i}: the accent replaces the dot
                 base.text = base.text == "ı" ? "i" : "j";
             if (base.needs_latex) {

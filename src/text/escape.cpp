@@ -52,6 +52,9 @@ std::string escape_bibtex(std::string_view text) {
             case '~':
                 out += "\\~{}";
                 break;
+            case '`':  // else read back as an opening quote (mkcv sync's list, export bib)
+                out += "\\textasciigrave{}";
+                break;
             default:
                 append_plain(out, c);
         }

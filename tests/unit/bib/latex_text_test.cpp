@@ -17,6 +17,8 @@ TEST_CASE("BibTeX LaTeX becomes Unicode text") {
         {"M\\\"{u}ller and Ju\\'{\\i}rez and \\'\\i", "Müller and Juírez and í"},
         {"pages 1--10 --- done", "pages 1–10 — done"},
         {"Tom \\& Jerry: 50\\% off \\$5 \\#1 a\\_b", "Tom & Jerry: 50% off $5 #1 a_b"},
+        // The accent alone, as TeX prints it (escape_text's BibTeX mode writes ^ and ~ so).
+        {"a\\^{}b \\~{}c \\textasciigrave{}d", "a^b ~c `d"},
         {"``quoted'' text", "“quoted” text"},
         {"D.~E. Knuth", "D. E. Knuth"},
         {"\\LaTeX{} and \\TeX", "LaTeX and TeX"},

@@ -15,6 +15,7 @@ TEST_CASE("BibTeX mode escapes LaTeX's specials as a .bib field holds them") {
     CHECK(escape_text("A & B {x} 50% $1 #2 a_b", TextFormat::Bibtex) ==
           "A \\& B \\{x\\} 50\\% \\$1 \\#2 a\\_b");
     CHECK(escape_text("\\ ^ ~", TextFormat::Bibtex) == "\\textbackslash{} \\^{} \\~{}");
+    CHECK(escape_text("`", TextFormat::Bibtex) == "\\textasciigrave{}");
     CHECK(escape_text("a\nb\tc\x01"
                       "d",
                       TextFormat::Bibtex) == "a b cd");
