@@ -82,7 +82,8 @@ void add_links(ContextTree& t, Id parent, const std::vector<Link>& links, TextFo
     add_items(t, parent, "links", links, [&](Id item, const Link& l) {
         t.add_string(item, "label", l.label.value);
         t.add_string(item, "url", l.url.value);
-        add_href(t, item, link_target(l.url.value), format);
+        // A .bib file beside the page (cv.toml's, or the site's copy) is a path, not a host.
+        add_href(t, item, is_local_bibtex(l) ? l.url.value : link_target(l.url.value), format);
     });
 }
 
@@ -583,21 +584,20 @@ bool add_news(ContextTree& t, const Cv& cv, const Section& section, const Contex
     return !items.empty();
 }
 
-// `site`: what a page of `mkcv site` links besides the CV's own links; null elsewhere.
+// `site`: what a page of `mkcv site` links besides the CV's own links, so templates can
+// print it whether or not the page is one of a site (`site.active`, empty lists elsewhere).
 void add_site(ContextTree& t, const std::optional<SitePage>& site) {
-    if (!site) {
-        t.add_null(ContextTree::root(), "site");
-        return;
-    }
     const Id node = t.add_object(ContextTree::root(), "site");
-    t.add_text(node, "cv_pdf", site->cv_pdf);
-    t.add_bool(node, "has_languages", site->languages.size() > 1);
-    add_items(t, node, "languages", site->languages, [&](Id item, const SiteLanguage& l) {
-        t.add_string(item, "tag", l.tag);
-        t.add_string(item, "name", l.name);
-        t.add_string(item, "href", l.href);
-        t.add_bool(item, "current", l.current);
-    });
+    t.add_bool(node, "active", site.has_value());
+    t.add_text(node, "cv_pdf", site ? site->cv_pdf : "");
+    t.add_bool(node, "has_languages", site && site->languages.size() > 1);
+    add_items(t, node, "languages", site ? site->languages : std::vector<SiteLanguage>{},
+              [&](Id item, const SiteLanguage& l) {
+                  t.add_string(item, "tag", l.tag);
+                  t.add_string(item, "name", l.name);
+                  t.add_string(item, "href", l.href);
+                  t.add_bool(item, "current", l.current);
+              });
 }
 
 // Returns whether any award was added.

@@ -71,7 +71,7 @@ struct ContextOptions {
     DateStyle date_style = DateStyle::Short;
     // How many news are listed before the rest are folded (the template's `news_shown`).
     std::size_t news_shown = 5;
-    // Set for a page of `mkcv site`; `site` in the context is null without it.
+    // Set for a page of `mkcv site`; without it the context's `site.active` is false.
     std::optional<SitePage> site;
 };
 

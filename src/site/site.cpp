@@ -352,6 +352,23 @@ SiteReport build_site(const SiteOptions& options, std::ostream& log) {
         builder.report.invalid = true;
         return builder.report;
     }
+    // The build folder inside the site (or the other way round) would be swapped away.
+    std::error_code ec;
+    const fs::path site = fs::weakly_canonical(fs::absolute(options.out_dir), ec);
+    const fs::path build = fs::weakly_canonical(fs::absolute(options.pdf_build.out_dir), ec);
+    const auto within = [](const fs::path& inner, const fs::path& outer) {
+        const fs::path rel = inner.lexically_relative(outer);
+        return !rel.empty() && *rel.begin() != "..";
+    };
+    if (within(build, site) || within(site, build)) {
+        builder.report.diagnostics.error(
+            options.out_dir.string(), {}, "unsafe-output",
+            "the site folder " + options.out_dir.string() + " and the build folder " +
+                options.pdf_build.out_dir.string() + " must be apart, neither inside the other",
+            "keep the defaults (-o _site, --build-dir out)");
+        builder.report.invalid = true;
+        return builder.report;
+    }
     builder.report.ok = builder.run();
     return builder.report;
 }

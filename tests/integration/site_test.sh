@@ -72,7 +72,7 @@ ls -a | grep -q '^\._site\.mkcv-' && fail "a staging folder was left beside _sit
 bibs=(_site/bib/*.bib)
 ((${#bibs[@]} >= 8)) && pass "${#bibs[@]} .bib files" || fail "only ${#bibs[@]} .bib files"
 for bib in "${bibs[@]}"; do
-  printf '[person]\nname = "Reader"\nbibliography = ["%s"]\n' "$bib" > reader.toml
+  printf 'bibliography = ["%s"]\n[person]\nname = "Reader"\n' "$bib" > reader.toml
   if "$MKCV" context reader.toml -t long > reader.json 2> reader.log; then
     python3 - reader.json "$bib" <<'PY' || fail "$bib does not read back as one paper"
 import json, sys
@@ -140,6 +140,13 @@ thumbnail = "x\\" onerror=\\"alert(3).png"
 abstract = "</details><script>alert(9)</script>"
 links = { code = "https://example.org/a\\"onclick=\\"alert(10)", bibtex = "evil'\\"<b>.bib" }
 
+[[publications]]
+title = "Brace } and { open, note = {x}"
+authors = ["Eve"]
+venue = "V"
+year = 2023
+links = { code = "https://example.org/},note={pwned" }
+
 [site]
 pdfs = []
 ''')
@@ -150,6 +157,15 @@ done
 printf '[person]\nname = "E"\nbio = "[x](javascript:alert(1))"\n[site]\npdfs = []\n' > jslink.toml
 status=0; "$MKCV" site jslink.toml -o _jslink > jslink.log 2>&1 || status=$?
 expect_status 2 "$status" "a javascript: link in the bio is refused"
+# The .bib mkcv writes for a title and a URL with braces reads back as that paper alone.
+titles=""
+for bib in _values/bib/*.bib; do
+  printf 'bibliography = ["%s"]\n[person]\nname = "Reader"\n' "$bib" > reader.toml
+  "$MKCV" context reader.toml -t long > reader.json 2> reader.log || { cat reader.log; fail "$bib does not parse"; continue; }
+  titles+="$(python3 -c 'import json,sys; print("".join(p["title"] + "|" + ",".join(l["url"] for l in p["links"]) for g in json.load(open(sys.argv[1]))["publications"]["groups"] for p in g["items"]))' reader.json)"$'\n'
+done
+contains "$titles" "Brace } and { open, note = {x}|https://example.org/%7D,note=%7Bpwned" \
+  "a title and a URL with braces read back from the paper's .bib as written (the URL's braces encoded)"
 python3 "$SRC/tests/integration/site_check.py" hostile "$PWD" > hostile.log 2>&1 && cat hostile.log ||
   { cat hostile.log; fail "hostile values (above)"; }
 

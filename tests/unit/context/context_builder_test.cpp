@@ -370,10 +370,11 @@ abstract = "What it *does*."
     // The CV links are labels: the long CV is "CV (PDF)", whatever the order.
     CHECK(context["documents"][0]["label"] == "Short CV (PDF)");
     CHECK(context["documents"][1]["label"] == "CV (PDF)");
+    CHECK(context["site"]["active"] == true);
     CHECK(context["site"]["has_languages"] == false);
     // Without a site: no site, the local link left as written.
     options.site.reset();
     const auto plain = to_json(build_context(cv, options));
-    CHECK(plain["site"].is_null());
+    CHECK(plain["site"]["active"] == false);
     CHECK(plain["publications"]["groups"][0]["items"][0]["links"][1]["href"] == "notes.bib");
 }

@@ -78,10 +78,13 @@ TEST_CASE("a photo must be a PNG or JPEG inside the folder of cv.toml") {
 }
 
 TEST_CASE("a paper's thumbnail is checked like the photo, a bibtex file is read") {
-    test::TempDir dir;
-    write(dir.path / "t.png", kPng);
-    write(dir.path / "acl.bib", "@misc{a, title = {A}}\n");
-    write(dir.path / "t.gif", "GIF89a");
+    test::TempDir top;
+    const fs::path folder = top.path / "inside";
+    fs::create_directory(folder);
+    write(folder / "t.png", kPng);
+    write(folder / "acl.bib", "@misc{a, title = {A}}\n");
+    write(folder / "t.gif", "GIF89a");
+    write(top.path / "outside.bib", "@misc{o, title = {O}}\n");
     Cv cv;
     Publication p;
     p.thumbnail.path = {"t.png", {4, 13}};
@@ -94,7 +97,7 @@ TEST_CASE("a paper's thumbnail is checked like the photo, a bibtex file is read"
     p.links = {{{"BibTeX", {}}, {"missing.bib", {8, 10}}}};
     cv.publications.push_back(p);
     Diagnostics diagnostics;
-    load_paper_files(cv, dir.path / "cv.toml", diagnostics);
+    load_paper_files(cv, folder / "cv.toml", diagnostics);
     CHECK(cv.publications[0].thumbnail.type == "png");
     CHECK(cv.publications[0].bibtex_file == "@misc{a, title = {A}}\n");
     REQUIRE(diagnostics.items().size() == 3);

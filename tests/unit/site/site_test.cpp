@@ -147,3 +147,18 @@ TEST_CASE("each language is a page of its own, linked to the others") {
     CHECK(zh.find("lang=\"zh\"") != std::string::npos);
     CHECK(fs::is_regular_file(f.options.out_dir / "zh" / "img" / "photo.png"));
 }
+
+TEST_CASE("the site folder and the build folder must be apart") {
+    Fixture f;
+    std::ostringstream log;
+    for (const fs::path& out : {f.dir.path / "out", f.dir.path / "out" / "site"}) {
+        SiteOptions inside = f.options;
+        inside.out_dir = out;
+        const SiteReport report = build_site(inside, log);
+        CHECK_FALSE(report.ok);
+        CHECK(report.invalid);
+    }
+    SiteOptions around = f.options;
+    around.pdf_build.out_dir = f.options.out_dir / "out";
+    CHECK_FALSE(build_site(around, log).ok);
+}
