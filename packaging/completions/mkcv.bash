@@ -16,7 +16,7 @@ _mkcv() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="build check report watch render validate context templates template schema export import sync new init doctor"
+    local commands="build check report watch render validate context templates template schema export site import sync new init doctor"
     local command="" i
     for ((i = 1; i < cword; i++)); do
         if [[ " $commands " == *" ${words[i]} "* ]]; then
@@ -85,6 +85,7 @@ _mkcv() {
             fi
             options+=" -o --out --force --diagnostics"
             ;;
+        site) options+=" -t --template --template-dir --builtin-templates-only --lang -o --out --build-dir -f --force -q --quiet -v --verbose --diagnostics" ;;
         import) options+=" -o --out --from --force --diagnostics" ;;
         sync) options+=" --offline --dry-run --check --api-base --timeout --diagnostics" ;;
         new) options+=" -o --out --force" ;;

@@ -5,7 +5,7 @@ function __mkcv_templates
     mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
 end
 
-set -l commands build check report watch render validate context templates template schema export import sync new init doctor
+set -l commands build check report watch render validate context templates template schema export site import sync new init doctor
 complete -c mkcv -f
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
@@ -27,6 +27,7 @@ complete -c mkcv -n "__fish_seen_subcommand_from sync" -l api-base -x -d 'NAME=U
 complete -c mkcv -n "__fish_seen_subcommand_from sync" -l timeout -x -d 'Seconds per request'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a new -d 'Write a starter cv.toml'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a init -d 'Set up this folder for a CV built in CI'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a site -d 'Write a folder to publish on GitHub Pages'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check that TeX and the fonts are installed'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a report -d 'Print the outputs a --report file names'
 complete -c mkcv -n "__fish_seen_subcommand_from build check" -l report -r -d 'Write what became of each output, as JSON'
@@ -50,6 +51,11 @@ complete -c mkcv -n "__fish_seen_subcommand_from import export new" -s o -l out 
 complete -c mkcv -n "__fish_seen_subcommand_from import new export" -l force -d 'Replace the output file'
 complete -c mkcv -n "__fish_seen_subcommand_from import" -l from -x -a 'jsonresume rendercv yamlresume generic' -d 'Source format'
 complete -c mkcv -n "__fish_seen_subcommand_from template" -a new -d 'Copy a template to edit'
+complete -c mkcv -n "__fish_seen_subcommand_from site" -s t -l template -x -a 'academic homepage' -d 'Theme'
+complete -c mkcv -n "__fish_seen_subcommand_from site" -s o -l out -x -a '(__fish_complete_directories)' -d 'Site folder'
+complete -c mkcv -n "__fish_seen_subcommand_from site" -l lang -x -d 'Languages of the pages (en,zh)'
+complete -c mkcv -n "__fish_seen_subcommand_from site" -l build-dir -x -a '(__fish_complete_directories)' -d 'Where the PDFs are built'
+complete -c mkcv -n "__fish_seen_subcommand_from site" -s f -l force -d 'Replace a folder mkcv did not make'
 complete -c mkcv -n "__fish_seen_subcommand_from export" -a bib -d 'One .bib of every paper'
 # A CV file for the commands that read one, and the file mkcv import reads.
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate templates export import" -F

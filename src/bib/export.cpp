@@ -7,6 +7,7 @@
 #include "bib/latex_text.h"
 #include "bib/publication_merge.h"
 #include "cv/authors.h"
+#include "cv/photo.h"
 #include "util/ascii.h"
 
 namespace mkcv {
@@ -128,6 +129,15 @@ std::string fresh_key(const std::string& name, int year, const std::string& titl
     return key;
 }
 
+// A URL as a braced field's value: a brace in it would end the field early (and the text
+// after it would be read as fields of its own), so braces are percent-encoded.
+std::string url_value(const std::string& url) {
+    std::string out;
+    for (const char c : url)
+        out += c == '{' ? "%7B" : c == '}' ? "%7D" : std::string(1, c);
+    return out;
+}
+
 // Links by label as fields: the first becomes `url`, the others keep their label.
 void add_link_fields(const std::vector<Link>& links,
                      std::vector<std::pair<std::string, std::string>>& fields) {
@@ -135,7 +145,7 @@ void add_link_fields(const std::vector<Link>& links,
         std::string name;
         for (char c : ascii_lower(links[i].label.value))
             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-        fields.emplace_back(i == 0 ? "url" : name, links[i].url.value);
+        fields.emplace_back(i == 0 ? "url" : name, url_value(links[i].url.value));
     }
 }
 
@@ -184,12 +194,10 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::strin
     }
 }
 
-}  // namespace
-
-namespace {
-
-void add_publications(const std::vector<Publication>& publications, std::set<std::string>& used,
-                      std::string& out) {
+// Each paper alone; `used` holds the citekeys already taken, and each key made here joins it.
+std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publications,
+                                       std::set<std::string>& used) {
+    std::vector<PaperBibtex> entries;
     static const char* const kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                           "jul", "aug", "sep", "oct", "nov", "dec"};
     for (const auto& p : publications) {
@@ -231,7 +239,9 @@ void add_publications(const std::vector<Publication>& publications, std::set<std
         std::string eprint;
         for (const auto& link : p.links) {
             const std::string lower_label = ascii_lower(link.label.value);
-            const std::string& url = link.url.value;
+            if (is_local_bibtex(link))  // a file beside cv.toml: no URL for a reader
+                continue;
+            const std::string url = url_value(link.url.value);
             if (lower_label == "doi") {
                 std::string doi = url;
                 if (doi.rfind("https://doi.org/", 0) == 0)
@@ -262,30 +272,42 @@ void add_publications(const std::vector<Publication>& publications, std::set<std
             as_written.fields.push_back({name, value, 0});
         if (kind_of_bibtex(as_written) != p.kind)
             fields.emplace_back("kind", to_string(p.kind));
-        write_entry(out, entry_type(p.kind), key, fields, month);
+        PaperBibtex entry{&p, key, {}};
+        write_entry(entry.text, entry_type(p.kind), key, fields, month);
+        entries.push_back(std::move(entry));
     }
+    return entries;
+}
+
+std::set<std::string> keys_of(const std::vector<Publication>& publications) {
+    std::set<std::string> used;
+    for (const auto& p : publications)
+        if (!p.key.empty())
+            used.insert(p.key.value);
+    return used;
 }
 
 }  // namespace
 
+std::vector<PaperBibtex> export_paper_bibtex(const Cv& cv) {
+    std::set<std::string> used = keys_of(cv.publications);
+    return paper_entries(cv.publications, used);
+}
+
 std::string export_bibtex(const Cv& cv) {
-    std::set<std::string> used;
-    for (const auto& p : cv.publications)
-        if (!p.key.empty())
-            used.insert(p.key.value);
     std::string out = "% Written by mkcv export bib from " + cv.source_name + "\n";
-    add_publications(cv.publications, used, out);
+    std::set<std::string> used = keys_of(cv.publications);
+    for (const PaperBibtex& entry : paper_entries(cv.publications, used))
+        out += entry.text;
     add_talks_and_patents(cv, used, out);
     return out;
 }
 
 std::string publications_bibtex(const std::vector<Publication>& publications) {
-    std::set<std::string> used;
-    for (const auto& p : publications)
-        if (!p.key.empty())
-            used.insert(p.key.value);
+    std::set<std::string> used = keys_of(publications);
     std::string out;
-    add_publications(publications, used, out);
+    for (const PaperBibtex& entry : paper_entries(publications, used))
+        out += entry.text;
     return out;
 }
 

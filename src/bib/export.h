@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cv/model.h"
 
@@ -17,5 +18,13 @@ std::string export_bibtex(const Cv& cv);
 // The entries alone, written as export_bibtex writes papers (for `mkcv sync`'s list, which
 // the build reads back with the same reader).
 std::string publications_bibtex(const std::vector<Publication>& publications);
+// Each paper alone, as export_bibtex writes it (with the same key), for a homepage's
+// per-paper BibTeX (`mkcv site`).
+struct PaperBibtex {
+    const Publication* paper;
+    std::string key;
+    std::string text;
+};
+std::vector<PaperBibtex> export_paper_bibtex(const Cv& cv);
 
 }  // namespace mkcv

@@ -19,6 +19,7 @@ void add_templates_command(CLI::App& app, CliState& state);  // template_command
 void add_template_command(CLI::App& app, CliState& state);   // template_commands.cpp
 void add_schema_command(CLI::App& app, CliState& state);     // cv_commands.cpp
 void add_export_command(CLI::App& app, CliState& state);     // cv_commands.cpp
+void add_site_command(CLI::App& app, CliState& state);       // site_command.cpp
 void add_import_command(CLI::App& app, CliState& state);     // import_command.cpp
 void add_sync_command(CLI::App& app, CliState& state);       // sync_command.cpp
 void add_new_command(CLI::App& app, CliState& state);        // new_command.cpp

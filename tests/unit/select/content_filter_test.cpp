@@ -155,7 +155,7 @@ TEST_CASE("mistakes in filters are reported with their place") {
     CHECK(diagnostics.items()[0].hint == "did you mean \"publications\"?");
     CHECK(test::problems("[person]\nname = \"A\"\n[templates.short]\norder = [\"podcasts\"]\n") ==
           std::vector<std::string>{
-              "4:10: error: `order` must be one of summary, research_interests, education, "
+              "4:10: error: `order` must be one of summary, research_interests, news, education, "
               "publications, experience, teaching, awards, talks, service, grants, students, "
               "patents, press, projects, volunteer, certificates, skills, languages, interests, "
               "references, sections, found \"podcasts\""});
