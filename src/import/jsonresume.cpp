@@ -168,6 +168,34 @@ void map_basics(ImportMapper& m, const SourceNode& value, const std::string& pat
 
 // ---- built-in sections ----
 
+// The section an entry goes to: its kind's, or the typed section mkcv's own JSON Resume
+// output says it came from (`mkcv_section` on the entry, its heading in
+// meta.mkcv.typed_sections), declared again so the round trip keeps it.
+std::string typed_key(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                      std::string_view kind) {
+    const SourceNode* node = entry.get("mkcv_section");
+    const auto wanted = node ? m.read_text(node, field(at, "mkcv_section")) : std::nullopt;
+    if (!wanted)
+        return std::string(kind);
+    const SourceNode* meta = m.root().get("meta");
+    const SourceNode* mkcv = meta ? meta->get("mkcv") : nullptr;
+    const SourceNode* typed = mkcv ? mkcv->get("typed_sections") : nullptr;
+    if (typed && typed->kind == SourceNode::Kind::Array)
+        for (const SourceNode& section : typed->items) {
+            const SourceNode* key = section.get("key");
+            const SourceNode* of = section.get("kind");
+            const SourceNode* heading = section.get("heading");
+            if (key && of && key->is_scalar() && of->is_scalar() && key->scalar == *wanted &&
+                of->scalar == kind) {
+                const std::string declared = m.declared_section(
+                    *wanted, kind, heading && heading->is_scalar() ? heading->scalar : "");
+                m.used(node, field(at, "mkcv_section"), "section." + declared);
+                return declared;
+            }
+        }
+    return std::string(kind);  // no heading for it: the value waits in "Other imported data"
+}
+
 void map_work(ImportMapper& m, const SourceNode& value, const std::string& path) {
     for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
         auto [org, org_path] = first_of(entry, at, {"name", "company", "organization"});
@@ -191,7 +219,7 @@ void map_work(ImportMapper& m, const SourceNode& value, const std::string& path)
             m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
             return;
         }
-        Target e = m.new_entry("experience");
+        Target e = m.new_entry(typed_key(m, entry, at, "experience"));
         m.put(e, "role", entry.get("position"), field(at, "position"));
         m.put(e, "organization", org, org_path);
         m.put(e, "location", entry.get("location"), field(at, "location"));
@@ -214,7 +242,8 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
         const auto institution = peek(m, entry, at, "institution");
         std::string degree =
             study && area ? m.join_degree(*study, *area) : study.value_or(area.value_or(""));
-        Target e = institution && !degree.empty() ? m.new_entry("education") : Target{};
+        const bool builtin = institution && !degree.empty();
+        Target e = builtin ? m.new_entry(typed_key(m, entry, at, "education")) : Target{};
         if (e.path.empty()) {
             m.warn(&entry, at,
                    "a degree without an institution or a degree name, which [[education]] "
@@ -224,7 +253,6 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
             if (!institution)
                 m.put_value(e, "title", degree.empty() ? "(untitled)" : degree, {});
         }
-        const bool builtin = e.path.rfind("education", 0) == 0;
         if (builtin) {
             m.put_value(e, "degree", degree, {});
             if (study)
@@ -269,7 +297,7 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
         // An award without a date is an undated [[awards]] entry; one whose date is no date
         // (or "present") keeps its text in a custom section.
         if (title && (!date || (parsed && !parsed->present))) {
-            Target e = m.new_entry("awards");
+            Target e = m.new_entry(typed_key(m, entry, at, "awards"));
             m.put(e, "title", entry.get("title"), field(at, "title"));
             if (parsed && parsed->month) {
                 m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
@@ -386,7 +414,7 @@ void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
                              "volunteering without an organization, which [[volunteer]] needs");
             return;
         }
-        Target e = m.new_entry("volunteer");
+        Target e = m.new_entry(typed_key(m, entry, at, "volunteer"));
         m.put(e, "organization", entry.get("organization"), field(at, "organization"));
         m.put(e, "position", entry.get("position"), field(at, "position"));
         put_url(m, e, entry, at, "summary");
@@ -413,7 +441,7 @@ void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p
                 "[[certificates]] needs");
             return;
         }
-        Target e = m.new_entry("certificates");
+        Target e = m.new_entry(typed_key(m, entry, at, "certificates"));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         m.put(e, "issuer", entry.get("issuer"), field(at, "issuer"));
         if (parsed) {
@@ -440,7 +468,7 @@ bool map_publication(ImportMapper& m, const SourceNode& entry, const std::string
     if (!peek(m, entry, at, "name") || !peek(m, entry, at, "publisher") || !parsed ||
         parsed->present)
         return false;
-    Target e = m.new_entry("publications");
+    Target e = m.new_entry(typed_key(m, entry, at, "publications"));
     m.put(e, "title", entry.get("name"), field(at, "name"));
     m.table(e).set("kind", TomlValue::text("other"));
     m.comment(e, "kind = \"other\": JSON Resume lists no authors, so none are printed");
@@ -495,7 +523,7 @@ void map_named(ImportMapper& m, const SourceNode& v, const std::string& p, std::
                              "an entry without a name, which [[" + std::string(key) + "]] needs");
             return;
         }
-        Target e = m.new_entry(key);
+        Target e = m.new_entry(typed_key(m, entry, at, key));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         if (key == "skills")
             m.put(e, "level", entry.get("level"), field(at, "level"));
@@ -520,7 +548,7 @@ void map_languages(ImportMapper& m, const SourceNode& v, const std::string& p) {
                 "a language without a name, which [[languages]] needs");
             return;
         }
-        Target e = m.new_entry("languages");
+        Target e = m.new_entry(typed_key(m, entry, at, "languages"));
         auto [node, node_path] = first_of(entry, at, {"language", "name"});
         if (!m.put(e, "language", node, node_path))
             m.put(e, "language", entry.get("name"), field(at, "name"));
@@ -544,7 +572,7 @@ void map_references(ImportMapper& m, const SourceNode& v, const std::string& p) 
                 "a reference without a name or its text, which [[references]] needs");
             return;
         }
-        Target e = m.new_entry("references");
+        Target e = m.new_entry(typed_key(m, entry, at, "references"));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         m.put(e, "reference", entry.get("reference"), field(at, "reference"));
         put_extra(m, e, "reference", entry, at, "summary", "");
@@ -569,7 +597,7 @@ void map_projects(ImportMapper& m, const SourceNode& v, const std::string& p) {
                 "a project without a name, which [[projects]] needs");
             return;
         }
-        Target e = m.new_entry("projects");
+        Target e = m.new_entry(typed_key(m, entry, at, "projects"));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         m.put(e, "description", entry.get("description"), field(at, "description"));
         put_extra(m, e, "description", entry, at, "summary", "");  // YAMLResume's
