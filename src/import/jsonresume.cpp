@@ -189,7 +189,9 @@ std::string typed_key(ImportMapper& m, const SourceNode& entry, const std::strin
                 of->scalar == kind) {
                 const std::string declared = m.declared_section(
                     *wanted, kind, heading && heading->is_scalar() ? heading->scalar : "");
-                m.used(node, field(at, "mkcv_section"), "section." + declared);
+                // The value is a key in cv.toml, not a string: named on the summary's line.
+                m.used(node, field(at, "mkcv_section") + " \"" + *wanted + "\"",
+                       "section." + declared);
                 return declared;
             }
         }
