@@ -1,6 +1,7 @@
 #include "import/jsonresume.h"
 
 #include <functional>
+#include <set>
 
 #include "cv/validate.h"
 #include "util/ascii.h"
@@ -675,11 +676,52 @@ void map_jsonresume(ImportMapper& m) {
     m.place_leftovers();
 }
 
+// YAMLResume's `layouts[].sections.aliases` (work: "Employment" …): the headings cv.toml
+// prints its sections under, as [locale.headings] of the section's kind. The first layout
+// that gives an alias wins.
+void map_yamlresume_aliases(ImportMapper& m) {
+    static const std::vector<std::pair<std::string_view, std::string_view>> kKinds = {
+        {"work", "experience"},
+        {"education", "education"},
+        {"volunteer", "volunteer"},
+        {"awards", "awards"},
+        {"certificates", "certificates"},
+        {"publications", "publications"},
+        {"skills", "skills"},
+        {"languages", "languages"},
+        {"interests", "interests"},
+        {"references", "references"},
+        {"projects", "projects"}};
+    const SourceNode* layouts = m.root().get("layouts");
+    if (!layouts || layouts->kind != SourceNode::Kind::Array)
+        return;
+    std::set<std::string_view> given;
+    for (std::size_t i = 0; i < layouts->items.size(); ++i) {
+        const SourceNode* sections = layouts->items[i].get("sections");
+        const SourceNode* aliases = sections ? sections->get("aliases") : nullptr;
+        if (!aliases || aliases->kind != SourceNode::Kind::Object)
+            continue;
+        const std::string path = item_path("layouts", i) + ".sections.aliases";
+        for (const auto& [key, value] : aliases->members)
+            for (const auto& [source, kind] : kKinds) {
+                if (key != source || given.count(kind))
+                    continue;
+                const auto heading = m.read_text(&value, child_path(path, key));
+                if (!heading || heading->empty())
+                    continue;
+                given.insert(kind);
+                m.document().at("locale").at("headings").set(kind, TomlValue::text(*heading));
+                m.used(&value, child_path(path, key), "locale.headings." + std::string(kind));
+            }
+    }
+}
+
 void map_yamlresume(ImportMapper& m) {
     const SourceNode* content = m.read_object(m.root().get("content"), "content");
     if (!content)
         return;
     map_sections(m, *content, "content", yamlresume_rows());
+    map_yamlresume_aliases(m);
     for (const auto& [key, value] : m.root().members)
         if (key != "content")
             m.skip(&value, key, "YAMLResume's layout and locale settings");
