@@ -57,6 +57,15 @@ const SectionRules& rules_for(const ContentRules& rules, std::string_view sectio
     return it == rules.sections.end() ? kNone : it->second;
 }
 
+// The filters of a section's entries: its own rules, or, for a declared section the rules
+// do not name, its kind's (a short CV's `selected` keeps selected entries of every
+// experience section). Never its kind's title: a declared section keeps its heading.
+const SectionRules& entry_rules_for(const ContentRules& rules, const Section& section) {
+    if (section.declared() && !rules.sections.count(std::string(section.key)))
+        return rules_for(rules, section.kind);
+    return rules_for(rules, section.key);
+}
+
 bool section_empty(const Cv& cv, const std::vector<Publication>& award_papers,
                    const std::string& name) {
     const Section* section = sections_of(cv).find(name);
@@ -134,14 +143,14 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
                 };
                 return year(a) > year(b);
             });
-        const SectionRules& r = rules_for(rules, section.key);
+        const SectionRules& r = entry_rules_for(rules, section);
         section.entries.assign(c, cv, section.key,
                                section.filterable ? kept_entries(section, cv, order, r) : order);
     }
     for (const Section& section : table.rows()) {
         if (section.kind_key() != kPublications)
             continue;
-        const SectionRules& publications = rules_for(rules, section.key);
+        const SectionRules& publications = entry_rules_for(rules, section);
         if (!publications.max_authors)
             continue;
         auto& papers = section.declared() ? detail::entries<Publication, nullptr>(c, section.key)

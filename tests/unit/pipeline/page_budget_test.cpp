@@ -129,6 +129,9 @@ date = "2020"
     CHECK(order[0].label.find("Invited") != std::string::npos);
     input.rules.sections["talks"].priority = -1;
     order = droppable_entries(input);
+    CHECK(order[0].section == "invited");  // the kind's priority, where its own is unsaid
+    input.rules.sections["invited"].priority = 0;
+    order = droppable_entries(input);
     CHECK(order[0].section == "talks");
     input.rules.sections["invited"].keep = 1;
     order = droppable_entries(input);

@@ -295,3 +295,31 @@ tags = ["private"]
     rules.order = std::vector<std::string>{"education"};
     CHECK(invited.size(apply_rules(cv, rules).cv) == 0);
 }
+
+TEST_CASE("a declared section the rules do not name is filtered by its kind's rules") {
+    const Cv cv = test::load_ok(R"([person]
+name = "Ada"
+[section.invited]
+kind = "talks"
+heading = "Invited Talks"
+[[invited]]
+title = "Kept"
+event = "E"
+date = "2020"
+selected = true
+[[invited]]
+title = "Left out"
+event = "E"
+date = "2021"
+)");
+    const Section& invited = *sections_of(cv).find("invited");
+    ContentRules rules;
+    rules.sections["talks"].selected_only = true;
+    rules.sections["talks"].title = "Talks of the kind";
+    FilteredCv f = apply_rules(cv, rules);
+    REQUIRE(invited.size(f.cv) == 1);
+    REQUIRE(f.sections.size() == 1);
+    CHECK(f.sections[0].title == "Invited Talks");  // never the kind's title
+    rules.sections["invited"] = {};                 // its own rules win
+    CHECK(invited.size(apply_rules(cv, rules).cv) == 2);
+}
