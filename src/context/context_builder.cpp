@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "context/publication_groups.h"
 #include "cv/authors.h"
@@ -510,8 +511,9 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
 }
 
 // Returns whether any group was added.
-bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& options,
-                      const LocaleTexts& words, Marks& marks) {
+bool add_publications(ContextTree& t, Id parent, const std::vector<Publication>& papers,
+                      const Cv& cv, const ContextOptions& options, const LocaleTexts& words,
+                      Marks& marks) {
     std::vector<std::string> aliases;
     for (const auto& alias : cv.person.aliases)
         aliases.push_back(alias.value);
@@ -525,7 +527,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
     std::vector<std::pair<PublicationKind, std::size_t>> counts;
     for (const PublicationKind kind : group_order(options.publication_order)) {
         Group group{kind, {}};
-        for (const auto& p : cv.publications)
+        for (const auto& p : papers)
             if (p.kind == kind)
                 group.kept.push_back(&p);
         if (group.kept.empty())
@@ -535,7 +537,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         counts.emplace_back(kind, group.kept.size());
         groups.push_back(std::move(group));
     }
-    const Id publications = t.add_object(ContextTree::root(), "publications");
+    const Id publications = t.add_object(parent, "publications");
     t.add_string(publications, "count", std::to_string(total));
     t.add_text(publications, "counts_text", counts_text(counts, words));
     add_items(t, publications, "groups", groups, [&](Id item, const Group& group) {
@@ -611,7 +613,7 @@ void add_site(ContextTree& t, const std::optional<SitePage>& site) {
 }
 
 // Returns whether any award was added.
-bool add_awards(ContextTree& t, const std::vector<Award>& awards,
+bool add_awards(ContextTree& t, Id parent, const std::vector<Award>& awards,
                 const std::vector<Publication>& papers, const LocaleTexts& words) {
     struct Row {
         PartialDate date;  // year 0: undated
@@ -631,7 +633,7 @@ bool add_awards(ContextTree& t, const std::vector<Award>& awards,
             return a.date.year > b.date.year;
         return compare_dates(a.date, b.date) > 0;
     });
-    add_items(t, ContextTree::root(), "awards", rows, [&](Id item, const Row& row) {
+    add_items(t, parent, "awards", rows, [&](Id item, const Row& row) {
         if (row.award) {
             t.add_string(item, "title", row.award->title.value);
             add_year_date(t, item, row.award->year, row.award->month, row.award->day, words);
@@ -651,13 +653,13 @@ bool add_awards(ContextTree& t, const std::vector<Award>& awards,
 
 // For a field of a few values (service's `kind`), which values the section's entries use:
 // `service_kind.reviewer`, so a template prints a group's heading only when it has entries.
-void add_value_flags(ContextTree& t, const Cv& cv, const Section& section) {
+void add_value_flags(ContextTree& t, Id parent, const Cv& cv, const Section& section) {
     for (const Field& field : section.fields) {
         const auto* f = std::get_if<TextField>(&field.kind);
         if (!f || field.allowed.empty())
             continue;
-        const Id flags = t.add_object(ContextTree::root(),
-                                      std::string(section.key) + "_" + std::string(field.key));
+        const Id flags =
+            t.add_object(parent, std::string(section.kind_key()) + "_" + std::string(field.key));
         for (const auto allowed : field.allowed) {
             bool used = false;
             for (std::size_t i = 0; i < section.size(cv) && !used; ++i) {
@@ -695,6 +697,26 @@ void add_locale(ContextTree& t, const Cv& cv, const std::string& generator) {
         t.add_string(
             parent, name,
             words.fill(key.name, {{"name", cv.person.name.value}, {"generator", generator}}));
+    }
+}
+
+// The entries of a section declared in cv.toml, inside its element of `sections_order` under
+// its kind's key (`experience`, `publications.groups` ...), so a template's code for the kind
+// prints them: Mustache finds the element's key before the root's.
+void add_declared_section(ContextTree& t, Id element, const Cv& cv, const Section& section,
+                          const ContextOptions& options, const LocaleTexts& words,
+                          const OwnerMatcher& owner, Marks& marks) {
+    if (section.kind == "publications") {
+        add_publications(t, element, detail::entries<Publication, nullptr>(cv, section.key), cv,
+                         options, words, marks);
+    } else if (section.kind == "awards") {
+        add_awards(t, element, detail::entries<Award, nullptr>(cv, section.key), {}, words);
+    } else {
+        add_records(
+            t, element, section.kind, section.size(cv), section.fields, options.format, words,
+            [&](std::size_t i) -> const Record& { return section.entries.at(cv, section.key, i); },
+            &owner);
+        add_value_flags(t, element, cv, section);
     }
 }
 
@@ -747,14 +769,27 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
         aliases.push_back(alias.value);
     const OwnerMatcher owner(cv.person.name.value, aliases);
     std::map<std::string_view, bool> has;
+    // The legend counts the marks of declared publication sections too; their entries go
+    // into sections_order below, so their marks are found here on a scratch tree.
+    Marks declared_marks;
+    for (const Section& section : table.rows())
+        if (section.declared() && section.kind == "publications") {
+            ContextTree scratch;
+            add_publications(scratch, ContextTree::root(),
+                             detail::entries<Publication, nullptr>(cv, section.key), cv, options,
+                             words, declared_marks);
+        }
     for (const Section& section : table.rows()) {
-        if (!section.is_list()) {
+        if (section.declared()) {  // printed in its element of sections_order
+            has[section.key] = !section.empty(cv);
+        } else if (!section.is_list()) {
             t.add_text(root, section.key, (cv.*section.paragraph).value,
                        (cv.*section.paragraph).marks);
             has[section.key] = !(cv.*section.paragraph).empty();
         } else if (section.key == "publications") {
-            Marks marks;
-            has[section.key] = add_publications(t, cv, options, words, marks);
+            Marks marks = declared_marks;
+            has[section.key] =
+                add_publications(t, root, cv.publications, cv, options, words, marks);
             const Id legend = t.add_object(root, "legend");
             t.add_bool(legend, "equal", marks.equal);
             t.add_bool(legend, "corresponding", marks.corresponding);
@@ -763,7 +798,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
             has[section.key] = add_news(t, cv, section, options, words);
         } else if (section.key == "awards") {
             has[section.key] =
-                add_awards(t, cv.awards,
+                add_awards(t, root, cv.awards,
                            options.award_papers ? *options.award_papers : cv.publications, words);
         } else {
             const std::size_t count = section.size(cv);
@@ -774,7 +809,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
                 },
                 &owner);
             has[section.key] = count > 0;
-            add_value_flags(t, cv, section);
+            add_value_flags(t, root, cv, section);
         }
     }
 
@@ -782,12 +817,40 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     // <<#sections_order>><<#is.education>>…<</is.education>><</sections_order>>.
     const auto headings =
         options.sections.empty() ? section_headings(cv, cv.publications, {}) : options.sections;
+    // A declared section's element is its kind's (`is.experience`, entries under
+    // `experience`), and its own (`is.industry`); `name` is its key, unique in the CV.
+    // `kind_first`: the first element of its kind, for outputs that join the entries of a
+    // kind's sections into one list (JSON Resume's `work`) and need a comma between them.
+    Marks unused;
+    std::set<std::string_view> kinds_seen;
     add_items(t, root, "sections_order", headings, [&](Id item, const SectionHeading& h) {
+        const Section* section = table.find(h.name);
+        const std::string_view kind = section ? section->kind_key() : std::string_view(h.name);
         t.add_string(item, "name", h.name);
         t.add_text(item, "title", h.title);
+        t.add_string(item, "section_key", h.name);  // `name` inside an entry is the entry's
+        // An HTML id: a declared key is a plain name (the loader checks), prefixed so that it
+        // never meets a built-in section's id or the page's own (`main`).
+        t.add_string(item, "anchor", section && section->declared() ? "section-" + h.name : h.name);
+        t.add_string(item, "section_kind", kind);
+        t.add_bool(item, "section_declared", section && section->declared());
+        t.add_bool(item, "kind_first", kinds_seen.insert(kind).second);
         const Id is = t.add_object(item, "is");
         for (const auto& name : table.names())
-            t.add_bool(is, name, name == h.name);
+            t.add_bool(is, name, name == h.name || name == kind);
+        if (section && section->declared())
+            add_declared_section(t, item, cv, *section, options, words, owner, unused);
+    });
+    // The declared sections printed, in order: their keys, kinds and headings, for outputs
+    // that keep them beside entries merged by kind (JSON Resume's meta.mkcv.typed_sections).
+    std::vector<std::pair<const Section*, const SectionHeading*>> declared;
+    for (const auto& h : headings)
+        if (const Section* section = table.find(h.name); section && section->declared())
+            declared.emplace_back(section, &h);
+    add_items(t, root, "declared_sections", declared, [&](Id item, const auto& d) {
+        t.add_string(item, "key", d.first->key);
+        t.add_string(item, "kind", d.first->kind);
+        t.add_text(item, "heading", d.second->title);
     });
     const Id titles = t.add_object(root, "titles");
     for (const Section* section : table.in_print_order()) {

@@ -135,7 +135,16 @@ std::string cv_json_schema() {
     Json schema;
     schema["$schema"] = "http://json-schema.org/draft-07/schema#";
     schema["title"] = "mkcv cv.toml";
-    const Json root = table_schema(cv_schema());
+    Json root = table_schema(cv_schema());
+    // [[KEY]] of a section declared in [section.KEY]: entries of one of the kinds (a JSON
+    // Schema cannot tie a key to the kind its declaration names; the loader does).
+    Json kinds = Json::array();
+    for (const auto& kind : declarable_kinds(builtin_sections()))
+        kinds.push_back(Json{{"$ref", "#/properties/" + kind + "/items"}});
+    root["additionalProperties"] =
+        Json{{"type", "array"},
+             {"description", "Entries of a section declared in [section.KEY], of its kind."},
+             {"items", Json{{"anyOf", std::move(kinds)}}}};
     for (const auto& [key, value] : root.items())
         schema[key] = value;
     schema["definitions"] = Json{

@@ -118,6 +118,10 @@ class Loader {
                 if (&spec != &sections_.schema() && sections_.schema().find(name))
                     hint = "`" + name + "` is a top-level key, but TOML puts every key after " +
                            where + " into it: move it above the first [table] header";
+                // [[industry]] of a section not declared: say how to declare one.
+                else if (&spec == &sections_.schema() && guess.empty() && node.is_array())
+                    hint = "for a section of your own, declare its kind: [section." + name +
+                           "] kind = \"experience\" (or another built-in section)";
                 diag_.error(file_, pos_of(key.source()), "unknown-key",
                             "unknown key `" + shorten(name) + "` in " + shorten(where), hint);
                 continue;
@@ -130,8 +134,10 @@ class Loader {
                 const std::string key(field.name);
                 diag_.error(file_, pos_of(table), "missing-key",
                             where + " lacks the required key `" + key + "`",
-                            field.type == FieldType::Table
-                                ? "add a [" + key + "] table"
+                            field.type == FieldType::Table ? "add a [" + key + "] table"
+                            : !field.allowed.empty()
+                                ? "add " + key + " = \"" + std::string(field.allowed.front()) +
+                                      "\" (one of " + join_views(field.allowed) + ")"
                                 : "add " + key + " = " + example(field.type) +
                                       (field.required_unless.empty()
                                            ? ""
@@ -561,8 +567,14 @@ class Loader {
             Entry& entry = section.entries.append(cv, section.key);
             entry.pos = pos_of(t);
             load_fields(t, section.fields, section.name_field, entry);
-            if (section.key == "publications")
+            if (section.kind_key() == "publications")
                 check_authors_given(t, static_cast<const Publication&>(entry));
+            // Only [[publications]] is merged with the .bib files (bib/publication_merge).
+            if (section.declared() && section.kind == "publications" && t.contains("key"))
+                diag_.error(file_, pos_of(*t.get("key")), "section",
+                            "`key` takes a paper from the bibliography only in [[publications]]",
+                            "write the paper's title, authors, venue and year here, or move it "
+                            "to [[publications]]");
         });
     }
 
@@ -644,6 +656,7 @@ class Loader {
             markup_ = cv.build.markup = markup->get() != "none";
         if (&sections_ != &builtin_sections())
             cv.table = &sections_;
+        cv.declared_table = declared_table;
         if (const auto* p = root.get_as<toml::table>("person")) {
             Person& person = cv.person;
             person.pos = pos_of(*p);
@@ -778,6 +791,10 @@ class Loader {
         sync.ignore = texts(t, "ignore");
     }
 
+    static std::string join_views(const std::vector<std::string_view>& names) {
+        return join(std::vector<std::string>(names.begin(), names.end()));
+    }
+
     static std::string join(const std::vector<std::string>& names) {
         std::string out;
         for (const auto& n : names)
@@ -798,6 +815,10 @@ class Loader {
         }
     }
 
+  public:
+    std::shared_ptr<const SectionTable> declared_table;  // owns sections_ when declared
+
+  private:
     std::string file_;
     const std::string& source_;  // the file's text, for positions inside strings
     const SectionTable& sections_;
@@ -840,6 +861,56 @@ void report_syntax_error(const toml::parse_error& error, const std::string& text
     diagnostics.error(file, pos, "toml-syntax", message, hint);
 }
 
+// [section.KEY] kind = "..." (heading read later, once language tables are resolved): the
+// keys and kinds the schema cannot check alone. A bad kind is the schema's to report.
+std::vector<DeclaredSection> declared_sections(const toml::table& root, const SectionTable& base,
+                                               const std::string& file, Diagnostics& diagnostics) {
+    std::vector<DeclaredSection> out;
+    const auto* declared = root.get_as<toml::table>("section");
+    if (!declared)
+        return out;
+    const std::vector<std::string> kinds = declarable_kinds(base);
+    // toml++ keeps keys sorted; the sections print in the order they are written.
+    std::vector<std::pair<SourcePos, DeclaredSection>> found;
+    for (const auto& [key, node] : *declared) {
+        const std::string name(key.str());
+        const SourcePos at = pos_of(key.source());
+        static const std::regex kKey("[A-Za-z][A-Za-z0-9_-]{0,63}");
+        if (!std::regex_match(name, kKey)) {
+            diagnostics.error(file, at, "section",
+                              "section key `" + shorten(name) + "` is not a plain name",
+                              "begin with a letter and use only letters, digits, _ and -, at "
+                              "most 64 characters: [section.industry]");
+            continue;
+        }
+        if (base.schema().find(name) || name == "section") {
+            const bool builtin = base.find(name) != nullptr;
+            diagnostics.error(
+                file, at, "section",
+                "section key `" + name + "` is " +
+                    (builtin ? "a built-in section" : "a top-level key of cv.toml"),
+                builtin ? "write [[" + name +
+                              "]] entries as they are, or give "
+                              "your section a key of its own, such as [section." +
+                              name + "_2]"
+                        : "give your section another key, such as [section.my_" + name + "]");
+            continue;
+        }
+        const auto* t = node.as_table();
+        const auto* kind = t ? t->get_as<std::string>("kind") : nullptr;
+        if (!kind || std::find(kinds.begin(), kinds.end(), kind->get()) == kinds.end())
+            continue;  // the schema says what is wrong
+        found.push_back({pos_of(*t), {name, kind->get(), ""}});
+    }
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+        return a.first.line != b.first.line ? a.first.line < b.first.line
+                                            : a.first.column < b.first.column;
+    });
+    for (auto& [pos, section] : found)
+        out.push_back(std::move(section));
+    return out;
+}
+
 }  // namespace
 
 LoadResult load_cv(const std::string& text, const std::string& file_name,
@@ -856,15 +927,36 @@ LoadResult load_cv(const std::string& text, const std::string& file_name,
         });
     if (!root)
         return result;
-    Loader loader(file_name, text, sections, result.diagnostics);
+    // Sections cv.toml declares ([section.KEY]) become rows of a table of this CV's own.
+    std::vector<DeclaredSection> declared =
+        declared_sections(*root, sections, file_name, result.diagnostics);
+    std::shared_ptr<const SectionTable> own;
+    if (!declared.empty())
+        own = with_declared_sections(sections, declared);
+    const SectionTable& table = own ? *own : sections;
     // Texts fall back to [locale] language (checked, and reported when bad, by convert).
     LanguageChoice languages{std::string(language), "en"};
     if (const auto* tag = root->at_path("locale.language").as_string();
         tag && is_language_tag(tag->get()))
         languages.default_language = tag->get();
-    resolve_language_tables(*root, sections.schema(), languages, file_name, result.diagnostics,
-                            loader.reported);
-    loader.check_table(*root, sections.schema(), "the top level");
+    std::vector<const toml::node*> reported;
+    resolve_language_tables(*root, table.schema(), languages, file_name, result.diagnostics,
+                            reported);
+    // The headings, now in the build's language: the table again, with them.
+    bool headed = false;
+    for (DeclaredSection& d : declared)
+        if (const auto* heading =
+                root->at_path("section").as_table()->at_path(d.key + ".heading").as_string()) {
+            d.heading = heading->get();
+            headed = headed || !d.heading.empty();
+        }
+    if (headed)
+        own = with_declared_sections(sections, declared);
+    const SectionTable& final_table = own ? *own : sections;
+    Loader loader(file_name, text, final_table, result.diagnostics);
+    loader.reported = std::move(reported);
+    loader.declared_table = own;
+    loader.check_table(*root, final_table.schema(), "the top level");
     result.cv = loader.convert(*root);
     return result;
 }

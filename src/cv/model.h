@@ -411,6 +411,8 @@ struct Cv {
     // each a std::vector of its entry type.
     std::map<std::string, std::any, std::less<>> more_sections;
     const SectionTable* table = nullptr;  // the sections it was loaded with; null: the built-in
+    // Owns `table` when cv.toml declares sections of its own ([section.KEY]).
+    std::shared_ptr<const SectionTable> declared_table;
 };
 
 const char* to_string(PublicationKind kind);

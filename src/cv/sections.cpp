@@ -206,6 +206,22 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
          &design_options_spec()});
     const TableSpec& template_spec = store.back();
 
+    // [section.KEY]: a section of a built-in kind under a key and heading of one's own.
+    std::vector<std::string_view> kinds;
+    for (const auto& section : rows)
+        if (section.is_list() && !section.declared() && section.key != "sections")
+            kinds.push_back(section.key);
+    store.push_back(
+        {"section",
+         "A section of your own of a built-in kind: its entries are [[KEY]] tables "
+         "of that kind.",
+         {{"kind", FieldType::String, true,
+           "The built-in section whose entries these are, e.g. \"experience\".", nullptr, kinds},
+          {"heading", FieldType::String, false,
+           "Printed heading, e.g. \"Industry Experience\"; the kind's own "
+           "heading when left out."}}});
+    const TableSpec& declared_spec = store.back();
+
     TableSpec root{"cv", "A CV for mkcv.", {}};
     root.fields.push_back(
         {"person", FieldType::Table, true, "Who the CV is about.", &person_spec()});
@@ -241,6 +257,10 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
     root.fields.push_back({"templates", FieldType::TableMap, false,
                            "Per-template overrides by template name, e.g. [templates.short].",
                            &template_spec});
+    root.fields.push_back({"section", FieldType::TableMap, false,
+                           "Sections of your own of a built-in kind, by key, e.g. "
+                           "[section.industry] kind = \"experience\", then [[industry]] entries.",
+                           &declared_spec});
     store.push_back(std::move(root));
     return store.back();
 }
@@ -823,7 +843,10 @@ bool Section::empty(const Cv& cv) const {
     return size(cv) == 0;
 }
 
-SectionTable::SectionTable(std::vector<Section> rows) : rows_(std::move(rows)) {
+SectionTable::SectionTable(std::vector<Section> rows) : SectionTable(std::move(rows), {}) {}
+
+SectionTable::SectionTable(std::vector<Section> rows, std::deque<std::string> owned)
+    : owned_(std::move(owned)), rows_(std::move(rows)) {
     for (const auto& row : rows_)
         print_order_.push_back(&row);
     std::stable_sort(
@@ -839,6 +862,51 @@ const Section* SectionTable::find(std::string_view key) const {
         if (row.key == key)
             return &row;
     return nullptr;
+}
+
+std::vector<std::string> SectionTable::expand_order(const std::vector<std::string>& order) const {
+    std::vector<std::string> out;
+    for (const auto& name : order) {
+        out.push_back(name);
+        for (const auto& row : rows_)
+            if (row.kind == name && std::find(order.begin(), order.end(), row.key) == order.end())
+                out.emplace_back(row.key);
+    }
+    return out;
+}
+
+std::vector<std::string> declarable_kinds(const SectionTable& base) {
+    std::vector<std::string> out;
+    for (const auto& row : base.rows())
+        if (row.is_list() && !row.declared() && row.key != "sections")
+            out.emplace_back(row.key);
+    return out;
+}
+
+std::shared_ptr<const SectionTable> with_declared_sections(
+    const SectionTable& base, const std::vector<DeclaredSection>& declared) {
+    std::deque<std::string> owned;
+    std::vector<Section> rows;
+    for (const Section& row : base.rows()) {
+        rows.push_back(row);
+        if (row.declared())
+            continue;
+        for (const DeclaredSection& d : declared) {
+            if (d.kind != row.key || !row.is_list() || !row.entries.by_key)
+                continue;
+            Section copy = row;
+            copy.kind = row.key;
+            copy.key = owned.emplace_back(d.key);
+            // Empty: the kind's heading in the CV's locale (select/default_heading).
+            copy.heading = d.heading.empty() ? std::string_view() : owned.emplace_back(d.heading);
+            copy.doc = "A section of your own ([section.KEY]).";
+            copy.filter_doc = "A section of your own.";
+            copy.entries = row.entries.by_key();
+            copy.companion = std::nullopt;
+            rows.push_back(std::move(copy));
+        }
+    }
+    return std::make_shared<const SectionTable>(std::move(rows), std::move(owned));
 }
 
 const SectionTable& builtin_sections() {

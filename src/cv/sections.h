@@ -19,6 +19,7 @@
 #include <any>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -165,6 +166,9 @@ struct EntryStore {
     // `to`'s entries become those of `from` at `indices`, in that order (`to` may be `from`).
     void (*assign)(Cv& to, const Cv& from, std::string_view key,
                    const std::vector<std::size_t>& indices);
+    // The same entry type kept in Cv::more_sections by key: where the entries of a section
+    // declared in cv.toml ([section.KEY]) of this kind live.
+    EntryStore (*by_key)() = nullptr;
 };
 
 namespace detail {
@@ -216,6 +220,7 @@ EntryStore store() {
                 out.push_back(source[i]);
             entries<E, List>(to, key) = std::move(out);
         },
+        &store<E, nullptr>,
     };
 }
 
@@ -234,7 +239,11 @@ RecordsField records(std::string_view name, std::string_view doc, std::vector<Fi
 }
 
 struct Section {
-    std::string_view key;         // cv.toml key, context key and rule name
+    std::string_view key;  // cv.toml key, context key and rule name
+    // A section declared in cv.toml ([section.KEY] kind = "experience"): the key of the
+    // built-in row it copies, whose context key templates print it under; "" for a row of
+    // its own. Code special to a kind (publications, awards) asks kind_key().
+    std::string_view kind = {};
     std::string_view doc;         // of the top-level key
     std::string_view filter_doc;  // of [templates.NAME.filters.KEY]
     std::string_view heading;     // default heading; "" when entries carry their own
@@ -256,6 +265,8 @@ struct Section {
     std::optional<FieldSpec> companion = std::nullopt;
 
     bool is_list() const { return paragraph == nullptr; }
+    bool declared() const { return !kind.empty(); }
+    std::string_view kind_key() const { return declared() ? kind : key; }
     std::size_t size(const Cv& cv) const;
     bool empty(const Cv& cv) const;
 };
@@ -265,6 +276,9 @@ struct Section {
 class SectionTable {
   public:
     explicit SectionTable(std::vector<Section> rows);
+    // `rows` may point into `owned` (the keys and headings of declared sections); a deque
+    // moved keeps its elements where they are.
+    SectionTable(std::vector<Section> rows, std::deque<std::string> owned);
     SectionTable(const SectionTable&) = delete;
     SectionTable& operator=(const SectionTable&) = delete;
 
@@ -275,8 +289,12 @@ class SectionTable {
     const std::vector<const Section*>& in_print_order() const { return print_order_; }
     // The whole cv.toml format (person, sections, build, templates).
     const TableSpec& schema() const { return *schema_; }
+    // The rows a template's `order` names: each name, then the declared sections of that
+    // kind the order does not name itself, in cv.toml's order.
+    std::vector<std::string> expand_order(const std::vector<std::string>& order) const;
 
   private:
+    std::deque<std::string> owned_;
     std::vector<Section> rows_;
     std::vector<std::string> names_;
     std::vector<const Section*> print_order_;
@@ -286,6 +304,18 @@ class SectionTable {
 
 // mkcv's sections, in cv.toml's order.
 std::vector<Section> builtin_section_rows();
+
+// A section of a built-in kind under a key and heading of the user's ([section.KEY]).
+struct DeclaredSection {
+    std::string key;      // checked by the loader: not a key of the table, [A-Za-z0-9_-]
+    std::string kind;     // a kind declarable_kinds() lists
+    std::string heading;  // "" : the kind's own heading
+};
+// The kinds a [section.KEY] may have: every list section but the untyped `sections`.
+std::vector<std::string> declarable_kinds(const SectionTable& base);
+// `base` with a row per declared section, each placed after the rows of its kind.
+std::shared_ptr<const SectionTable> with_declared_sections(
+    const SectionTable& base, const std::vector<DeclaredSection>& declared);
 const SectionTable& builtin_sections();
 // The table `cv` was loaded with.
 const SectionTable& sections_of(const Cv& cv);

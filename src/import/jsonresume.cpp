@@ -1,6 +1,7 @@
 #include "import/jsonresume.h"
 
 #include <functional>
+#include <set>
 
 #include "cv/validate.h"
 #include "util/ascii.h"
@@ -168,6 +169,36 @@ void map_basics(ImportMapper& m, const SourceNode& value, const std::string& pat
 
 // ---- built-in sections ----
 
+// The section an entry goes to: its kind's, or the typed section mkcv's own JSON Resume
+// output says it came from (`mkcv_section` on the entry, its heading in
+// meta.mkcv.typed_sections), declared again so the round trip keeps it.
+std::string typed_key(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                      std::string_view kind) {
+    const SourceNode* node = entry.get("mkcv_section");
+    const auto wanted = node ? m.read_text(node, field(at, "mkcv_section")) : std::nullopt;
+    if (!wanted)
+        return std::string(kind);
+    const SourceNode* meta = m.root().get("meta");
+    const SourceNode* mkcv = meta ? meta->get("mkcv") : nullptr;
+    const SourceNode* typed = mkcv ? mkcv->get("typed_sections") : nullptr;
+    if (typed && typed->kind == SourceNode::Kind::Array)
+        for (const SourceNode& section : typed->items) {
+            const SourceNode* key = section.get("key");
+            const SourceNode* of = section.get("kind");
+            const SourceNode* heading = section.get("heading");
+            if (key && of && key->is_scalar() && of->is_scalar() && key->scalar == *wanted &&
+                of->scalar == kind) {
+                const std::string declared = m.declared_section(
+                    *wanted, kind, heading && heading->is_scalar() ? heading->scalar : "");
+                // The value is a key in cv.toml, not a string: named on the summary's line.
+                m.used(node, field(at, "mkcv_section") + " \"" + *wanted + "\"",
+                       "section." + declared);
+                return declared;
+            }
+        }
+    return std::string(kind);  // no heading for it: the value waits in "Other imported data"
+}
+
 void map_work(ImportMapper& m, const SourceNode& value, const std::string& path) {
     for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
         auto [org, org_path] = first_of(entry, at, {"name", "company", "organization"});
@@ -191,7 +222,7 @@ void map_work(ImportMapper& m, const SourceNode& value, const std::string& path)
             m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
             return;
         }
-        Target e = m.new_entry("experience");
+        Target e = m.new_entry(typed_key(m, entry, at, "experience"));
         m.put(e, "role", entry.get("position"), field(at, "position"));
         m.put(e, "organization", org, org_path);
         m.put(e, "location", entry.get("location"), field(at, "location"));
@@ -214,7 +245,8 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
         const auto institution = peek(m, entry, at, "institution");
         std::string degree =
             study && area ? m.join_degree(*study, *area) : study.value_or(area.value_or(""));
-        Target e = institution && !degree.empty() ? m.new_entry("education") : Target{};
+        const bool builtin = institution && !degree.empty();
+        Target e = builtin ? m.new_entry(typed_key(m, entry, at, "education")) : Target{};
         if (e.path.empty()) {
             m.warn(&entry, at,
                    "a degree without an institution or a degree name, which [[education]] "
@@ -224,7 +256,6 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
             if (!institution)
                 m.put_value(e, "title", degree.empty() ? "(untitled)" : degree, {});
         }
-        const bool builtin = e.path.rfind("education", 0) == 0;
         if (builtin) {
             // Degree and field apart: the CV's locale joins them (degree_in_field), so a
             // Russian CV never reads "Бакалавриат in Информатика".
@@ -274,7 +305,7 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
         // An award without a date is an undated [[awards]] entry; one whose date is no date
         // (or "present") keeps its text in a custom section.
         if (title && (!date || (parsed && !parsed->present))) {
-            Target e = m.new_entry("awards");
+            Target e = m.new_entry(typed_key(m, entry, at, "awards"));
             m.put(e, "title", entry.get("title"), field(at, "title"));
             if (parsed && parsed->month) {
                 m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
@@ -391,7 +422,7 @@ void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
                              "volunteering without an organization, which [[volunteer]] needs");
             return;
         }
-        Target e = m.new_entry("volunteer");
+        Target e = m.new_entry(typed_key(m, entry, at, "volunteer"));
         m.put(e, "organization", entry.get("organization"), field(at, "organization"));
         m.put(e, "position", entry.get("position"), field(at, "position"));
         put_url(m, e, entry, at, "summary");
@@ -418,7 +449,7 @@ void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p
                 "[[certificates]] needs");
             return;
         }
-        Target e = m.new_entry("certificates");
+        Target e = m.new_entry(typed_key(m, entry, at, "certificates"));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         m.put(e, "issuer", entry.get("issuer"), field(at, "issuer"));
         if (parsed) {
@@ -445,7 +476,7 @@ bool map_publication(ImportMapper& m, const SourceNode& entry, const std::string
     if (!peek(m, entry, at, "name") || !peek(m, entry, at, "publisher") || !parsed ||
         parsed->present)
         return false;
-    Target e = m.new_entry("publications");
+    Target e = m.new_entry(typed_key(m, entry, at, "publications"));
     m.put(e, "title", entry.get("name"), field(at, "name"));
     m.table(e).set("kind", TomlValue::text("other"));
     m.comment(e, "kind = \"other\": JSON Resume lists no authors, so none are printed");
@@ -500,7 +531,7 @@ void map_named(ImportMapper& m, const SourceNode& v, const std::string& p, std::
                              "an entry without a name, which [[" + std::string(key) + "]] needs");
             return;
         }
-        Target e = m.new_entry(key);
+        Target e = m.new_entry(typed_key(m, entry, at, key));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         if (key == "skills")
             m.put(e, "level", entry.get("level"), field(at, "level"));
@@ -525,7 +556,7 @@ void map_languages(ImportMapper& m, const SourceNode& v, const std::string& p) {
                 "a language without a name, which [[languages]] needs");
             return;
         }
-        Target e = m.new_entry("languages");
+        Target e = m.new_entry(typed_key(m, entry, at, "languages"));
         auto [node, node_path] = first_of(entry, at, {"language", "name"});
         if (!m.put(e, "language", node, node_path))
             m.put(e, "language", entry.get("name"), field(at, "name"));
@@ -549,7 +580,7 @@ void map_references(ImportMapper& m, const SourceNode& v, const std::string& p) 
                 "a reference without a name or its text, which [[references]] needs");
             return;
         }
-        Target e = m.new_entry("references");
+        Target e = m.new_entry(typed_key(m, entry, at, "references"));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         m.put(e, "reference", entry.get("reference"), field(at, "reference"));
         put_extra(m, e, "reference", entry, at, "summary", "");
@@ -574,7 +605,7 @@ void map_projects(ImportMapper& m, const SourceNode& v, const std::string& p) {
                 "a project without a name, which [[projects]] needs");
             return;
         }
-        Target e = m.new_entry("projects");
+        Target e = m.new_entry(typed_key(m, entry, at, "projects"));
         m.put(e, "name", entry.get("name"), field(at, "name"));
         m.put(e, "description", entry.get("description"), field(at, "description"));
         put_extra(m, e, "description", entry, at, "summary", "");  // YAMLResume's
@@ -650,11 +681,52 @@ void map_jsonresume(ImportMapper& m) {
     m.place_leftovers();
 }
 
+// YAMLResume's `layouts[].sections.aliases` (work: "Employment" …): the headings cv.toml
+// prints its sections under, as [locale.headings] of the section's kind. The first layout
+// that gives an alias wins.
+void map_yamlresume_aliases(ImportMapper& m) {
+    static const std::vector<std::pair<std::string_view, std::string_view>> kKinds = {
+        {"work", "experience"},
+        {"education", "education"},
+        {"volunteer", "volunteer"},
+        {"awards", "awards"},
+        {"certificates", "certificates"},
+        {"publications", "publications"},
+        {"skills", "skills"},
+        {"languages", "languages"},
+        {"interests", "interests"},
+        {"references", "references"},
+        {"projects", "projects"}};
+    const SourceNode* layouts = m.root().get("layouts");
+    if (!layouts || layouts->kind != SourceNode::Kind::Array)
+        return;
+    std::set<std::string_view> given;
+    for (std::size_t i = 0; i < layouts->items.size(); ++i) {
+        const SourceNode* sections = layouts->items[i].get("sections");
+        const SourceNode* aliases = sections ? sections->get("aliases") : nullptr;
+        if (!aliases || aliases->kind != SourceNode::Kind::Object)
+            continue;
+        const std::string path = item_path("layouts", i) + ".sections.aliases";
+        for (const auto& [key, value] : aliases->members)
+            for (const auto& [source, kind] : kKinds) {
+                if (key != source || given.count(kind))
+                    continue;
+                const auto heading = m.read_text(&value, child_path(path, key));
+                if (!heading || heading->empty())
+                    continue;
+                given.insert(kind);
+                m.document().at("locale").at("headings").set(kind, TomlValue::text(*heading));
+                m.used(&value, child_path(path, key), "locale.headings." + std::string(kind));
+            }
+    }
+}
+
 void map_yamlresume(ImportMapper& m) {
     const SourceNode* content = m.read_object(m.root().get("content"), "content");
     if (!content)
         return;
     map_sections(m, *content, "content", yamlresume_rows());
+    map_yamlresume_aliases(m);
     for (const auto& [key, value] : m.root().members)
         if (key != "content")
             m.skip(&value, key, "YAMLResume's layout and locale settings");

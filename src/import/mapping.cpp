@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "cv/profiles.h"
+#include "cv/sections.h"
 #include "cv/validate.h"
 #include "import/loose_dates.h"
 #include "util/ascii.h"
@@ -306,6 +307,45 @@ Target ImportMapper::new_entry(std::string_view key) {
     list.items.push_back(TomlValue::table());
     const std::size_t index = list.items.size() - 1;
     return {{{std::string(key), index}}, item_path(key, index)};
+}
+
+std::string ImportMapper::declared_section(const std::string& wanted, std::string_view kind,
+                                           const std::string& heading) {
+    const std::string id = wanted + '\x1f' + std::string(kind) + '\x1f' + heading;
+    for (const auto& [name, key] : declared_)
+        if (name == id)
+            return key;
+    std::string key;
+    for (const char c : ascii_lower(wanted)) {
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        if (plain)
+            key += c;
+        else if (!key.empty() && key.back() != '_')
+            key += '_';
+    }
+    while (!key.empty() && key.back() == '_')
+        key.pop_back();
+    if (key.size() > 56)
+        key.resize(56);
+    if (key.empty() || !(key[0] >= 'a' && key[0] <= 'z'))
+        key = std::string(kind) + (key.empty() ? "" : "_" + key);
+    const auto taken = [&](const std::string& k) {
+        if (cv_schema().find(k) || k == "section")
+            return true;
+        for (const auto& [name, used] : declared_)
+            if (used == k)
+                return true;
+        return false;
+    };
+    const std::string base = key;
+    for (int n = 2; taken(key); ++n)
+        key = base + "_" + std::to_string(n);
+    declared_.emplace_back(id, key);
+    TomlValue& table = document_.at("section").at(key);
+    table.set("kind", TomlValue::text(std::string(kind)));
+    if (!heading.empty())
+        table.set("heading", TomlValue::text(heading));
+    return key;
 }
 
 Target ImportMapper::new_section(std::string title, const std::string& from) {

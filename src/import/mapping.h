@@ -110,6 +110,12 @@ class ImportMapper {
     // A new `[[key]]` entry of a built-in section (education, experience, awards,
     // publications).
     Target new_entry(std::string_view key);
+    // The key of a typed section of `kind` (experience, talks …) printed under `heading`,
+    // declared in cv.toml's `[section.KEY]` on first use: `wanted` made a plain key
+    // ("Data Science Experience" → data_science_experience), never a built-in or top-level
+    // key of cv.toml. The same wanted key, kind and heading give the same section.
+    std::string declared_section(const std::string& wanted, std::string_view kind,
+                                 const std::string& heading);
     // A new custom section `[[sections]]` with this title.
     Target new_section(std::string title, const std::string& from);
     // The custom section of this title made by `section_named` (created on first use).
@@ -176,6 +182,7 @@ class ImportMapper {
     std::vector<MappedValue> summary_;
     std::size_t imported_ = 0;
     std::vector<std::pair<std::string, std::size_t>> named_sections_;
+    std::vector<std::pair<std::string, std::string>> declared_;  // wanted + kind + heading, key
     // A value is often read twice (looked at, then placed): its translations are placed and
     // its problems reported once.
     std::set<const SourceNode*> translated_;

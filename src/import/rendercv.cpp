@@ -1,6 +1,7 @@
 #include "import/rendercv.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,8 +96,9 @@ void put_common(ImportMapper& m, Target& e, const SourceNode& entry, const std::
     m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
 }
 
-void map_education(ImportMapper& m, const SourceNode& entry, const std::string& at) {
-    Target e = m.new_entry("education");
+void map_education(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                   std::string_view key = "education") {
+    Target e = m.new_entry(key);
     const auto degree = m.read_text(entry.get("degree"), field(at, "degree"));
     const auto area = m.read_text(entry.get("area"), field(at, "area"));
     // Degree and field apart: the CV's locale joins them (degree_in_field).
@@ -110,8 +112,9 @@ void map_education(ImportMapper& m, const SourceNode& entry, const std::string& 
     put_common(m, e, entry, at, true);
 }
 
-void map_experience(ImportMapper& m, const SourceNode& entry, const std::string& at) {
-    Target e = m.new_entry("experience");
+void map_experience(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                    std::string_view key = "experience") {
+    Target e = m.new_entry(key);
     m.put(e, "role", entry.get("position"), field(at, "position"));
     m.put(e, "organization", entry.get("company"), field(at, "company"));
     put_common(m, e, entry, at, true);
@@ -119,7 +122,11 @@ void map_experience(ImportMapper& m, const SourceNode& entry, const std::string&
 
 // A publication that cv.toml's [[publications]] takes: authors, a journal and a year. Empty
 // when mapped, else what it lacks.
-std::string map_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+// `key_of` names the section it goes to, asked only when it fits (a declared section is
+// written on first use).
+std::string map_publication(
+    ImportMapper& m, const SourceNode& entry, const std::string& at,
+    const std::function<std::string()>& key_of = [] { return std::string("publications"); }) {
     const auto authors = m.read_texts(entry.get("authors"), field(at, "authors"));
     const auto journal = m.read_text(entry.get("journal"), field(at, "journal"));
     const auto date_text = m.read_text(entry.get("date"), field(at, "date"));
@@ -133,7 +140,7 @@ std::string map_publication(ImportMapper& m, const SourceNode& entry, const std:
             lacks += (lacks.empty() ? "" : ", ") + std::string(what);
     if (!lacks.empty())
         return lacks;
-    Target e = m.new_entry("publications");
+    Target e = m.new_entry(key_of());
     m.put(e, "title", entry.get("title"), field(at, "title"));
     // RenderCV bolds the owner with ***Name***; cv.toml bolds person.name by itself and reads
     // a trailing `*` as "equal contribution", so the asterisks around a name go.
@@ -390,17 +397,13 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         }
         return section;
     };
-    // Education and experience entries print under those headings whatever the section is
-    // called: said once per section and kind ("work_experience" is a common key).
-    std::string warned;
-    const auto warn_heading = [&](const SourceNode& entry, const std::string& at,
-                                  const std::string& heading) {
-        if (ascii_lower(title) == heading || warned.find(heading) != std::string::npos)
-            return;
-        warned += heading + " ";
-        m.warn(&entry, at,
-               "an " + heading + " entry under \"" + title + "\": imported into [[" + heading +
-                   "]], printed under its heading");
+    // Education, experience and publication entries keep the section they were under: the
+    // built-in one when it has the kind's name, else a typed section of its own under the
+    // source's title ([section.KEY], in the source's order).
+    const auto typed_key = [&](std::string_view kind) -> std::string {
+        if (lower_title == kind)
+            return std::string(kind);
+        return m.declared_section(key, kind, title);
     };
     for (std::size_t i = 0; i < entries->size(); ++i) {
         const SourceNode& entry = (*entries)[i];
@@ -427,15 +430,15 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         }
         switch (type) {
             case EntryType::Education:
-                map_education(m, entry, at);
-                warn_heading(entry, at, "education");
+                map_education(m, entry, at, typed_key("education"));
                 break;
             case EntryType::Experience:
-                map_experience(m, entry, at);
-                warn_heading(entry, at, "experience");
+                map_experience(m, entry, at, typed_key("experience"));
                 break;
             case EntryType::Publication:
-                if (const std::string lacks = map_publication(m, entry, at); !lacks.empty()) {
+                if (const std::string lacks =
+                        map_publication(m, entry, at, [&] { return typed_key("publications"); });
+                    !lacks.empty()) {
                     m.warn(&entry, at,
                            "a publication without " + lacks +
                                ", which [[publications]] needs; imported into the section \"" +

@@ -1,5 +1,6 @@
 #include "import/toml_writer.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace mkcv {
@@ -142,9 +143,16 @@ void write_table_body(std::string& out, const TomlValue& table, const std::strin
         const std::string name =
             path.empty() ? toml_key(table.keys[i]) : path + "." + toml_key(table.keys[i]);
         if (is_table_block(value)) {
-            out += '\n';
-            write_comments(out, value.comments);
-            out += "[" + name + "]\n";
+            // A table of tables only ([section.KEY] …) needs no header of its own.
+            const bool only_tables =
+                !value.values.empty() && value.comments.empty() &&
+                std::all_of(value.values.begin(), value.values.end(),
+                            [](const TomlValue& v) { return is_table_block(v); });
+            if (!only_tables) {
+                out += '\n';
+                write_comments(out, value.comments);
+                out += "[" + name + "]\n";
+            }
             write_table_body(out, value, name);
         } else if (is_array_of_tables(value)) {
             if (!value.comments.empty()) {

@@ -29,7 +29,12 @@ std::vector<DroppableEntry> droppable_entries(const TemplateInput& input) {
     std::vector<Ranked> ranked;
     auto add = [&](const std::string& section, std::size_t count, auto&& describe) {
         SectionRules rules;
-        if (const auto it = input.rules.sections.find(section); it != input.rules.sections.end())
+        // A declared section the rules do not name is ranked by its kind's rules.
+        const Section* row = sections_of(cv).find(section);
+        auto it = input.rules.sections.find(section);
+        if (it == input.rules.sections.end() && row && row->declared())
+            it = input.rules.sections.find(std::string(row->kind));
+        if (it != input.rules.sections.end())
             rules = it->second;
         const std::size_t keep = static_cast<std::size_t>(rules.keep.value_or(0));
         for (std::size_t i = keep; i < count; ++i) {

@@ -1,6 +1,7 @@
 #include "select/content_filter.h"
 
 #include <algorithm>
+#include <any>
 #include <set>
 
 #include "cv/authors.h"
@@ -54,6 +55,15 @@ const SectionRules& rules_for(const ContentRules& rules, std::string_view sectio
     static const SectionRules kNone;
     const auto it = rules.sections.find(std::string(section));
     return it == rules.sections.end() ? kNone : it->second;
+}
+
+// The filters of a section's entries: its own rules, or, for a declared section the rules
+// do not name, its kind's (a short CV's `selected` keeps selected entries of every
+// experience section). Never its kind's title: a declared section keeps its heading.
+const SectionRules& entry_rules_for(const ContentRules& rules, const Section& section) {
+    if (section.declared() && !rules.sections.count(std::string(section.key)))
+        return rules_for(rules, section.kind);
+    return rules_for(rules, section.key);
 }
 
 bool section_empty(const Cv& cv, const std::vector<Publication>& award_papers,
@@ -119,6 +129,7 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
     c.extra_json = cv.extra_json;  // for the JSON Resume output's round trip
     c.templates = cv.templates;
     c.table = cv.table;
+    c.declared_table = cv.declared_table;
     const SectionRules& awards = rules_for(rules, kAwards);
     for (const auto& p : cv.publications)
         if (!p.award.empty() && keeps(awards, p.tags, p.selected, p.year))
@@ -131,27 +142,39 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
         std::vector<std::size_t> order(section.size(cv));
         for (std::size_t i = 0; i < order.size(); ++i)
             order[i] = i;
-        if (section.key == kPublications)  // `max` keeps the newest: order them as printed
+        if (section.kind_key() == kPublications)  // `max` keeps the newest: order as printed
             std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-                return cv.publications[a].year > cv.publications[b].year;
+                const auto year = [&](std::size_t i) {
+                    return static_cast<const Publication&>(section.entries.at(cv, section.key, i))
+                        .year;
+                };
+                return year(a) > year(b);
             });
-        const SectionRules& r = rules_for(rules, section.key);
+        const SectionRules& r = entry_rules_for(rules, section);
         section.entries.assign(c, cv, section.key,
                                section.filterable ? kept_entries(section, cv, order, r) : order);
     }
-    const SectionRules& publications = rules_for(rules, kPublications);
-    if (publications.max_authors)
-        for (auto& p : c.publications)
+    for (const Section& section : table.rows()) {
+        if (section.kind_key() != kPublications)
+            continue;
+        const SectionRules& publications = entry_rules_for(rules, section);
+        if (!publications.max_authors)
+            continue;
+        auto& papers = section.declared() ? detail::entries<Publication, nullptr>(c, section.key)
+                                          : c.publications;
+        for (auto& p : papers)
             p.authors = shorten_authors(
                 p.authors, static_cast<std::size_t>(*publications.max_authors), c.person);
-    if (rules.order)
+    }
+    if (rules.order) {
+        const std::vector<std::string> order = table.expand_order(*rules.order);
         for (const Section& section : table.rows())
-            if (std::find(rules.order->begin(), rules.order->end(), section.key) ==
-                rules.order->end()) {
+            if (std::find(order.begin(), order.end(), section.key) == order.end()) {
                 clear_section(c, section);
                 if (section.key == kAwards)
                     out.award_papers.clear();
             }
+    }
     out.sections = section_headings(c, out.award_papers, rules);
     return out;
 }
@@ -162,7 +185,7 @@ std::vector<SectionHeading> section_headings(const Cv& cv,
     std::vector<SectionHeading> out;
     std::set<std::string> seen;
     const SectionTable& table = sections_of(cv);
-    for (const auto& name : rules.order ? *rules.order : table.names()) {
+    for (const auto& name : rules.order ? table.expand_order(*rules.order) : table.names()) {
         if (section_empty(cv, award_papers, name) || !seen.insert(name).second)
             continue;
         const SectionRules& section_rules = rules_for(rules, name);
@@ -179,7 +202,9 @@ std::vector<SectionHeading> section_headings(const Cv& cv,
 }
 
 std::string default_heading(const Cv& cv, const Section& section) {
-    const std::string key = "headings." + std::string(section.key);
+    if (section.declared() && !section.heading.empty())  // [section.KEY] heading
+        return std::string(section.heading);
+    const std::string key = "headings." + std::string(section.kind_key());
     // A section a locale has no word for (a test's own) keeps its table's heading.
     return find_locale_key(key) ? texts_or_english(cv.locale.texts).text(key)
                                 : std::string(section.heading);

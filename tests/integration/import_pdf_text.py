@@ -31,6 +31,8 @@ NOT_PRINTED = [
     (r"^\$schema$|^meta\.", "JSON Resume's metadata of the file itself"),
     (r"^(design|locale|rendercv_settings)\.", "RenderCV's own settings for its renderer"),
     (r"^(locale|layouts?)[.\[]", "YAMLResume's own settings for its renderer"),
+    # The key of a typed section in mkcv's own JSON Resume; its heading (in meta) prints.
+    (r"\.mkcv_section$", "the key of the section an entry is printed in"),
 ]
 
 MONTHS = ["Jan.", "Feb.", "Mar.", "Apr.", "May", "June", "July", "Aug.", "Sept.", "Oct.",

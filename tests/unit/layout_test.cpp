@@ -63,7 +63,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"sync/summary", "integration/sync_test.sh (its lines are checked there)"},
     {"context/publication_groups", "context/context_builder_test.cpp, render/golden_test.cpp"},
     {"cv/content_rules", "select/content_filter_test.cpp, render/template_manifest_test.cpp"},
-    {"cv/json_schema", "integration/cli_test.sh (the committed schema is current)"},
     {"cv/model", "plain structs; cv/loader_test.cpp"},
     {"cv/option_settings", "a struct; render/template_options_test.cpp"},
     {"cv/option_reader", "render/template_options_test.cpp, cv/loader_test.cpp"},

@@ -406,3 +406,57 @@ abstract = "What it *does*."
     CHECK(plain["site"]["active"] == false);
     CHECK(plain["publications"]["groups"][0]["items"][0]["links"][1]["href"] == "notes.bib");
 }
+
+TEST_CASE("a declared section is an element of sections_order with its kind's entries") {
+    const Cv cv = test::load_ok(R"([person]
+name = "Ada"
+[section.industry]
+kind = "experience"
+heading = "Industry Experience"
+[section.preprints]
+kind = "publications"
+heading = "Preprints"
+[[experience]]
+role = "Plain"
+organization = "P"
+[[industry]]
+role = "Engineer"
+organization = "B"
+[[preprints]]
+title = "A Draft"
+authors = ["Ada*", "Bob"]
+venue = "arXiv"
+year = 2024
+)");
+    const auto context = to_json(build_context(cv, {}));
+    const auto& order = context["sections_order"];
+    std::vector<std::string> names;
+    for (const auto& e : order)
+        names.push_back(e["name"]);
+    CHECK(names == std::vector<std::string>{"preprints", "experience", "industry"});
+    const auto& industry = order[2];
+    CHECK(industry["title"] == "Industry Experience");
+    CHECK(industry["is"]["experience"] == true);
+    CHECK(industry["is"]["industry"] == true);
+    CHECK(industry["is"]["education"] == false);
+    CHECK(industry["kind_first"] == false);
+    CHECK(industry["section_declared"] == true);
+    REQUIRE(industry["experience"].size() == 1);
+    CHECK(industry["experience"][0]["role"] == "Engineer");
+    CHECK(order[1]["section_declared"] == false);
+    CHECK(order[1]["kind_first"] == true);
+    CHECK(order[1].find("experience") == order[1].end());  // the root's list is printed there
+    CHECK(context["experience"].size() == 1);
+    CHECK(context["experience"][0]["role"] == "Plain");
+    const auto& preprints = order[0];
+    CHECK(preprints["title"] == "Preprints");
+    CHECK(preprints["publications"]["groups"][0]["items"][0]["title"] == "A Draft");
+    CHECK(context["legend"]["equal"] == true);  // its marks count for the legend
+    CHECK(context["has"]["industry"] == true);
+    CHECK(context["titles"]["industry"] == "Industry Experience");
+    REQUIRE(context["declared_sections"].size() == 2);
+    CHECK(context["declared_sections"][0]["key"] == "preprints");  // in print order
+    CHECK(context["declared_sections"][1]["key"] == "industry");
+    CHECK(context["declared_sections"][1]["kind"] == "experience");
+    CHECK(context["declared_sections"][1]["heading"] == "Industry Experience");
+}

@@ -1,5 +1,7 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "cv/sections.h"
 #include "test_support.h"
 
 using namespace mkcv;
@@ -502,4 +504,102 @@ goes = "here"
     CHECK(cv.extra_json.find("\"revision\" : 17") != std::string::npos);
     CHECK(cv.extra_json.find("\"goes\" : \"here\"") != std::string::npos);
     CHECK(load_ok("[person]\nname = \"A\"\n").extra_json.empty());
+}
+
+namespace {
+
+const char* kDeclared = R"([person]
+name = "Ada"
+
+[section.research]
+kind = "experience"
+heading = { en = "Research Experience", zh = "研究经历" }
+
+[section.industry]
+kind = "experience"
+heading = "Industry Experience"
+
+[[industry]]
+role = "Engineer"
+organization = "B"
+
+[[research]]
+role = "Intern"
+organization = "A"
+)";
+
+}  // namespace
+
+TEST_CASE("declared sections load as typed entries under their own keys and headings") {
+    const Cv cv = load_ok(kDeclared);
+    CHECK(cv.experience.empty());
+    const SectionTable& table = sections_of(cv);
+    const Section* research = table.find("research");
+    const Section* industry = table.find("industry");
+    REQUIRE(research);
+    REQUIRE(industry);
+    CHECK(research->kind_key() == "experience");
+    CHECK(research->heading == "Research Experience");
+    REQUIRE(industry->size(cv) == 1);
+    const auto& entry = static_cast<const Experience&>(industry->entries.at(cv, "industry", 0));
+    CHECK(entry.role.value == "Engineer");
+    CHECK(entry.role.pos.line == 13);
+    // In the order written, after the rows of their kind, though TOML sorts the keys.
+    const auto& names = table.names();
+    const auto at = [&](const std::string& n) {
+        return std::find(names.begin(), names.end(), n) - names.begin();
+    };
+    CHECK(at("experience") + 1 == at("research"));
+    CHECK(at("research") + 1 == at("industry"));
+    // Headings take language tables.
+    LoadResult zh = load_cv(kDeclared, "cv.toml", "zh");
+    REQUIRE(zh.cv);
+    CHECK(sections_of(*zh.cv).find("research")->heading == "研究经历");
+}
+
+TEST_CASE("declared sections are checked with positions, all at once") {
+    const std::string text = R"([person]
+name = "Ada"
+[section.a]
+heading = "A"
+[section.b]
+kind = "experiance"
+[section.experience]
+kind = "talks"
+[section."bad key"]
+kind = "talks"
+[[zzz]]
+title = "T"
+[section.d]
+kind = "talks"
+[[d]]
+titel = "T"
+event = "E"
+)";
+    CHECK(problems(text) ==
+          Lines{"3:1: error: [section.a] lacks the required key `kind`",
+                "6:8: error: `kind` must be one of education, experience, publications, "
+                "teaching, awards, talks, service, grants, students, patents, press, projects, "
+                "volunteer, certificates, skills, languages, interests, references, found "
+                "\"experiance\"",
+                "7:10: error: section key `experience` is a built-in section",
+                "9:10: error: section key `bad key` is not a plain name",
+                "11:3: error: unknown key `zzz` in the top level",
+                "15:1: error: [[d]] lacks the required key `title`",
+                "15:1: error: [[d]] lacks the required key `date`",
+                "16:1: error: unknown key `titel` in [[d]]"});
+    const auto h = hints(text);
+    CHECK(std::find(h.begin(), h.end(), "did you mean \"experience\"?") != h.end());
+    CHECK(std::find_if(h.begin(), h.end(), [](const std::string& s) {
+              return s.rfind("for a section of your own, declare its kind: [section.zzz]", 0) == 0;
+          }) != h.end());
+    CHECK(std::find_if(h.begin(), h.end(), [](const std::string& s) {
+              return s.rfind("add kind = \"education\" (one of", 0) == 0;
+          }) != h.end());
+}
+
+TEST_CASE("a cv.toml without declared sections keeps the built-in table") {
+    const Cv cv = load_ok(test::source_file("cv.toml"));
+    CHECK(cv.table == nullptr);
+    CHECK(cv.declared_table == nullptr);
 }

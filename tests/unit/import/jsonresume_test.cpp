@@ -306,3 +306,25 @@ TEST_CASE("a note past the length cv.toml takes does not refuse the file", "[imp
     CHECK(str(r.toml["sections"][0]["items"][0]) == "experience[0].note: Description: " + big);
     CHECK(has_warning(r.outcome, "longer than the 10,000 bytes"));
 }
+
+TEST_CASE("YAMLResume's section aliases become the headings of their sections", "[import]") {
+    const Imported r = import_text(R"(content:
+  basics:
+    name: Ana
+  work:
+    - name: Acme
+      position: Engineer
+layouts:
+  - engine: latex
+    sections:
+      aliases:
+        work: Employment
+        education: Studies
+        basics: About
+)",
+                                   "cv.yaml");
+    CHECK_FALSE(r.outcome.diagnostics.has_errors());
+    CHECK(r.toml["locale"]["headings"]["experience"].value<std::string>() == "Employment");
+    CHECK(r.toml["locale"]["headings"]["education"].value<std::string>() == "Studies");
+    CHECK_FALSE(r.toml["locale"]["headings"]["basics"]);
+}

@@ -68,7 +68,7 @@ TEST_CASE("RenderCV values not shaped as RenderCV are warnings with positions", 
 TEST_CASE("RenderCV: one date, mixed sections, anchors and an older label", "[import]") {
     const Imported r = import_fixture("rendercv-mixed.yaml");
     CHECK(str(r.toml["person"]["position"]) == "Software Engineer & Educator");
-    CHECK(str(r.toml["experience"][1]["note"]) ==
+    CHECK(str(r.toml["work_experience"][1]["note"]) ==
           "Date: Fall 2019\nTaught COMP 2140 *Data Structures*.");
     CHECK(has_warning(r.outcome, "\"Fall 2019\" is not a date", 25));
     CHECK(str(r.toml["publications"][0]["authors"][0]) == "Aiyana O'Neill");
@@ -79,24 +79,28 @@ TEST_CASE("RenderCV: one date, mixed sections, anchors and an older label", "[im
     CHECK(str(r.toml["sections"][1]["entries"][1]["location"]) == "University of Manitoba");
 }
 
-TEST_CASE("an education or experience entry under another title warns where it prints",
+TEST_CASE("RenderCV sections under other titles become typed sections under those titles",
           "[import]") {
     const Imported r = import_text(
         "cv:\n  name: A\n  sections:\n    work_experience:\n"
         "      - {company: C, position: P, date: 2019-09}\n"
         "      - {company: C2, position: P2}\n    studies:\n"
         "      - {institution: I, area: X}\n    experience:\n"
-        "      - {company: D, position: Q}\n",
+        "      - {company: D, position: Q}\n    Data Science Experience:\n"
+        "      - {company: E, position: R}\n",
         "r.yaml");
-    CHECK(r.toml["experience"][2]["organization"].value<std::string>() == "D");
-    CHECK(has_warning(r.outcome,
-                      "an experience entry under \"Work Experience\": imported into [[experience]]",
-                      5));
-    // Once per section, at its first such entry.
-    CHECK_FALSE(has_warning(r.outcome, "an experience entry", 6));
-    CHECK(has_warning(r.outcome, "an education entry under \"Studies\"", 8));
-    // Under its own title, no warning.
-    CHECK_FALSE(has_warning(r.outcome, "under \"Experience\""));
+    CHECK(str(r.toml["experience"][0]["organization"]) == "D");
+    CHECK(str(r.toml["work_experience"][1]["organization"]) == "C2");
+    CHECK(str(r.toml["studies"][0]["institution"]) == "I");
+    CHECK(str(r.toml["data_science_experience"][0]["organization"]) == "E");
+    CHECK(str(r.toml["section"]["work_experience"]["kind"]) == "experience");
+    CHECK(str(r.toml["section"]["work_experience"]["heading"]) == "Work Experience");
+    CHECK(str(r.toml["section"]["studies"]["kind"]) == "education");
+    CHECK(str(r.toml["section"]["data_science_experience"]["heading"]) ==
+          "Data Science Experience");
+    CHECK_FALSE(r.toml["section"]["experience"]);  // the built-in section under its own title
+    // Each keeps its heading: nothing to warn about.
+    CHECK_FALSE(has_warning(r.outcome, "imported into [[experience]]"));
 }
 
 TEST_CASE("RenderCV's single date of a job prints as that date", "[import]") {

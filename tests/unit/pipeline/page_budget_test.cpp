@@ -106,3 +106,35 @@ TEST_CASE("with strict pages an overflow fails and drops nothing") {
     CHECK(tex.compiles == 1);
     CHECK(outcome.diagnostics.has_errors());
 }
+
+TEST_CASE("the page budget drops the entries of a declared section by its own priority") {
+    const Cv cv = test::load_ok(std::string(test::kMinimal) + R"(
+[section.invited]
+kind = "talks"
+heading = "Invited Talks"
+[[talks]]
+title = "Contributed"
+event = "E"
+date = "2020"
+[[invited]]
+title = "Invited"
+event = "E"
+date = "2020"
+)");
+    TemplateInput input;
+    input.filtered = apply_rules(cv, {});
+    auto order = droppable_entries(input);
+    REQUIRE(order.size() == 2);
+    CHECK(order[0].section == "invited");  // same year: the later in print order goes first
+    CHECK(order[0].label.find("Invited") != std::string::npos);
+    input.rules.sections["talks"].priority = -1;
+    order = droppable_entries(input);
+    CHECK(order[0].section == "invited");  // the kind's priority, where its own is unsaid
+    input.rules.sections["invited"].priority = 0;
+    order = droppable_entries(input);
+    CHECK(order[0].section == "talks");
+    input.rules.sections["invited"].keep = 1;
+    order = droppable_entries(input);
+    REQUIRE(order.size() == 1);
+    CHECK(without_entries(input.filtered.cv, order, 1).talks.empty());
+}

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "cv/locale_texts.h"
+#include "cv/sections.h"
 #include "pipeline/page_budget.h"
 #include "render/template_manifest.h"
 #include "render/template_variant.h"
@@ -236,4 +237,91 @@ TEST_CASE("headings: a rule's title, else its locale heading, else the locale's 
     CHECK(titles(merge_rules(rules, mine))["publications"] == "Papers");
     cv.locale.texts.reset();  // English
     CHECK(titles(rules)["publications"] == "Selected Publications");
+}
+
+TEST_CASE("filters apply to each declared section by its own key, and order places them") {
+    const Cv cv = test::load_ok(R"([person]
+name = "Ada"
+[section.invited]
+kind = "talks"
+heading = "Invited Talks"
+[[talks]]
+title = "Contributed"
+event = "E"
+date = "2020"
+[[invited]]
+title = "Old invited"
+event = "E"
+date = "2010"
+[[invited]]
+title = "New invited"
+event = "E"
+date = "2022"
+selected = true
+[[invited]]
+title = "Tagged"
+event = "E"
+date = "2023"
+tags = ["private"]
+)");
+    const Section& invited = *sections_of(cv).find("invited");
+    ContentRules rules;
+    rules.sections["invited"].since = 2015;
+    rules.sections["invited"].exclude_tags = std::vector<std::string>{"private"};
+    FilteredCv f = apply_rules(cv, rules);
+    REQUIRE(invited.size(f.cv) == 1);
+    CHECK(static_cast<const Talk&>(invited.entries.at(f.cv, "invited", 0)).title.value ==
+          "New invited");
+    CHECK(f.cv.talks.size() == 1);  // the rules of `invited` leave [[talks]] alone
+
+    rules = {};
+    rules.sections["invited"].selected_only = true;
+    CHECK(invited.size(apply_rules(cv, rules).cv) == 1);
+    rules = {};
+    rules.sections["invited"].max_entries = 2;
+    CHECK(invited.size(apply_rules(cv, rules).cv) == 2);
+
+    // A template's order names kinds: a declared section follows its kind, under its heading.
+    rules = {};
+    rules.order = std::vector<std::string>{"talks", "education"};
+    f = apply_rules(cv, rules);
+    REQUIRE(f.sections.size() == 2);
+    CHECK(f.sections[0].name == "talks");
+    CHECK(f.sections[1].name == "invited");
+    CHECK(f.sections[1].title == "Invited Talks");
+    // Named, it goes where named; an order without its kind leaves it out.
+    rules.order = std::vector<std::string>{"invited", "talks"};
+    f = apply_rules(cv, rules);
+    REQUIRE(f.sections.size() == 2);
+    CHECK(f.sections[0].name == "invited");
+    rules.order = std::vector<std::string>{"education"};
+    CHECK(invited.size(apply_rules(cv, rules).cv) == 0);
+}
+
+TEST_CASE("a declared section the rules do not name is filtered by its kind's rules") {
+    const Cv cv = test::load_ok(R"([person]
+name = "Ada"
+[section.invited]
+kind = "talks"
+heading = "Invited Talks"
+[[invited]]
+title = "Kept"
+event = "E"
+date = "2020"
+selected = true
+[[invited]]
+title = "Left out"
+event = "E"
+date = "2021"
+)");
+    const Section& invited = *sections_of(cv).find("invited");
+    ContentRules rules;
+    rules.sections["talks"].selected_only = true;
+    rules.sections["talks"].title = "Talks of the kind";
+    FilteredCv f = apply_rules(cv, rules);
+    REQUIRE(invited.size(f.cv) == 1);
+    REQUIRE(f.sections.size() == 1);
+    CHECK(f.sections[0].title == "Invited Talks");  // never the kind's title
+    rules.sections["invited"] = {};                 // its own rules win
+    CHECK(invited.size(apply_rules(cv, rules).cv) == 2);
 }
