@@ -16,7 +16,7 @@ _mkcv() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="build check report watch render validate context templates template schema export import new init doctor"
+    local commands="build check report watch render validate context templates template schema export import sync new init doctor"
     local command="" i
     for ((i = 1; i < cword; i++)); do
         if [[ " $commands " == *" ${words[i]} "* ]]; then
@@ -86,6 +86,7 @@ _mkcv() {
             options+=" -o --out --force --diagnostics"
             ;;
         import) options+=" -o --out --from --force --diagnostics" ;;
+        sync) options+=" --offline --dry-run --check --api-base --timeout --diagnostics" ;;
         new) options+=" -o --out --force" ;;
         doctor) options+=" -t --template --template-dir --builtin-templates-only -o --out --diagnostics" ;;
     esac

@@ -5,7 +5,7 @@ function __mkcv_templates
     mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
 end
 
-set -l commands build check report watch render validate context templates template schema export import new init doctor
+set -l commands build check report watch render validate context templates template schema export import sync new init doctor
 complete -c mkcv -f
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
@@ -19,6 +19,12 @@ complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a template -d '
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a schema -d 'Print the JSON Schema of cv.toml'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a export -d 'Write the publications as .bib'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a import -d 'Make a cv.toml from another format'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a sync -d 'Update the publication list from DBLP, ORCID and others'
+complete -c mkcv -n "__fish_seen_subcommand_from sync" -l offline -r -d 'Merge these files, no network'
+complete -c mkcv -n "__fish_seen_subcommand_from sync" -l dry-run -d 'Write nothing'
+complete -c mkcv -n "__fish_seen_subcommand_from sync" -l check -d 'Exit 3 when a source has a paper the CV lacks'
+complete -c mkcv -n "__fish_seen_subcommand_from sync" -l api-base -x -d 'NAME=URL of a source'
+complete -c mkcv -n "__fish_seen_subcommand_from sync" -l timeout -x -d 'Seconds per request'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a new -d 'Write a starter cv.toml'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a init -d 'Set up this folder for a CV built in CI'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check that TeX and the fonts are installed'

@@ -186,15 +186,13 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::strin
 
 }  // namespace
 
-std::string export_bibtex(const Cv& cv) {
-    std::set<std::string> used;
-    for (const auto& p : cv.publications)
-        if (!p.key.empty())
-            used.insert(p.key.value);
+namespace {
+
+void add_publications(const std::vector<Publication>& publications, std::set<std::string>& used,
+                      std::string& out) {
     static const char* const kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                           "jul", "aug", "sep", "oct", "nov", "dec"};
-    std::string out = "% Written by mkcv export bib from " + cv.source_name + "\n";
-    for (const auto& p : cv.publications) {
+    for (const auto& p : publications) {
         std::string key = p.key.value;
         if (key.empty()) {
             const std::string base =
@@ -266,7 +264,28 @@ std::string export_bibtex(const Cv& cv) {
             fields.emplace_back("kind", to_string(p.kind));
         write_entry(out, entry_type(p.kind), key, fields, month);
     }
+}
+
+}  // namespace
+
+std::string export_bibtex(const Cv& cv) {
+    std::set<std::string> used;
+    for (const auto& p : cv.publications)
+        if (!p.key.empty())
+            used.insert(p.key.value);
+    std::string out = "% Written by mkcv export bib from " + cv.source_name + "\n";
+    add_publications(cv.publications, used, out);
     add_talks_and_patents(cv, used, out);
+    return out;
+}
+
+std::string publications_bibtex(const std::vector<Publication>& publications) {
+    std::set<std::string> used;
+    for (const auto& p : publications)
+        if (!p.key.empty())
+            used.insert(p.key.value);
+    std::string out;
+    add_publications(publications, used, out);
     return out;
 }
 

@@ -14,4 +14,8 @@ namespace mkcv {
 
 std::string export_bibtex(const Cv& cv);
 
+// The entries alone, written as export_bibtex writes papers (for `mkcv sync`'s list, which
+// the build reads back with the same reader).
+std::string publications_bibtex(const std::vector<Publication>& publications);
+
 }  // namespace mkcv

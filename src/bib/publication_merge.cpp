@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "bib/latex_text.h"
+#include "bib/publication_ids.h"
 #include "cv/authors.h"
 #include "cv/dates.h"
 #include "cv/validate.h"
@@ -272,7 +274,7 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
     const std::string eprint = value(e, "eprint");
     if (!eprint.empty() && is_arxiv(e))
         link("arXiv", "https://arxiv.org/abs/" + eprint, line_of_field("eprint"));
-    for (const char* extra : {"pdf", "code", "slides", "video", "poster", "project"})
+    for (const char* extra : {"pdf", "code", "slides", "video", "poster", "project", "dblp"})
         link(extra, url(extra), line_of_field(extra));
     if (!ok)
         return std::nullopt;
@@ -312,6 +314,77 @@ void mark_authors(Publication& p, const std::vector<Text>& names, const std::str
 
 }  // namespace
 
+namespace {
+
+// `mkcv sync`'s list (cv.toml's [sync] file, publications.sync.bib by default), read after
+// the user's own .bib files: an entry whose citekey, DOI or arXiv id one of the user's
+// entries already has is the user's, and [sync] ignore leaves entries out. Not there yet
+// (before the first sync) is no problem; a symbolic link is never followed.
+void add_synced_list(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
+                     SourceTexts& sources, std::vector<Publication>& from_bib,
+                     std::map<std::string, std::size_t>& by_key, std::vector<std::string>& keys) {
+    const std::string name = cv.sync.file.empty() ? kDefaultSyncFile : cv.sync.file.value;
+    const fs::path path = cv_path.parent_path() / name;
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(path, ec);
+    if (status.type() == fs::file_type::not_found)
+        return;
+    const SourcePos where = cv.sync.file.empty() ? cv.sync.pos : cv.sync.file.pos;
+    if (status.type() == fs::file_type::symlink) {
+        diagnostics.error(
+            cv.source_name, where, "io",
+            "the synced list " + path.string() + " is a symbolic link, which mkcv does not follow",
+            "remove it and run mkcv sync, which writes the file itself");
+        return;
+    }
+    std::string text;
+    if (const std::string why = read_regular_file(path, text, kMaxBibFileBytes); !why.empty()) {
+        diagnostics.error(cv.source_name, where, "io",
+                          "cannot read the synced list " + path.string() + ": it " + why);
+        return;
+    }
+    const std::string file = path.lexically_normal().string();
+    sources[file] = valid_utf8(text);
+    std::set<std::string> dois, arxiv_ids;
+    auto note_ids = [&](const Publication& p) {
+        const PublicationIds ids = ids_of(p);
+        if (!ids.doi.empty())
+            dois.insert(ids.doi);
+        if (!ids.arxiv.empty())
+            arxiv_ids.insert(ids.arxiv);
+    };
+    for (const auto& p : from_bib)
+        note_ids(p);
+    for (const auto& p : cv.publications)
+        if (p.key.empty())
+            note_ids(p);
+    std::set<std::string> ignored;
+    for (const Text& t : cv.sync.ignore) {
+        ignored.insert(t.value);
+        for (const std::string& id :
+             {normal_doi(t.value), arxiv_base_id(t.value), dblp_key_of(t.value)})
+            if (!id.empty())
+                ignored.insert(id);
+    }
+    for (const auto& e : read_bibtex(text, file, diagnostics)) {
+        if (by_key.count(e.key) || ignored.count(e.key))
+            continue;
+        auto p = publication_from_bibtex(e, file, diagnostics);
+        if (!p)
+            continue;
+        const PublicationIds ids = ids_of(*p);
+        if ((!ids.doi.empty() && (dois.count(ids.doi) || ignored.count(ids.doi))) ||
+            (!ids.arxiv.empty() && (arxiv_ids.count(ids.arxiv) || ignored.count(ids.arxiv))) ||
+            (!ids.dblp_key.empty() && ignored.count(ids.dblp_key)))
+            continue;
+        by_key[e.key] = from_bib.size();
+        keys.push_back(e.key);
+        from_bib.push_back(std::move(*p));
+    }
+}
+
+}  // namespace
+
 void apply_override(Publication& target, const Publication& o, const std::string& cv_file,
                     Diagnostics& diagnostics) {
     auto take = [](Text& to, const Text& from) {
@@ -343,6 +416,7 @@ void apply_override(Publication& target, const Publication& o, const std::string
         target.kind_given = true;
     }
     target.selected = target.selected || o.selected;
+    target.ignored = target.ignored || o.ignored;
     // A link label given in cv.toml replaces the one from BibTeX; new labels are added.
     for (const auto& link : o.links) {
         auto same = std::find_if(target.links.begin(), target.links.end(), [&](const Link& l) {
@@ -426,6 +500,9 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
         }
     }
 
+    if (cv.sync.present)
+        add_synced_list(cv, cv_path, diagnostics, sources, from_bib, by_key, keys);
+
     std::vector<Publication> standalone;
     standalone.reserve(cv.publications.size());
     std::map<std::string, SourcePos> overridden;
@@ -442,6 +519,8 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
                               "see the problem reported for it at " + bad->second);
             continue;
         }
+        if (found == by_key.end() && p.ignored)
+            continue;  // nothing to leave out (a work the next sync would not list either)
         if (found == by_key.end()) {
             const std::string guess = closest_match(p.key.value, keys);
             diagnostics.error(cv_file, p.key.pos, "unknown-citekey",
@@ -463,8 +542,11 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
         apply_override(target, p, cv_file, diagnostics);
         target.key.pos = p.key.pos;
     }
-    std::vector<Publication> merged = std::move(from_bib);
-    merged.reserve(merged.size() + standalone.size());
+    std::vector<Publication> merged;
+    merged.reserve(from_bib.size() + standalone.size());
+    for (auto& p : from_bib)
+        if (!p.ignored)
+            merged.push_back(std::move(p));
     for (auto& p : standalone)
         merged.push_back(std::move(p));
     for (auto& p : merged) {

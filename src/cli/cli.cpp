@@ -33,7 +33,7 @@ int run_cli(int argc, char** argv) {
     app.require_subcommand(0, 1);
     app.footer(
         "Exit status: 0 success, 1 TeX failed or a tool is missing, 2 invalid input or usage,\n"
-        "3 (check) a PDF is stale or missing.");
+        "3 (check) a PDF is stale or missing, (sync --check) a source has a paper the CV lacks.");
 
     CliState state;
     state.build.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -41,7 +41,7 @@ int run_cli(int argc, char** argv) {
          {add_build_command, add_check_command, add_watch_command, add_report_command,
           add_render_command, add_validate_command, add_context_command, add_templates_command,
           add_template_command, add_schema_command, add_export_command, add_import_command,
-          add_new_command, add_init_command, add_doctor_command})
+          add_sync_command, add_new_command, add_init_command, add_doctor_command})
         add(app, state);
 
     try {

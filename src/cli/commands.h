@@ -20,6 +20,7 @@ void add_template_command(CLI::App& app, CliState& state);   // template_command
 void add_schema_command(CLI::App& app, CliState& state);     // cv_commands.cpp
 void add_export_command(CLI::App& app, CliState& state);     // cv_commands.cpp
 void add_import_command(CLI::App& app, CliState& state);     // import_command.cpp
+void add_sync_command(CLI::App& app, CliState& state);       // sync_command.cpp
 void add_new_command(CLI::App& app, CliState& state);        // new_command.cpp
 void add_init_command(CLI::App& app, CliState& state);       // init_command.cpp
 void add_doctor_command(CLI::App& app, CliState& state);     // doctor_command.cpp

@@ -8,8 +8,10 @@
 #include "cv/locale.h"
 #include "cv/locale_file.h"
 #include "cv/option_reader.h"
+#include "cv/profiles.h"
 #include "cv/schema.h"
 #include "cv/sections.h"
+#include "cv/sync_settings.h"
 #include "cv/toml_input.h"
 #include "text/inline_markup.h"
 #include "util/ascii.h"
@@ -710,6 +712,8 @@ class Loader {
                     cv.build.timeout = static_cast<int>(timeout->get());
             }
         }
+        if (const auto* sync = root.get_as<toml::table>("sync"))
+            read_sync(*sync, cv.sync);
         if (const auto* language = root.at_path("locale.language").as_string()) {
             cv.locale.language_pos = pos_of(*language);
             if (is_language_tag(language->get()))
@@ -739,6 +743,32 @@ class Loader {
     }
 
   private:
+    // [sync]: the schema checked keys and types; this checks each id's shape.
+    void read_sync(const toml::table& t, SyncSettings& sync) {
+        sync.present = true;
+        sync.pos = pos_of(t);
+        auto id = [&](std::string_view key, Text& to,
+                      std::optional<std::string> (*problem)(const std::string&)) {
+            to = text(t, key);
+            if (to.empty() && !t.contains(key))
+                return;
+            if (const auto why = problem(to.value)) {
+                diag_.error(file_, to.pos, "value",
+                            "`" + std::string(key) + "` \"" + shorten(to.value) + "\" is not valid",
+                            *why);
+                to = {};
+            }
+        };
+        id("dblp", sync.dblp, dblp_pid_problem);
+        id("orcid", sync.orcid,
+           [](const std::string& v) { return username_problem(*find_network("orcid"), v); });
+        id("openalex", sync.openalex, openalex_id_problem);
+        id("semantic_scholar", sync.semantic_scholar, semantic_scholar_id_problem);
+        id("arxiv", sync.arxiv, arxiv_query_problem);
+        id("file", sync.file, sync_file_problem);
+        sync.ignore = texts(t, "ignore");
+    }
+
     static std::string join(const std::vector<std::string>& names) {
         std::string out;
         for (const auto& n : names)

@@ -151,6 +151,7 @@ struct Publication : Entry {
     std::vector<Link> links;  // in the order the label names sort: TOML tables have no order
     // BibTeX (see publication_merge.h). Values from a .bib may have marks (bib/latex_text.h).
     Text key;                         // citekey: taken from the bibliography, or overriding it
+    bool ignored = false;             // `ignore = true` on an override: the entry is left out
     Text venue_short;                 // e.g. "SIGCOMM" beside "Proc. ACM SIGCOMM"
     int month = 0;                    // 1–12 when known; orders papers of the same year
     bool kind_given = false;          // `kind` was written (an override replaces the mapped one)
@@ -325,6 +326,22 @@ struct LocaleSettings {
     std::shared_ptr<const LocaleTexts> texts;
 };
 
+// `[sync]`: where `mkcv sync` finds the owner's papers (docs/sync.md). Each id is checked
+// by the loader; `file` is the list sync writes and builds read, beside cv.toml.
+struct SyncSettings {
+    bool present = false;  // cv.toml has a [sync] table
+    SourcePos pos;
+    Text dblp;                 // a DBLP person id, "l/MichaelLey"
+    Text orcid;                // "0000-0002-1825-0097"
+    Text openalex;             // "A5023888391"
+    Text semantic_scholar;     // "1723755"
+    Text arxiv;                // an author query, "Adrian Del Maestro"
+    std::vector<Text> ignore;  // citekeys, DOIs, arXiv ids or DBLP keys to leave out
+    Text file;                 // relative to cv.toml; empty: kDefaultSyncFile
+};
+
+inline constexpr const char* kDefaultSyncFile = "publications.sync.bib";
+
 class SectionTable;
 
 // content_filter.cpp (apply_rules) copies a Cv member by member: add new members there too.
@@ -356,6 +373,7 @@ struct Cv {
     std::vector<Reference> references;
     BuildSettings build;
     LocaleSettings locale;
+    SyncSettings sync;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
     OptionSettings design;                          // [design]: options for every template

@@ -93,6 +93,68 @@ const TableSpec kBuild{"build",
                          nullptr,
                          {"markdown", "none"}}}};
 
+const TableSpec kSync{
+    "sync",
+    "Where `mkcv sync` finds your papers; every key is optional (docs/sync.md).",
+    {{"dblp",
+      FieldType::String,
+      false,
+      "Your DBLP person id (pid), the part after dblp.org/pid/, e.g. \"l/MichaelLey\".",
+      nullptr,
+      {},
+      {},
+      false},
+     {"orcid",
+      FieldType::String,
+      false,
+      "Your ORCID iD, e.g. \"0000-0002-1825-0097\" (works from ORCID and Crossref).",
+      nullptr,
+      {},
+      {},
+      false},
+     {"openalex",
+      FieldType::String,
+      false,
+      "Your OpenAlex author id, e.g. \"A5023888391\".",
+      nullptr,
+      {},
+      {},
+      false},
+     {"semantic_scholar",
+      FieldType::String,
+      false,
+      "Your Semantic Scholar author id, e.g. \"1723755\".",
+      nullptr,
+      {},
+      {},
+      false},
+     {"arxiv",
+      FieldType::String,
+      false,
+      "An arXiv author query, e.g. \"Adrian Del Maestro\"; works without you among the authors "
+      "([person] name and aliases) are left out.",
+      nullptr,
+      {},
+      {},
+      false},
+     {"ignore",
+      FieldType::StringList,
+      false,
+      "Works to leave out: citekeys, DOIs, arXiv ids or DBLP keys.",
+      nullptr,
+      {},
+      {},
+      false},
+     {"file",
+      FieldType::String,
+      false,
+      "The list sync writes and builds read, relative to cv.toml (default "
+      "\"publications.sync.bib\").",
+      nullptr,
+      {},
+      {},
+      false}}};
+
 const TableSpec kSectionRules{
     "filter",
     "Which entries of a section a template keeps; see docs/templates.md.",
@@ -197,6 +259,10 @@ const TableSpec& period_spec() {
 
 const TableSpec& build_spec() {
     return kBuild;
+}
+
+const TableSpec& sync_spec() {
+    return kSync;
 }
 
 // `language`, then every key of a locale file (cv/locale_texts.h), which [locale] may

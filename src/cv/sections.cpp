@@ -204,6 +204,8 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
     }
     root.fields.push_back({"build", FieldType::Table, false, "Build settings.", &build_spec()});
     root.fields.push_back({"locale", FieldType::Table, false, "Language.", &locale_spec()});
+    root.fields.push_back(
+        {"sync", FieldType::Table, false, "Sources of `mkcv sync`.", &sync_spec()});
     root.fields.push_back({"extra", FieldType::Table, false,
                            "Data kept for other tools and never printed: any keys and values "
                            "(mkcv import keeps a source's extension fields here).",
@@ -350,6 +352,10 @@ std::vector<Section> builtin_section_rows() {
                 {"award", "An award the paper received; also listed under Awards.", false,
                  text<&Publication::award>()},
                 {"selected", "Print in the short CV.", false, flag<&Publication::selected>(true)},
+                {"ignore",
+                 "With `key`: leave this entry of the bibliography or the synced list out "
+                 "(a homonym's paper, an erratum).",
+                 false, flag<&Publication::ignored>(false)},
                 {"note", "A remark printed after the entry.", false, prose<&Publication::note>()},
                 {"links", "Links by label, e.g. { paper = \"...\", code = \"...\" }.", false,
                  LinksField{member<&Publication::links>()}},

@@ -109,6 +109,7 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
     c.build = cv.build;
     c.locale = cv.locale;
     c.bibliography = cv.bibliography;
+    c.sync = cv.sync;
     c.extra_json = cv.extra_json;  // for the JSON Resume output's round trip
     c.templates = cv.templates;
     c.table = cv.table;

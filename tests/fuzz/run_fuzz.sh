@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a fixed time.
 #
+#   (and the seven sync targets: six parsers N/16 each, fuzz_sync_offline N/8)
 #   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 22 s
 #                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s
 #                                     each, fuzz_locale and fuzz_template_options 7 s each
@@ -25,7 +26,9 @@ seconds="${1:-60}"
 command -v clang++ > /dev/null || { echo "run_fuzz: needs clang++ (apt-get install clang)" >&2; exit 1; }
 CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMKCV_FUZZ=ON \
   -DMKCV_BUILD_TESTS=OFF > /dev/null
-targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import fuzz_locale fuzz_template_options)
+targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import fuzz_locale fuzz_template_options
+  fuzz_sync_dblp fuzz_sync_arxiv fuzz_sync_orcid fuzz_sync_crossref fuzz_sync_openalex
+  fuzz_sync_semantic_scholar fuzz_sync_offline)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 
 for target in "${targets[@]}"; do mkdir -p "$build/corpus/$target"; done
@@ -53,6 +56,16 @@ for seed in "$root"/latex_templates/*/template.toml "$root"/latex_templates/comm
     cp "$seed" "$build/corpus/fuzz_template_options/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
   fi
 done
+# `mkcv sync`'s recorded responses, each for its parser's target, and all for the offline one.
+for seed in "$root"/tests/data/sync/*; do
+  cp "$seed" "$build/corpus/fuzz_sync_offline/seed-$(basename "$seed")"
+done
+cp "$root/tests/data/sync/dblp.xml" "$build/corpus/fuzz_sync_dblp/"
+cp "$root/tests/data/sync/arxiv.xml" "$build/corpus/fuzz_sync_arxiv/"
+cp "$root/tests/data/sync/orcid.json" "$build/corpus/fuzz_sync_orcid/"
+cp "$root/tests/data/sync/crossref.json" "$build/corpus/fuzz_sync_crossref/"
+cp "$root/tests/data/sync/openalex.json" "$build/corpus/fuzz_sync_openalex/"
+cp "$root/tests/data/sync/semantic_scholar.json" "$build/corpus/fuzz_sync_semantic_scholar/"
 for target in "${targets[@]}"; do
   for seed in "$root/tests/fuzz/seeds/$target"/*; do
     if [[ -f "$seed" ]]; then cp "$seed" "$build/corpus/$target/seed-$(basename "$seed")"; fi
@@ -100,4 +113,12 @@ run fuzz_import "$((seconds / 4))" import.dict 65536
 # Locale files (at most 64 KiB) and template.toml: TOML, with the keys of each in toml.dict.
 run fuzz_locale "$((seconds / 8))" toml.dict 65536
 run fuzz_template_options "$((seconds / 8))" toml.dict 16384
+# `mkcv sync`'s response parsers, each with the merge and the synced list's round trip.
+run fuzz_sync_dblp "$((seconds / 16))" sync_xml.dict 65536
+run fuzz_sync_arxiv "$((seconds / 16))" sync_xml.dict 65536
+run fuzz_sync_orcid "$((seconds / 16))" sync_json.dict 65536
+run fuzz_sync_crossref "$((seconds / 16))" sync_json.dict 65536
+run fuzz_sync_openalex "$((seconds / 16))" sync_json.dict 65536
+run fuzz_sync_semantic_scholar "$((seconds / 16))" sync_json.dict 65536
+run fuzz_sync_offline "$((seconds / 8))" sync_json.dict 65536
 echo "run_fuzz: no crash, no sanitizer report, no hang" >&2

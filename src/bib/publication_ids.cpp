@@ -1,0 +1,133 @@
+#include "bib/publication_ids.h"
+
+#include <cctype>
+
+#include "util/ascii.h"
+
+namespace mkcv {
+namespace {
+
+bool starts_with_folded(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() && ascii_lower(text.substr(0, prefix.size())) == prefix;
+}
+
+std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
+        s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+}  // namespace
+
+std::string normal_doi(std::string_view text) {
+    std::string_view s = trimmed(text);
+    for (std::string_view prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                                    "http://dx.doi.org/", "doi:", "doi.org/"})
+        if (starts_with_folded(s, prefix)) {
+            s.remove_prefix(prefix.size());
+            break;
+        }
+    s = trimmed(s);
+    if (s.size() < 7 || s.size() > 300 || s.substr(0, 3) != "10." || s.find('/') == s.npos)
+        return "";
+    for (char c : s)
+        if (static_cast<unsigned char>(c) <= 0x20 || c == '"' || c == '<' || c == '>' || c == '{' ||
+            c == '}' || c == '\\')
+            return "";
+    return ascii_lower(s);
+}
+
+std::string arxiv_base_id(std::string_view text) {
+    std::string_view s = trimmed(text);
+    for (std::string_view prefix :
+         {"https://arxiv.org/abs/", "http://arxiv.org/abs/", "https://arxiv.org/pdf/",
+          "http://arxiv.org/pdf/", "https://export.arxiv.org/abs/", "http://export.arxiv.org/abs/",
+          "arxiv:", "https://doi.org/10.48550/arxiv.", "10.48550/arxiv."})
+        if (starts_with_folded(s, prefix)) {
+            s.remove_prefix(prefix.size());
+            break;
+        }
+    if (s.size() > 4 && ascii_lower(s.substr(s.size() - 4)) == ".pdf")
+        s.remove_suffix(4);
+    // The version: "v" and digits at the end.
+    std::size_t end = s.size();
+    while (end > 0 && is_digit(s[end - 1]))
+        --end;
+    if (end < s.size() && end > 0 && (s[end - 1] == 'v' || s[end - 1] == 'V'))
+        s = s.substr(0, end - 1);
+    // New style: YYMM.NNNN or YYMM.NNNNN.
+    const std::size_t dot = s.find('.');
+    if (dot == 4 && (s.size() == 9 || s.size() == 10)) {
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (i != 4 && !is_digit(s[i]))
+                return "";
+        return std::string(s);
+    }
+    // Old style: archive(.SUBJ)/YYMMNNN.
+    const std::size_t slash = s.find('/');
+    if (slash == s.npos || slash == 0 || s.size() - slash - 1 != 7)
+        return "";
+    for (std::size_t i = 0; i < slash; ++i)
+        if (!(std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '-' || s[i] == '.'))
+            return "";
+    for (std::size_t i = slash + 1; i < s.size(); ++i)
+        if (!is_digit(s[i]))
+            return "";
+    return ascii_lower(s.substr(0, slash)) + std::string(s.substr(slash));
+}
+
+std::string dblp_key_of(std::string_view text) {
+    std::string_view s = trimmed(text);
+    for (std::string_view prefix : {"https://dblp.org/rec/", "http://dblp.org/rec/",
+                                    "https://dblp.uni-trier.de/rec/", "dblp:"})
+        if (starts_with_folded(s, prefix)) {
+            s.remove_prefix(prefix.size());
+            break;
+        }
+    for (std::string_view suffix : {".html", ".bib", ".xml"})
+        if (s.size() > suffix.size() && s.substr(s.size() - suffix.size()) == suffix)
+            s.remove_suffix(suffix.size());
+    if (s.empty() || s.size() > 200 || s.find('/') == s.npos)
+        return "";
+    for (char c : s)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '/' || c == '-' || c == '_' ||
+              c == '.'))
+            return "";
+    return std::string(s);
+}
+
+PublicationIds ids_of(const Publication& p) {
+    PublicationIds ids;
+    for (const Link& link : p.links) {
+        const std::string label = ascii_lower(link.label.value);
+        const std::string& url = link.url.value;
+        if (ids.doi.empty() && (label == "doi" || url.find("doi.org/") != std::string::npos))
+            ids.doi = normal_doi(url);
+        if (ids.arxiv.empty() && (label == "arxiv" || url.find("arxiv.org/") != std::string::npos))
+            ids.arxiv = arxiv_base_id(url);
+        if (ids.dblp_key.empty() &&
+            (label == "dblp" || url.find("dblp.org/rec/") != std::string::npos))
+            ids.dblp_key = dblp_key_of(url);
+    }
+    return ids;
+}
+
+std::string doi_url(const std::string& doi) {
+    return "https://doi.org/" + doi;
+}
+
+std::string arxiv_url(const std::string& id) {
+    return "https://arxiv.org/abs/" + id;
+}
+
+std::string dblp_url(const std::string& key) {
+    return "https://dblp.org/rec/" + key;
+}
+
+}  // namespace mkcv

@@ -1,0 +1,127 @@
+#include "sync/crossref_json.h"
+
+#include "bib/publication_ids.h"
+#include "sync/json_input.h"
+#include "sync/title_text.h"
+#include "util/ascii.h"
+
+namespace mkcv::sync {
+
+using nlohmann::json;
+
+namespace {
+
+std::string first_string(const json& j, std::string_view key) {
+    const json& v = member(j, key);
+    if (v.is_string())
+        return v.get<std::string>();
+    if (v.is_array() && !v.empty() && v.front().is_string())
+        return v.front().get<std::string>();
+    return "";
+}
+
+PublicationKind kind_of(const std::string& type, const std::string& subtype, bool& known) {
+    known = true;
+    if (type == "journal-article")
+        return PublicationKind::Journal;
+    if (type == "proceedings-article")
+        return PublicationKind::Conference;
+    if (type == "posted-content" && (subtype.empty() || subtype == "preprint"))
+        return PublicationKind::Preprint;
+    if (type == "dissertation")
+        return PublicationKind::Thesis;
+    known = false;
+    return PublicationKind::Other;
+}
+
+void date_of(const json& work, int& year, int& month) {
+    for (const char* key : {"published-print", "published-online", "published", "issued"}) {
+        const json& parts = member(member(work, key), "date-parts");
+        if (!parts.is_array() || parts.empty() || !parts.front().is_array() ||
+            parts.front().empty())
+            continue;
+        const json& p = parts.front();
+        if (!p[0].is_number_integer())
+            continue;
+        const long y = p[0].get<long>();
+        if (y < 1 || y > 9999)
+            continue;
+        year = static_cast<int>(y);
+        if (p.size() > 1 && p[1].is_number_integer() && p[1].get<long>() >= 1 &&
+            p[1].get<long>() <= 12)
+            month = static_cast<int>(p[1].get<long>());
+        return;
+    }
+}
+
+Work work_of(const json& item, const OwnerIds& owner, bool listed) {
+    Work w;
+    w.source = "crossref";
+    w.listed_for_owner = listed;
+    w.title = text_of_markup(first_string(item, "title"));
+    if (const std::string sub = first_string(item, "subtitle"); !sub.empty() && !w.title.empty()) {
+        const Text subtitle = text_of_markup(sub);
+        if (w.title.marks.empty() && subtitle.marks.empty())
+            w.title.value += ": " + subtitle.value;
+    }
+    w.venue = text_of_markup(first_string(item, "container-title")).value;
+    w.kind = kind_of(string_at(item, "type"), string_at(item, "subtype"), w.kind_known);
+    w.doi = normal_doi(string_at(item, "DOI"));
+    if (!arxiv_base_id(w.doi).empty()) {
+        w.arxiv = arxiv_base_id(w.doi);
+        w.doi.clear();
+        w.kind = PublicationKind::Preprint;
+        w.kind_known = true;
+    }
+    date_of(item, w.year, w.month);
+    const json& authors = member(item, "author");
+    if (authors.is_array())
+        for (const json& a : authors) {
+            if (w.authors.size() >= kMaxAuthorsPerWork)
+                break;
+            std::string name = plain_field(string_at(a, "given") + " " + string_at(a, "family"));
+            if (name.empty())
+                name = plain_field(string_at(a, "name"));  // an organisation
+            if (name.empty())
+                continue;
+            const std::string orcid = string_at(a, "ORCID");
+            if (!owner.orcid.empty() && orcid.size() >= 19 &&
+                ascii_lower(orcid.substr(orcid.size() - 19)) == ascii_lower(owner.orcid))
+                w.owner_author = w.authors.size();
+            w.authors.push_back(name);
+        }
+    return w;
+}
+
+}  // namespace
+
+Result<WorksPage> parse_crossref_works(std::string_view text, const std::string& source,
+                                       const OwnerIds& owner, bool listed_for_owner) {
+    Result<json> parsed = parse_json(text, source);
+    if (!parsed)
+        return fail(parsed.error());
+    const json& message = member(*parsed, "message");
+    if (!message.is_object())
+        return response_failure(source, "is not a Crossref response (no `message` object)");
+    WorksPage page;
+    const json& items = member(message, "items");
+    if (items.is_array()) {
+        for (const json& item : items) {
+            if (page.works.size() >= kMaxWorksPerResponse)
+                break;
+            if (item.is_object())
+                page.works.push_back(work_of(item, owner, listed_for_owner));
+        }
+        page.total = number_at(message, "total-results");
+        // Crossref sends a cursor on every page; an empty page is the end.
+        if (!items.empty())
+            page.next_cursor = string_at(message, "next-cursor");
+    } else if (member(message, "DOI").is_string()) {
+        page.works.push_back(work_of(message, owner, listed_for_owner));
+    } else {
+        return response_failure(source, "is not a Crossref work or list of works");
+    }
+    return page;
+}
+
+}  // namespace mkcv::sync

@@ -1,0 +1,387 @@
+#include "sync/merge.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "bib/publication_ids.h"
+#include "cv/authors.h"
+#include "sync/bibtex_works.h"
+#include "util/ascii.h"
+
+namespace mkcv::sync {
+namespace {
+
+// Lower is better; "synced" is the list as it was.
+int rank_of(const std::string& source) {
+    static const std::map<std::string, int> ranks{
+        {"dblp", 0},  {"crossref", 1}, {"synced", 2}, {"openalex", 3}, {"semantic_scholar", 4},
+        {"orcid", 5}, {"bibtex", 6},   {"arxiv", 7}};
+    const auto it = ranks.find(source);
+    return it == ranks.end() ? 8 : it->second;
+}
+
+class Groups {
+  public:
+    explicit Groups(std::size_t n) : parent_(n) { std::iota(parent_.begin(), parent_.end(), 0); }
+    std::size_t find(std::size_t i) {
+        while (parent_[i] != i)
+            i = parent_[i] = parent_[parent_[i]];
+        return i;
+    }
+    void join(std::size_t a, std::size_t b) {
+        a = find(a);
+        b = find(b);
+        if (a != b)
+            parent_[std::max(a, b)] = std::min(a, b);
+    }
+
+  private:
+    std::vector<std::size_t> parent_;
+};
+
+std::string ascii_word(const std::string& text, std::size_t min_length) {
+    static const std::set<std::string> kSkip{
+        "the", "and", "for",  "with", "from", "into", "towards", "toward", "using", "via",
+        "on",  "how", "what", "why",  "when", "are",  "can",     "does",   "not",   "an"};
+    std::string word;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        const char c = i < text.size() ? text[i] : ' ';
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            word += ascii_lower(c);
+            continue;
+        }
+        if (static_cast<unsigned char>(c) >= 0x80)
+            continue;  // "Müller" → "mller": letters of other scripts are left out of keys
+        if (word.size() >= min_length && !kSkip.count(word))
+            return word;
+        word.clear();
+    }
+    return "";
+}
+
+std::vector<std::string> id_keys(const Work& w) {
+    std::vector<std::string> keys;
+    if (!w.doi.empty())
+        keys.push_back("doi:" + w.doi);
+    if (!w.arxiv.empty())
+        keys.push_back("arxiv:" + w.arxiv);
+    if (!w.dblp_key.empty())
+        keys.push_back("dblp:" + w.dblp_key);
+    const std::string t = normal_title(w.title.value);
+    if (!t.empty() && w.year)
+        keys.push_back("title:" + t + "|" + std::to_string(w.year));
+    return keys;
+}
+
+std::string joined(const std::vector<std::string>& names, std::size_t max) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size() && i < max; ++i)
+        out += (i ? ", " : "") + names[i];
+    if (names.size() > max)
+        out += ", …";
+    return out;
+}
+
+// The merged entry of one group of works (best first).
+Publication merged_entry(const std::vector<const Work*>& works, const std::string& owner) {
+    std::vector<const Work*> published, all = works;
+    for (const Work* w : works)
+        if (w->kind != PublicationKind::Preprint)
+            published.push_back(w);
+    const std::vector<const Work*>& best_set = published.empty() ? all : published;
+    auto first = [](const std::vector<const Work*>& set, auto has) -> const Work* {
+        for (const Work* w : set)
+            if (has(*w))
+                return w;
+        return nullptr;
+    };
+    const Work& best = *best_set.front();
+    Publication p;
+    p.title = best.title.empty() ? first(all, [](const Work& w) { return !w.title.empty(); })->title
+                                 : best.title;
+    const Work* with_authors = first(best_set, [](const Work& w) { return !w.authors.empty(); });
+    if (!with_authors)
+        with_authors = first(all, [](const Work& w) { return !w.authors.empty(); });
+    if (with_authors)
+        for (const auto& a : with_authors->authors)
+            p.authors.push_back({a, {}});
+    else
+        p.authors.push_back({owner, {}});
+    const Work* kind = first(best_set, [](const Work& w) { return w.kind_known; });
+    p.kind = kind ? kind->kind : best.kind;
+    const Work* venue = first(best_set, [](const Work& w) { return !w.venue.empty(); });
+    if (kind && !kind->venue.empty())
+        venue = kind;
+    p.venue = {venue ? venue->venue : std::string(), {}};
+    p.year = best.year;
+    p.month = best.month;
+    if (!p.month)
+        if (const Work* m = first(all, [&](const Work& w) { return w.year == p.year && w.month; }))
+            p.month = m->month;
+    if (const Work* u = first(best_set, [](const Work& w) { return !w.url.empty(); }))
+        p.links.push_back({{"paper", {}}, {u->url, {}}});
+    if (const Work* d = first(best_set, [](const Work& w) { return !w.doi.empty(); }))
+        p.links.push_back({{"doi", {}}, {d->doi, {}}});
+    if (const Work* a = first(all, [](const Work& w) { return !w.arxiv.empty(); }))
+        p.links.push_back({{"arXiv", {}}, {arxiv_url(a->arxiv), {}}});
+    const Work* dblp = first(best_set, [](const Work& w) { return !w.dblp_key.empty(); });
+    if (!dblp)
+        dblp = first(all, [](const Work& w) { return !w.dblp_key.empty(); });
+    if (dblp)
+        p.links.push_back({{"dblp", {}}, {dblp_url(dblp->dblp_key), {}}});
+    return p;
+}
+
+std::string kind_word(PublicationKind k) {
+    return to_string(k);
+}
+
+// Which fields differ between the synced entry and the merged one.
+std::vector<std::string> changed_fields(const Publication& old, const Publication& now) {
+    std::vector<std::string> fields;
+    if (old.title.value != now.title.value)
+        fields.push_back("title");
+    std::vector<std::string> a, b;
+    for (const auto& t : old.authors)
+        a.push_back(t.value);
+    for (const auto& t : now.authors)
+        b.push_back(t.value);
+    if (a != b)
+        fields.push_back("authors");
+    if (old.venue.value != now.venue.value)
+        fields.push_back("venue");
+    if (old.year != now.year || old.month != now.month)
+        fields.push_back("date");
+    if (old.kind != now.kind)
+        fields.push_back("kind (" + kind_word(old.kind) + " → " + kind_word(now.kind) + ")");
+    std::set<std::pair<std::string, std::string>> la, lb;
+    for (const auto& l : old.links)
+        la.insert({ascii_lower(l.label.value), l.url.value});
+    for (const auto& l : now.links)
+        lb.insert({ascii_lower(l.label.value), l.url.value});
+    if (la != lb)
+        fields.push_back("links");
+    return fields;
+}
+
+}  // namespace
+
+std::string normal_title(const std::string& title) {
+    std::string out;
+    for (char c : title) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x80)
+            out += c;
+        else if (std::isalnum(u))
+            out += ascii_lower(c);
+    }
+    return out;
+}
+
+std::string make_citekey(const std::vector<std::string>& authors, int year,
+                         const std::string& title, const std::vector<std::string>& used) {
+    std::string last;
+    if (!authors.empty()) {
+        const std::string name = parse_author(authors.front()).name;
+        const auto space = name.find_last_of(' ');
+        last = ascii_word(space == std::string::npos ? name : name.substr(space + 1), 1);
+    }
+    std::string base = (last.empty() ? "anon" : last) + std::to_string(year) + ascii_word(title, 3);
+    std::string key = base;
+    auto taken = [&](const std::string& k) {
+        return std::find(used.begin(), used.end(), k) != used.end();
+    };
+    for (char suffix = 'a'; taken(key) && suffix <= 'z'; ++suffix)
+        key = base + suffix;
+    for (int n = 2; taken(key); ++n)
+        key = base + std::to_string(n);
+    return key;
+}
+
+MergeOutcome merge_works(const MergeInput& input) {
+    MergeOutcome out;
+    const OwnerMatcher is_owner(input.owner, input.aliases);
+
+    // 1. Whose works: listed under the owner's id, or with the owner among the authors.
+    std::vector<Work> works;
+    for (const Work& original : input.works) {
+        Work w = original;
+        if (w.title.empty() || w.year == 0) {
+            out.incomplete.push_back({"",
+                                      w.title.empty() ? "(no title)" : w.title.value,
+                                      w.year,
+                                      {w.source},
+                                      {},
+                                      joined(w.authors, 3),
+                                      w.title.empty() ? "no title" : "no year"});
+            continue;
+        }
+        std::optional<std::size_t> owner_at = w.owner_author;
+        if (!owner_at)
+            for (std::size_t i = 0; i < w.authors.size(); ++i)
+                if (is_owner(parse_author(w.authors[i]))) {
+                    owner_at = i;
+                    break;
+                }
+        if (!owner_at && !w.listed_for_owner) {
+            out.not_owner.push_back({"",
+                                     w.title.value,
+                                     w.year,
+                                     {w.source},
+                                     {},
+                                     joined(w.authors, 4),
+                                     "no author is " + input.owner});
+            continue;
+        }
+        // The owner found by id prints as [person] name, so the CV sets it in bold.
+        if (owner_at && *owner_at < w.authors.size() &&
+            !is_owner(parse_author(w.authors[*owner_at])))
+            w.authors[*owner_at] = input.owner;
+        works.push_back(std::move(w));
+    }
+    // The synced list takes part as a source of its own (rank "synced").
+    const std::size_t first_synced = works.size();
+    for (const Publication& p : input.synced)
+        works.push_back(work_of_publication(p, "synced"));
+
+    // 2. Groups of the same paper.
+    Groups groups(works.size());
+    std::map<std::string, std::size_t> seen;
+    for (std::size_t i = 0; i < works.size(); ++i)
+        for (const std::string& key : id_keys(works[i])) {
+            const auto [it, inserted] = seen.emplace(key, i);
+            if (!inserted)
+                groups.join(i, it->second);
+        }
+    // A preprint and its published version, by title alone.
+    std::map<std::string, std::vector<std::size_t>> by_title;
+    for (std::size_t i = 0; i < works.size(); ++i) {
+        const std::string t = normal_title(works[i].title.value);
+        if (t.size() >= 12)
+            by_title[t].push_back(i);
+    }
+    for (const auto& [title, members] : by_title)
+        for (std::size_t a : members)
+            for (std::size_t b : members)
+                if (a < b &&
+                    (works[a].kind == PublicationKind::Preprint) !=
+                        (works[b].kind == PublicationKind::Preprint) &&
+                    std::abs(works[a].year - works[b].year) <= 2)
+                    groups.join(a, b);
+    // Two entries of the synced list never become one (each keeps its citekey).
+    std::map<std::size_t, std::vector<std::size_t>> members;
+    for (std::size_t i = 0; i < works.size(); ++i)
+        members[groups.find(i)].push_back(i);
+
+    // The user's own papers, by id and title.
+    std::set<std::string> own_keys;
+    for (const Publication& p : input.own)
+        for (const std::string& k : id_keys(work_of_publication(p, "own")))
+            own_keys.insert(k);
+    std::set<std::string> ignore(input.ignore.begin(), input.ignore.end());
+    for (const std::string& i : input.ignore)
+        for (const std::string& id : {normal_doi(i), arxiv_base_id(i), dblp_key_of(i)})
+            if (!id.empty())
+                ignore.insert(id);
+
+    std::vector<std::string> used;
+    for (const Publication& p : input.synced)
+        used.push_back(p.key.value);
+    for (const Publication& p : input.own)
+        if (!p.key.empty())
+            used.push_back(p.key.value);
+
+    struct Pending {
+        Publication entry;
+        std::vector<std::string> sources;
+    };
+    std::vector<Pending> fresh;
+    for (auto& [root, indexes] : members) {
+        std::vector<const Work*> group;
+        const Publication* synced = nullptr;
+        std::vector<std::string> sources;
+        for (std::size_t i : indexes) {
+            if (i >= first_synced && synced) {
+                // Two entries of the synced list stay two (each keeps its citekey).
+                out.list.push_back(input.synced[i - first_synced]);
+                ++out.kept;
+                continue;
+            }
+            group.push_back(&works[i]);
+            if (i >= first_synced)
+                synced = &input.synced[i - first_synced];
+            else if (std::find(sources.begin(), sources.end(), works[i].source) == sources.end())
+                sources.push_back(works[i].source);
+        }
+        std::stable_sort(group.begin(), group.end(), [](const Work* a, const Work* b) {
+            return rank_of(a->source) < rank_of(b->source);
+        });
+        if (sources.empty()) {  // only the synced list has it: kept as it is
+            out.list.push_back(*synced);
+            ++out.kept;
+            continue;
+        }
+        Publication entry = merged_entry(group, input.owner);
+        bool own = false, ignored = false;
+        for (const Work* w : group)
+            for (const std::string& k : id_keys(*w))
+                own = own || own_keys.count(k);
+        if (own) {
+            ++out.own;
+            continue;
+        }
+        for (const Work* w : group)
+            ignored = ignored || (!w->doi.empty() && ignore.count(w->doi)) ||
+                      (!w->arxiv.empty() && ignore.count(w->arxiv)) ||
+                      (!w->dblp_key.empty() && ignore.count(w->dblp_key));
+        const std::string key = synced ? synced->key.value
+                                       : make_citekey(
+                                             [&] {
+                                                 std::vector<std::string> names;
+                                                 for (const auto& a : entry.authors)
+                                                     names.push_back(a.value);
+                                                 return names;
+                                             }(),
+                                             entry.year, entry.title.value, used);
+        if (ignored || ignore.count(key)) {
+            out.ignored.push_back({key, entry.title.value, entry.year, sources, {}, {}, "ignored"});
+            continue;
+        }
+        entry.key = {key, {}};
+        if (synced) {
+            const auto fields = changed_fields(*synced, entry);
+            if (fields.empty()) {
+                ++out.unchanged;
+                out.list.push_back(*synced);
+            } else {
+                out.updated.push_back(
+                    {key, entry.title.value, entry.year, sources, fields, {}, {}});
+                out.list.push_back(std::move(entry));
+            }
+            continue;
+        }
+        used.push_back(key);
+        fresh.push_back({std::move(entry), sources});
+    }
+    for (auto& f : fresh) {
+        out.added.push_back(
+            {f.entry.key.value, f.entry.title.value, f.entry.year, f.sources, {}, {}, {}});
+        out.list.push_back(std::move(f.entry));
+    }
+    // Newest first, then by citekey: the same input always gives the same file.
+    std::stable_sort(out.list.begin(), out.list.end(),
+                     [](const Publication& a, const Publication& b) {
+                         if (a.year != b.year)
+                             return a.year > b.year;
+                         return a.key.value < b.key.value;
+                     });
+    std::sort(out.added.begin(), out.added.end(),
+              [](const ListedWork& a, const ListedWork& b) { return a.key < b.key; });
+    return out;
+}
+
+}  // namespace mkcv::sync

@@ -1,0 +1,64 @@
+// Works from every source + the synced list as it is + the user's own papers → the new
+// synced list and what changed (docs/sync.md, "How works are merged").
+//
+// Works are the same paper when they share a DOI (case ignored), an arXiv id (version
+// ignored), a DBLP key, or a normalised title and year; a preprint and a published paper
+// of the same normalised title, at most two years apart, are one paper too. The published
+// version wins (its venue, kind, DOI and DBLP key) and keeps the arXiv link. Each field
+// comes from the best source that has it: DBLP, Crossref, the synced list itself (so that
+// a sync from fewer sources never makes an entry worse), OpenAlex, Semantic Scholar,
+// ORCID, a BibTeX export, arXiv. An entry of the synced list keeps its citekey forever; a
+// new one gets "lastnameYEARword". A work the user's own bibliography or cv.toml already
+// has is theirs and is not listed; `ignore` leaves works out; a work that was not listed
+// under the owner's id and has no author who is the owner (by id, name or alias) is
+// left out as not theirs.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "cv/model.h"
+#include "sync/work.h"
+
+namespace mkcv::sync {
+
+struct MergeInput {
+    std::vector<Work> works;          // from every source, in the order they were read
+    std::vector<Publication> synced;  // the synced list as it was read (with its citekeys)
+    std::vector<Publication> own;     // the user's own: cv.toml and their .bib files
+    std::string owner;                // [person] name
+    std::vector<std::string> aliases;
+    std::vector<std::string> ignore;  // citekeys, DOIs, arXiv ids, DBLP keys
+};
+
+struct ListedWork {
+    std::string key;  // citekey (empty for works left out)
+    std::string title;
+    int year = 0;
+    std::vector<std::string> sources;  // where it came from
+    std::vector<std::string> fields;   // updated: which fields changed
+    std::string authors;               // left out: who wrote it
+    std::string why;                   // left out: the reason
+};
+
+struct MergeOutcome {
+    std::vector<Publication> list;  // the new synced list, newest first
+    std::vector<ListedWork> added, updated, ignored, not_owner, incomplete;
+    std::size_t unchanged = 0;
+    std::size_t kept = 0;  // entries of the synced list that no source listed this time
+    std::size_t own = 0;   // works the user's own entries already have
+};
+
+MergeOutcome merge_works(const MergeInput& input);
+
+// "Deep Learning: A Review" → "deeplearningareview" (ASCII letters and digits lower-cased,
+// other characters kept, punctuation and spaces dropped).
+std::string normal_title(const std::string& title);
+
+// "zhao2020unpaired" from the first author's last name, the year and the first
+// significant word of the title; a letter is added while it is in `used`.
+std::string make_citekey(const std::vector<std::string>& authors, int year,
+                         const std::string& title, const std::vector<std::string>& used);
+
+}  // namespace mkcv::sync

@@ -1,0 +1,75 @@
+#include "sync/summary.h"
+
+namespace mkcv::sync {
+namespace {
+
+// A title as a line of the summary: one line, at most 90 bytes (at a character boundary).
+std::string short_title(const std::string& title) {
+    std::string out;
+    for (char c : title)
+        out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
+    if (out.size() > 90) {
+        out.resize(90);
+        while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80)
+            out.pop_back();
+        if (!out.empty())
+            out.pop_back();
+        out += "…";
+    }
+    return out;
+}
+
+std::string sources_of(const ListedWork& w) {
+    std::string out;
+    for (const auto& s : w.sources)
+        out += (out.empty() ? "" : ", ") + s;
+    return out;
+}
+
+void section(std::string& out, const std::string& heading, const std::vector<ListedWork>& works,
+             bool with_fields, bool with_authors) {
+    if (works.empty())
+        return;
+    out += heading + " (" + std::to_string(works.size()) + "):\n";
+    for (const ListedWork& w : works) {
+        out += "  ";
+        if (!w.key.empty())
+            out += w.key + "  ";
+        out += "\"" + short_title(w.title) + "\" (" + std::to_string(w.year) + ")";
+        if (with_authors && !w.authors.empty())
+            out += " by " + short_title(w.authors);
+        out += "  [" + sources_of(w) + "]";
+        if (with_fields && !w.fields.empty()) {
+            out += ": ";
+            for (std::size_t i = 0; i < w.fields.size(); ++i)
+                out += (i ? ", " : "") + w.fields[i];
+        }
+        if (!with_fields && !w.why.empty() && w.why != "ignored")
+            out += ": " + w.why;
+        out += "\n";
+    }
+}
+
+}  // namespace
+
+std::string format_summary(const std::vector<SourceLine>& sources, const MergeOutcome& o) {
+    std::string out;
+    for (const SourceLine& s : sources)
+        out += "  " + s.name + ": " + (s.failed ? "FAILED: " : "") + s.what + "\n";
+    section(out, "added", o.added, false, false);
+    section(out, "updated", o.updated, true, false);
+    if (o.unchanged)
+        out += "unchanged: " + std::to_string(o.unchanged) + "\n";
+    if (o.kept)
+        out += "kept (no source listed them this time): " + std::to_string(o.kept) + "\n";
+    if (o.own)
+        out += "already in your own entries: " + std::to_string(o.own) + "\n";
+    section(out, "ignored", o.ignored, false, false);
+    section(out, "left out, not by the owner", o.not_owner, false, true);
+    section(out, "left out, incomplete", o.incomplete, false, true);
+    if (o.added.empty() && o.updated.empty())
+        out += "nothing new\n";
+    return out;
+}
+
+}  // namespace mkcv::sync

@@ -1,0 +1,145 @@
+#include "sync/merge.h"
+
+#include <catch2/catch.hpp>
+
+#include "bib/publication_ids.h"
+#include "fixture.h"
+#include "sync/arxiv_atom.h"
+#include "sync/crossref_json.h"
+#include "sync/dblp_xml.h"
+#include "sync/openalex_json.h"
+
+using namespace mkcv;
+using namespace mkcv::sync;
+
+namespace {
+
+const OwnerIds kOwner{"d/JaneQDoe", "0000-0002-1825-0097", "A5023888391", "1723755"};
+
+MergeInput input_of(std::initializer_list<Result<WorksPage>*> pages) {
+    MergeInput in;
+    in.owner = "Jane Q. Doe";
+    in.aliases = {"J. Q. Doe", "Jane Doe"};
+    for (auto* page : pages) {
+        REQUIRE(*page);
+        for (const Work& w : (*page)->works)
+            in.works.push_back(w);
+    }
+    return in;
+}
+
+const Publication* with_doi(const MergeOutcome& o, const std::string& doi) {
+    for (const auto& p : o.list)
+        if (ids_of(p).doi == doi)
+            return &p;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("the same paper from three sources becomes one entry, DBLP's venue and key", "[sync]") {
+    Result<WorksPage> dblp = parse_dblp_xml(sync_fixture("dblp.xml"), "d", kOwner);
+    Result<WorksPage> crossref =
+        parse_crossref_works(sync_fixture("crossref.json"), "c", kOwner, false);
+    Result<WorksPage> openalex =
+        parse_openalex_works(sync_fixture("openalex.json"), "o", kOwner, false);
+    MergeInput in = input_of({&dblp, &crossref, &openalex});
+    const MergeOutcome o = merge_works(in);
+    int sigmod = 0;
+    for (const auto& p : o.list)
+        sigmod += ids_of(p).doi == "10.1145/3448016.3457000";
+    CHECK(sigmod == 1);
+    const Publication* p = with_doi(o, "10.1145/3448016.3457000");
+    REQUIRE(p);
+    CHECK(p->venue.value == "SIGMOD Conference");
+    CHECK(p->kind == PublicationKind::Conference);
+    CHECK(ids_of(*p).dblp_key == "conf/sigmod/DoeR21");
+    CHECK(p->key.value == "doe2021fast");
+    // The CoRR preprint and the journal version are one entry: published, arXiv kept.
+    const Publication* gnn = with_doi(o, "10.1000/jgnr.2023.5");
+    REQUIRE(gnn);
+    CHECK(gnn->kind == PublicationKind::Journal);
+    CHECK(ids_of(*gnn).arxiv == "2203.01234");
+    CHECK(gnn->year == 2023);
+    // The erratum is not ignored without `ignore`; with it, it is listed as ignored.
+    CHECK(with_doi(o, "10.9999/erratum.1"));
+    in.ignore = {"10.9999/ERRATUM.1"};
+    const MergeOutcome ignored = merge_works(in);
+    CHECK(!with_doi(ignored, "10.9999/erratum.1"));
+    REQUIRE(ignored.ignored.size() == 1);
+    CHECK(ignored.ignored[0].title.find("Erratum") == 0);
+}
+
+TEST_CASE("a name query's work without the owner is left out and listed", "[sync]") {
+    Result<WorksPage> arxiv = parse_arxiv_atom(sync_fixture("arxiv.xml"), "a");
+    const MergeOutcome o = merge_works(input_of({&arxiv}));
+    REQUIRE(o.not_owner.size() == 1);
+    CHECK(o.not_owner[0].title == "Quantum Widgets at Low Temperature");
+    CHECK(o.not_owner[0].authors == "John Doe, Carla Coe");
+    CHECK(o.list.size() == 2);  // the aliases "J. Q. Doe" and "Jane Doe" are the owner
+}
+
+TEST_CASE(
+    "a preprint synced before is upgraded in place: same citekey, published fields, arXiv kept",
+    "[sync]") {
+    Result<WorksPage> arxiv = parse_arxiv_atom(sync_fixture("arxiv.xml"), "a");
+    const MergeOutcome first = merge_works(input_of({&arxiv}));
+    const Publication* pre = nullptr;
+    for (const auto& p : first.list)
+        if (ids_of(p).arxiv == "2203.01234")
+            pre = &p;
+    REQUIRE(pre);
+    CHECK(pre->kind == PublicationKind::Preprint);
+    const std::string key = pre->key.value;
+
+    Result<WorksPage> crossref =
+        parse_crossref_works(sync_fixture("crossref.json"), "c", kOwner, false);
+    MergeInput second = input_of({&crossref});
+    second.synced = first.list;
+    const MergeOutcome o = merge_works(second);
+    const Publication* published = with_doi(o, "10.1000/jgnr.2023.5");
+    REQUIRE(published);
+    CHECK(published->key.value == key);
+    CHECK(published->kind == PublicationKind::Journal);
+    CHECK(published->venue.value == "Journal of Graph Routing");
+    CHECK(ids_of(*published).arxiv == "2203.01234");
+    bool listed = false;
+    for (const auto& u : o.updated)
+        listed = listed || u.key == key;
+    CHECK(listed);
+}
+
+TEST_CASE("a second merge of the same works changes nothing; the user's own papers stay theirs",
+          "[sync]") {
+    Result<WorksPage> dblp = parse_dblp_xml(sync_fixture("dblp.xml"), "d", kOwner);
+    MergeInput in = input_of({&dblp});
+    Publication own;
+    own.key = {"doe2020own"};
+    own.title = {"Learned Caches for Everyone"};
+    own.year = 2020;
+    own.links.push_back({{"doi"}, {"10.5555/own.1"}});
+    in.own = {own};
+    const MergeOutcome first = merge_works(in);
+    CHECK(first.own == 1);
+    CHECK(first.added.size() == 2);
+    in.synced = first.list;
+    const MergeOutcome again = merge_works(in);
+    CHECK(again.added.empty());
+    CHECK(again.updated.empty());
+    CHECK(again.unchanged == 2);
+    REQUIRE(again.list.size() == first.list.size());
+    for (std::size_t i = 0; i < again.list.size(); ++i)
+        CHECK(again.list[i].key.value == first.list[i].key.value);
+    // A sync from fewer sources keeps what the list had.
+    MergeInput none = input_of({});
+    none.synced = first.list;
+    CHECK(merge_works(none).kept == 2);
+}
+
+TEST_CASE("citekeys are made from author, year and title and never collide", "[sync]") {
+    CHECK(make_citekey({"Jane Q. Doe"}, 2021, "The Fast Sorting", {}) == "doe2021fast");
+    CHECK(make_citekey({"Jane Q. Doe"}, 2021, "The Fast Sorting", {"doe2021fast"}) ==
+          "doe2021fasta");
+    CHECK(make_citekey({}, 2021, "!!", {}) == "anon2021");
+    CHECK(normal_title("Deep Learning: A Review!") == "deeplearningareview");
+}

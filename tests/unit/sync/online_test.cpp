@@ -1,0 +1,142 @@
+#include "sync/online.h"
+
+#include <catch2/catch.hpp>
+#include <map>
+
+#include "fixture.h"
+
+using namespace mkcv;
+using namespace mkcv::sync;
+
+namespace {
+
+// Serves recorded bodies by URL, and records what was asked.
+struct FakeServer {
+    std::map<std::string, FetchResponse> pages;
+    std::vector<FetchRequest> asked;
+    Fetch fetch() {
+        return [this](const FetchRequest& r) -> Result<FetchResponse> {
+            asked.push_back(r);
+            const auto it = pages.find(r.url);
+            if (it == pages.end())
+                return FetchResponse{404, "not found", r.url};
+            return it->second;
+        };
+    }
+};
+
+SyncSettings settings() {
+    SyncSettings s;
+    s.present = true;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("each source is asked at its API's own path below its base", "[sync]") {
+    FakeServer server;
+    server.pages["http://127.0.0.1:1/pid/d/JaneQDoe.xml"] = {200, sync_fixture("dblp.xml"), ""};
+    server.pages["https://pub.orcid.org/v3.0/0000-0002-1825-0097/works"] = {
+        200, sync_fixture("orcid.json"), ""};
+    server.pages
+        ["https://api.crossref.org/works?filter=orcid:0000-0002-1825-0097&rows=100&cursor=%2A"] = {
+        200, sync_fixture("crossref.json"), ""};
+    server.pages
+        ["https://api.crossref.org/"
+         "works?filter=orcid:0000-0002-1825-0097&rows=100&cursor=DnF1ZXJ5VGhlbkZldGNo"] = {
+        200, R"({"message":{"items":[],"next-cursor":"DnF1ZXJ5VGhlbkZldGNo"}})", ""};
+    ApiBases bases = default_api_bases();
+    REQUIRE(set_api_base(bases, "dblp=http://127.0.0.1:1/").empty());
+    SyncSettings s = settings();
+    s.dblp = {"d/JaneQDoe"};
+    s.orcid = {"0000-0002-1825-0097"};
+    const auto outcomes =
+        fetch_sources(s, {"d/JaneQDoe", "0000-0002-1825-0097"}, bases, server.fetch(), "mkcv/test");
+    REQUIRE(outcomes.size() == 3);
+    CHECK(outcomes[0].name == "dblp");
+    CHECK(outcomes[0].works.size() == 3);
+    CHECK(!outcomes[0].failure);
+    CHECK(outcomes[1].name == "orcid");
+    CHECK(outcomes[1].works.size() == 2);
+    CHECK(outcomes[2].name == "crossref");
+    CHECK(!outcomes[2].failure);
+    CHECK(outcomes[2].works.size() == 3);  // both pages; ORCID's DOI was among them
+    bool json_accept = false;
+    for (const auto& r : server.asked)
+        if (r.url.find("pub.orcid.org") != std::string::npos)
+            for (const auto& h : r.headers)
+                json_accept = json_accept || h == "Accept: application/json";
+    CHECK(json_accept);
+    CHECK(server.asked.front().headers.front() == "User-Agent: mkcv/test");
+}
+
+TEST_CASE("Semantic Scholar is paged with next, arXiv with start, to the end", "[sync]") {
+    FakeServer server;
+    const std::string s2 =
+        "https://api.semanticscholar.org/graph/v1/author/1723755/papers?fields=title,year,"
+        "venue,journal,externalIds,authors,publicationTypes,publicationDate";
+    server.pages[s2 + "&offset=0&limit=100"] = {
+        200, R"({"offset":0,"next":100,"data":[{"title":"A","year":2020}]})", ""};
+    server.pages[s2 + "&offset=100&limit=100"] = {
+        200, R"({"offset":100,"data":[{"title":"B","year":2021}]})", ""};
+    SyncSettings s = settings();
+    s.semantic_scholar = {"1723755"};
+    s.arxiv = {"Jane Doe"};
+    server.pages
+        ["https://export.arxiv.org/api/"
+         "query?search_query=au%3A%22Jane%20Doe%22&start=0&max_results=100"] = {
+        200, sync_fixture("arxiv.xml"), ""};
+    const auto outcomes = fetch_sources(s, {}, default_api_bases(), server.fetch(), "ua");
+    REQUIRE(outcomes.size() == 2);
+    CHECK(outcomes[0].name == "arxiv");
+    CHECK(outcomes[0].works.size() == 3);
+    CHECK(outcomes[0].requests == 1);  // totalResults 3: one page
+    CHECK(outcomes[1].works.size() == 2);
+    CHECK(outcomes[1].requests == 2);
+}
+
+TEST_CASE("a failing source is reported with what it gave; endless paging stops at the cap",
+          "[sync]") {
+    SyncSettings s = settings();
+    s.openalex = {"A1"};
+    s.dblp = {"d/X"};
+    int calls = 0;
+    Fetch fetch = [&](const FetchRequest& r) -> Result<FetchResponse> {
+        ++calls;
+        if (r.url.find("dblp") != std::string::npos)
+            return fail({Severity::Error, r.url, {}, "sync-network", "timed out", ""});
+        // Every page has a new cursor and one work.
+        return FetchResponse{
+            200,
+            R"({"meta":{"next_cursor":"c)" + std::to_string(calls) +
+                R"("},"results":[{"id":"https://openalex.org/W1","title":"T","publication_year":2020}]})",
+            r.url};
+    };
+    const auto outcomes = fetch_sources(s, {}, default_api_bases(), fetch, "ua");
+    REQUIRE(outcomes.size() == 2);
+    REQUIRE(outcomes[0].failure);
+    CHECK(outcomes[0].failure->message == "timed out");
+    CHECK(outcomes[1].requests == kMaxPages);
+    CHECK(outcomes[1].note == "stopped after 50 pages");
+    Fetch status = [](const FetchRequest& r) -> Result<FetchResponse> {
+        return FetchResponse{500, "oops", r.url};
+    };
+    const auto failed = fetch_sources(s, {}, default_api_bases(), status, "ua");
+    REQUIRE(failed[1].failure);
+    CHECK(failed[1].failure->message == "openalex answered HTTP 500");
+}
+
+TEST_CASE(
+    "--api-base takes known names and http(s) URLs only; the user agent carries no header break",
+    "[sync]") {
+    ApiBases bases = default_api_bases();
+    CHECK(!set_api_base(bases, "nope=https://x").empty());
+    CHECK(!set_api_base(bases, "dblp=file:///etc").empty());
+    CHECK(!set_api_base(bases, "dblp").empty());
+    CHECK(set_api_base(bases, "arxiv=https://mirror.example/").empty());
+    CHECK(bases["arxiv"] == "https://mirror.example");
+    CHECK(user_agent("1.0", "a@b.org") ==
+          "mkcv/1.0 (https://github.com/mkcv/mkcv; mailto:a@b.org)");
+    CHECK(user_agent("1.0", "a@b.org\r\nX-Evil: 1") == "mkcv/1.0 (https://github.com/mkcv/mkcv)");
+    CHECK(url_encoded("au:\"A B\"") == "au%3A%22A%20B%22");
+}

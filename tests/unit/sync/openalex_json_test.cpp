@@ -1,0 +1,36 @@
+#include "sync/openalex_json.h"
+
+#include <catch2/catch.hpp>
+
+#include "fixture.h"
+
+using namespace mkcv;
+using namespace mkcv::sync;
+
+TEST_CASE("OpenAlex works give the DOI from its URL, the venue and the owner by author id",
+          "[sync]") {
+    Result<WorksPage> page = parse_openalex_works(sync_fixture("openalex.json"), "openalex.json",
+                                                  {"", "", "A5023888391"}, false);
+    REQUIRE(page);
+    REQUIRE(page->works.size() == 1);
+    CHECK(page->next_cursor.empty());  // next_cursor null: the last page
+    const Work& w = page->works[0];
+    CHECK(w.doi == "10.1145/3448016.3457000");
+    CHECK(w.kind == PublicationKind::Conference);
+    CHECK(w.venue == "Proceedings of the 2021 International Conference on Management of Data");
+    CHECK(w.year == 2021);
+    REQUIRE(w.owner_author);
+    CHECK(*w.owner_author == 0);
+}
+
+TEST_CASE("OpenAlex pages carry a cursor; an arXiv copy gives the arXiv id", "[sync]") {
+    Result<WorksPage> page = parse_openalex_works(
+        R"({"meta":{"next_cursor":"IlsxNjA5"},"results":[{"id":"https://openalex.org/W1","title":"T","publication_year":2020,"type":"preprint","doi":"https://doi.org/10.48550/arxiv.2001.00001","locations":[]}]})",
+        "p", {}, true);
+    REQUIRE(page);
+    CHECK(page->next_cursor == "IlsxNjA5");
+    CHECK(page->works[0].arxiv == "2001.00001");
+    CHECK(page->works[0].doi.empty());
+    CHECK(page->works[0].kind == PublicationKind::Preprint);
+    CHECK(!parse_openalex_works(R"([1,2])", "x", {}, true));
+}
