@@ -221,6 +221,9 @@ AttemptFailure transfer_failure(const Exchange& exchange, const HttpOptions& opt
         case CURLE_BAD_CONTENT_ENCODING:
             return {"the answer's compression is broken", false, {}};
         case CURLE_WEIRD_SERVER_REPLY:
+        // The scheme was checked before the request: this is an answer without a status
+        // line, which libcurl reads as HTTP/0.9 and refuses.
+        case CURLE_UNSUPPORTED_PROTOCOL:
             return {"the server's answer is not HTTP", false, {}};
         default:
             return {
@@ -323,10 +326,10 @@ Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& opt
     init_curl_once();
     const std::string shown = url_for_messages(request.url);
     if (std::string why = fetch_url_problem(request.url); !why.empty())
-        return network_failure(shown, shown + " " + why);
+        return network_failure(shown, "this URL " + why);
     for (const std::string& line : request.headers)
         if (std::string why = header_line_problem(line); !why.empty())
-            return network_failure(shown, shown + ": a request header " + why);
+            return network_failure(shown, "a request header " + why);
 
     // The cache key holds the header lines too (an Accept changes the answer); the file
     // holds only the URL, never a header's key.
@@ -369,8 +372,7 @@ Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& opt
             }
             if (answer.status == 304) {
                 if (!cached || conditional.empty())
-                    return network_failure(shown, shown + ": the server answered " +
-                                                      status_words(304) +
+                    return network_failure(shown, "the server answered " + status_words(304) +
                                                       " to a request that was not conditional");
                 HttpResponse response;
                 response.status = 200;
@@ -378,6 +380,16 @@ Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& opt
                 response.final_url =
                     cached->final_url.empty() ? result.final_url : cached->final_url;
                 response.from_cache = true;
+                return response;
+            }
+            // A client error is the caller's to read (a DOI Crossref does not have is a 404,
+            // no failure): given back as it is, not retried. 408 and 429 are for retrying.
+            if (answer.status >= 400 && answer.status < 500 && answer.status != 408 &&
+                answer.status != 429) {
+                HttpResponse response;
+                response.status = answer.status;
+                response.body = std::move(answer.body);
+                response.final_url = result.final_url;
                 return response;
             }
             failure.reason = "the server answered " + status_words(answer.status);
@@ -391,13 +403,13 @@ Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& opt
         same_reason = failure.reason == last_reason ? same_reason + 1 : 1;
         last_reason = failure.reason;
         if (!failure.retry)
-            return network_failure(shown, shown + ": " + failure.reason);
+            return network_failure(shown, failure.reason);
         if (failure.retry_after && *failure.retry_after > options.max_retry_wait)
-            return network_failure(
-                shown, shown + ": " + failure.reason + " and asks mkcv to wait " +
-                           std::to_string(failure.retry_after->count()) + " s, more than the " +
-                           std::to_string(options.max_retry_wait.count()) +
-                           " s it waits: try again later");
+            return network_failure(shown, failure.reason + " and asks mkcv to wait " +
+                                              std::to_string(failure.retry_after->count()) +
+                                              " s, more than the " +
+                                              std::to_string(options.max_retry_wait.count()) +
+                                              " s it waits: try again later");
         if (number == attempts)
             break;
         const milliseconds wait =
@@ -408,7 +420,7 @@ Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& opt
     const std::string message = same_reason == attempts
                                     ? last_reason + " " + times(attempts)
                                     : last_reason + " (tried " + times(attempts) + ")";
-    return network_failure(shown, shown + ": " + message);
+    return network_failure(shown, message);
 }
 
 }  // namespace mkcv::net

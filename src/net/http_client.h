@@ -12,6 +12,7 @@
 //   dropped when a redirect leaves the host, so no API key follows it;
 // - retries with exponential backoff for 5xx answers and failed connections, and for 429
 //   and 503 after the server's Retry-After, unless it asks for more than `max_retry_wait`;
+//   another 4xx is the caller's to read (a 404 may be no failure), as a response;
 // - conditional requests from the cache (http_cache.h), a 304 answered from it;
 // - the User-Agent of request_headers.h, with the owner's email when there is one.
 #pragma once
@@ -32,7 +33,7 @@ struct HttpRequest {
 };
 
 struct HttpResponse {
-    long status = 0;          // always 2xx: any other final status is a failure
+    long status = 0;          // 2xx, or a 4xx but 408 and 429 (not retried); any other fails
     std::string body;         // decompressed
     std::string final_url;    // the URL that answered, after redirects
     bool from_cache = false;  // 304 Not Modified: the body is the cache's
@@ -53,8 +54,9 @@ struct HttpOptions {
 };
 
 // Fetches `request.url`. The failure's diagnostic has code "network", the URL as
-// url_for_messages shows it as its file, and a message that starts with the URL too:
-// "https://dblp.org/pid/l/x.xml: the server answered 500 Internal Server Error three times".
+// url_for_messages shows it as its file, and a sentence, so that it prints as
+// "https://dblp.org/pid/l/x.xml: error: the server answered 500 Internal Server Error three
+// times".
 Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& options);
 
 // The words for an HTTP status ("500 Internal Server Error"), never the server's own reason

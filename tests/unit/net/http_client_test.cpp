@@ -105,7 +105,7 @@ Failed must_fail(const std::string& url, const HttpOptions& options) {
     REQUIRE_FALSE(result);
     CHECK(result.error().code == "network");
     CHECK(result.error().file == url);
-    CHECK(result.error().message.rfind(url + ": ", 0) == 0);
+    CHECK(result.error().message.find("127.0.0.1") == std::string::npos);  // the file names it
     return {result.error().message, took};
 }
 
@@ -171,8 +171,7 @@ TEST_CASE("a 500 is retried and reported with its count", "[http_client]") {
     FaultServer server;
     server.play("status 500");
     const Failed failed = must_fail(server.url("/pid/l/x.xml"), quick(server));
-    CHECK(failed.message == server.url("/pid/l/x.xml") +
-                                ": the server answered 500 Internal Server Error three times");
+    CHECK(failed.message == "the server answered 500 Internal Server Error three times");
     CHECK(cache_is_empty(server));
 }
 
@@ -184,11 +183,13 @@ TEST_CASE("a 503 that passes is retried into an answer", "[http_client]") {
     CHECK(response->body == "<dblpperson name=\"X\"/>\n");
 }
 
-TEST_CASE("a 404 is not retried", "[http_client]") {
+TEST_CASE("a 404 is given back once, not retried", "[http_client]") {
     FaultServer server;
-    const Failed failed = must_fail(server.url("/pid/none.xml"), quick(server));
-    CHECK(failed.message == server.url("/pid/none.xml") + ": the server answered 404 Not Found");
+    const auto response = http_get({server.url("/pid/none.xml"), {}}, quick(server));
+    REQUIRE(response);
+    CHECK(response->status == 404);
     CHECK(server.log().find("404") == server.log().rfind("404"));
+    CHECK(cache_is_empty(server));
 }
 
 TEST_CASE("429 with Retry-After waits as asked, within a cap", "[http_client]") {
@@ -216,8 +217,7 @@ TEST_CASE("a slow server ends at the timeout", "[http_client]") {
     HttpOptions options = quick(server);
     options.timeout = milliseconds(500);
     const Failed failed = must_fail(server.url("/pid/l/x.xml"), options);
-    CHECK(failed.message == server.url("/pid/l/x.xml") +
-                                ": the server did not answer within 0.5 s (--timeout) three times");
+    CHECK(failed.message == "the server did not answer within 0.5 s (--timeout) three times");
     CHECK(failed.took < milliseconds(5000));
 }
 
@@ -270,7 +270,8 @@ TEST_CASE("redirect loops and long chains end", "[http_client]") {
 TEST_CASE("a server that does not speak HTTP is an error", "[http_client]") {
     FaultServer server;
     server.play("garbage");
-    must_fail(server.url("/pid/l/x.xml"), quick(server));
+    CHECK(must_fail(server.url("/pid/l/x.xml"), quick(server)).message.find("not HTTP") !=
+          std::string::npos);
     server.play("close");
     CHECK(must_fail(server.url("/pid/l/x.xml"), quick(server)).message.find("without an answer") !=
           std::string::npos);
