@@ -2,6 +2,7 @@
 // --offline files), merged into the synced list beside cv.toml (docs/sync.md).
 #include "cli/sync_command.h"
 
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -9,6 +10,8 @@
 #include "cli/commands.h"
 #include "cli/exit_code.h"
 #include "cv/loader.h"
+#include "net/http_cache.h"
+#include "net/http_client.h"
 #include "pipeline/load_step.h"
 #include "sync/merge.h"
 #include "sync/offline_file.h"
@@ -22,16 +25,19 @@ namespace fs = std::filesystem;
 
 namespace mkcv {
 
-// Until net/'s client is in, online sync fails clearly: --offline works without it.
+// net/'s client (docs/security.md#network-fetches): the request's own lines carry the
+// User-Agent run_sync made; the cache is the user's ($XDG_CACHE_HOME/mkcv).
 sync::Fetch make_fetch(const SyncCommandOptions& options) {
-    (void)options;
-    return [](const sync::FetchRequest& request) -> Result<sync::FetchResponse> {
-        return fail({Severity::Error,
-                     request.url,
-                     {},
-                     "sync-network",
-                     "this mkcv was built without its HTTP client, so it cannot fetch",
-                     "download the lists and run mkcv sync --offline FILE... (docs/sync.md)"});
+    net::HttpOptions http;
+    http.timeout = std::chrono::seconds(options.timeout);
+    http.max_body_bytes = sync::kMaxResponseBytes;
+    http.cache_folder = net::default_cache_folder();
+    return [http](const sync::FetchRequest& request) -> Result<sync::FetchResponse> {
+        Result<net::HttpResponse> response = net::http_get({request.url, request.headers}, http);
+        if (!response)
+            return fail(response.error());
+        return sync::FetchResponse{response->status, std::move(response->body),
+                                   std::move(response->final_url)};
     };
 }
 
@@ -104,6 +110,9 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
                                cv.sync.semantic_scholar.value};
     std::vector<sync::SourceLine> lines;
     bool failed = false;
+    // Whether any source or file gave works: when none did (every source down), there is
+    // nothing to merge and the list is left as it was, not written anew.
+    bool any_answered = false;
     if (!options.offline.empty()) {
         for (const std::string& file : options.offline) {
             std::string text;
@@ -122,6 +131,7 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
                 failed = true;
                 continue;
             }
+            any_answered = true;
             lines.push_back({file,
                              std::string(sync::format_name(read->format)) + ", " +
                                  std::to_string(read->page.works.size()) + " works",
@@ -142,6 +152,7 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
                 what = source.failure->message + "; " + what + " before that were merged";
                 failed = true;
             }
+            any_answered = any_answered || !source.failure || !source.works.empty();
             lines.push_back({source.name, what, source.failure.has_value()});
             for (auto& w : source.works)
                 input.works.push_back(std::move(w));
@@ -167,6 +178,9 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
     if (options.dry_run) {
         if (text_out)
             std::cout << "dry run: nothing written\n";
+    } else if (!any_answered) {
+        if (text_out)
+            std::cout << "every source failed: nothing written\n";
     } else if (failed && outcome.added.empty() && outcome.updated.empty()) {
         // Nothing new from the sources that answered: the list stays as it was (or absent).
         if (text_out)

@@ -154,8 +154,8 @@ bool read_file(const fs::path& path, std::string& out) {
     return read_regular_file(path, out, UINTMAX_MAX).empty();
 }
 
-bool read_own_file(const fs::path& path, std::string& out) {
-    return read_regular(path, out, UINTMAX_MAX, O_NOFOLLOW).empty();
+bool read_own_file(const fs::path& path, std::string& out, std::uintmax_t max_bytes) {
+    return read_regular(path, out, max_bytes, O_NOFOLLOW).empty();
 }
 
 namespace {

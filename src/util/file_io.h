@@ -27,10 +27,11 @@ std::string read_regular_file(const std::filesystem::path& path, std::string& ou
 // read_regular_file without a size limit (mkcv's own outputs, PDFs, logs), as a yes or no.
 bool read_file(const std::filesystem::path& path, std::string& out);
 
-// read_file for a file mkcv wrote itself (a build record, an output it compares): false when
-// `path` is a symbolic link, which is never followed. The folders above it are the caller's
-// to check (util/state_folder.h).
-bool read_own_file(const std::filesystem::path& path, std::string& out);
+// read_file for a file mkcv wrote itself (a build record, an output it compares, a cache
+// entry): false when `path` is a symbolic link, which is never followed, or is larger than
+// `max_bytes`. The folders above it are the caller's to check (util/state_folder.h).
+bool read_own_file(const std::filesystem::path& path, std::string& out,
+                   std::uintmax_t max_bytes = UINTMAX_MAX);
 
 // Whether a write waits until its content is on disk (fsync) before the rename makes it the
 // file's content, so that not even a power cut leaves an empty file in its place. Each wait
