@@ -42,19 +42,27 @@ int with_report(const CliState& state, BuildMode mode, const BuildReport& report
 
 // Loads, renders and then builds or checks once. `inputs`, when given, receives the files
 // the outputs are made from: the CV's files (cv.toml, .bib, the photo) and the templates'.
-int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
+// `defaults` are the templates built without -t; `kept`, when given, receives the report.
+int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs,
+               const std::vector<std::string>& defaults = {"long", "short"},
+               BuildReport* kept = nullptr) {
     state.common.list_fallbacks = state.build.verbose;
     const CommonOptions& common = state.common;
     BuildOptions& options = state.build;
     const fs::path cv_path(common.cv_path);
     const std::string stem = cv_path.stem().string();
     Diagnostics found;  // by loading and rendering, for --report
-    auto rendered = prepare(common, {"long", "short"}, inputs,
+    const auto finish = [&](const BuildReport& report, int status) {
+        if (kept)
+            *kept = report;
+        return with_report(state, mode, report, status);
+    };
+    auto rendered = prepare(common, defaults, inputs,
                             state_folder(options.out_dir) / (stem + ".source-date"), &found);
     if (!rendered) {
         BuildReport invalid;
         invalid.diagnostics = std::move(found);
-        return with_report(state, mode, invalid, kExitInvalid);
+        return finish(invalid, kExitInvalid);
     }
     // `mkcv watch` builds again when the photo changes (it was read and checked by now).
     if (inputs && !rendered->empty())
@@ -87,12 +95,12 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
             refused.refused = true;
             refused.diagnostics = std::move(found);
             refused.diagnostics.append(problems);
-            return with_report(state, mode, refused, kExitInvalid);
+            return finish(refused, kExitInvalid);
         }
         BuildReport report = check_all(*rendered, stem, options, std::cerr);
         found.append(report.diagnostics);
         report.diagnostics = std::move(found);
-        return with_report(state, mode, report, report.ok ? kExitOk : kExitStale);
+        return finish(report, report.ok ? kExitOk : kExitStale);
     }
     if (!options.quiet)
         options.progress = progress_style_for(STDERR_FILENO);
@@ -106,7 +114,7 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     found.append(report.diagnostics);
     report.diagnostics = std::move(found);
     const int status = report.refused ? kExitInvalid : report.ok ? kExitOk : kExitBuildFailed;
-    return with_report(state, mode, report, status);
+    return finish(report, status);
 }
 
 void add_out_dir(CLI::App& command, CliState& state) {
@@ -141,6 +149,11 @@ void add_strict(CLI::App& command, CliState& state) {
 
 int run_build(CliState& state) {
     return build_once(state, BuildMode::Build, nullptr);
+}
+
+int build_watched(CliState& state, const std::vector<std::string>& defaults,
+                  std::vector<fs::path>& inputs, BuildReport& report) {
+    return build_once(state, BuildMode::Build, &inputs, defaults, &report);
 }
 
 void add_build_command(CLI::App& app, CliState& state) {

@@ -5,12 +5,14 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/common.h"
+#include "pipeline/build_report.h"
 
 namespace mkcv {
 
 void add_build_command(CLI::App& app, CliState& state);      // build_command.cpp
 void add_check_command(CLI::App& app, CliState& state);      // build_command.cpp
 void add_watch_command(CLI::App& app, CliState& state);      // build_command.cpp
+void add_serve_command(CLI::App& app, CliState& state);      // serve_command.cpp
 void add_report_command(CLI::App& app, CliState& state);     // build_command.cpp
 void add_render_command(CLI::App& app, CliState& state);     // cv_commands.cpp
 void add_validate_command(CLI::App& app, CliState& state);   // cv_commands.cpp
@@ -26,5 +28,11 @@ void add_doctor_command(CLI::App& app, CliState& state);     // doctor_command.c
 
 // `mkcv` alone is `mkcv build`.
 int run_build(CliState& state);
+
+// One build as `mkcv build` does it (its diagnostics printed), for the watching commands:
+// `defaults` are the templates built without -t; `inputs` receives the files the outputs
+// are made from, `report` what became of each output and every diagnostic. The exit status.
+int build_watched(CliState& state, const std::vector<std::string>& defaults,
+                  std::vector<std::filesystem::path>& inputs, BuildReport& report);
 
 }  // namespace mkcv
