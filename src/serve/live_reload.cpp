@@ -29,12 +29,19 @@ std::string_view live_reload_script() {
       "<pre style=\"margin:0;white-space:pre-wrap\">" + html + "</pre>";
     document.title = "Build error \u00b7 " + title;
   }
-  var events = new EventSource("/_mkcv/events");
-  events.addEventListener("hello", function (e) {
-    if (e.data !== generation) location.reload();
-  });
-  events.addEventListener("reload", function () { location.reload(); });
-  events.addEventListener("build-error", function (e) { showError(e.data); });
+  function listen() {
+    var events = new EventSource("/_mkcv/events");
+    events.addEventListener("hello", function (e) {
+      if (e.data !== generation) location.reload();
+    });
+    events.addEventListener("reload", function () { location.reload(); });
+    events.addEventListener("build-error", function (e) { showError(e.data); });
+    // The browser gives up on a refused stream (503: too many open); try again later.
+    events.onerror = function () {
+      if (events.readyState === EventSource.CLOSED) setTimeout(listen, 2000);
+    };
+  }
+  listen();
 })();
 )JS";
 }

@@ -26,7 +26,10 @@ struct ServeOptions {
     // A port to take, or none to take the first free one from kDefaultServePort; 0 lets
     // the system choose one.
     std::optional<int> port;
-    std::chrono::milliseconds keep_alive{15000};  // between keep-alive comments
+    // Between keep-alive comments. Short, since a client that went away (a page that
+    // reloaded) is noticed only when a write to it fails, the second after it left, and
+    // until then it holds one of the kMaxEventStreams places.
+    std::chrono::milliseconds keep_alive{1000};
 };
 
 class PreviewServer {

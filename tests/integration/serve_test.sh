@@ -105,7 +105,9 @@ curl -sN "${url}_mkcv/events" > events.txt 2> /dev/null &
 pids+=("$!")
 wait_for 10 grep -q '^event: hello$' events.txt && pass "the stream says hello on connecting" ||
   fail "no hello on the stream"
-contains "$(cat events.txt)" "data: 1" "hello carries the generation"
+hello_of() { grep -A1 '^event: hello$' events.txt | grep -q "^data: $1\$"; }
+wait_for 10 hello_of 1 && pass "hello carries the generation" ||
+  fail "hello without the generation: $(head -c 300 events.txt)"
 
 sed -i 's/Ph.D. Candidate/Served Candidate/' cv.toml
 wait_for 30 grep -q '^event: reload$' events.txt && pass "an edit sends reload" ||
@@ -113,6 +115,30 @@ wait_for 30 grep -q '^event: reload$' events.txt && pass "an edit sends reload" 
 contains "$(curl -sf "${url}cv-homepage.html")" "Served Candidate" "the page has the edit"
 wait_for 30 title_is "Yihao Zhao – Served Candidate" && pass "chromium's page reloaded itself" ||
   fail "chromium's page did not reload: «$(title)»"
+
+# --- Many clients at once; clients that go away free their places ------------------------
+# 32 streams at most (Chromium's page and the curl above hold two): the others get 503.
+many=()
+for i in $(seq 1 34); do
+  curl -sN --max-time 60 "${url}_mkcv/events" > "stream$i.txt" 2> /dev/null &
+  many+=("$!")
+done
+streams_said() { [[ "$(grep -l "$1" stream*.txt | wc -l)" -ge "$2" ]]; }
+wait_for 20 streams_said '^event: hello$' 28 && pass "many streams open at once" ||
+  fail "only $(grep -l '^event: hello$' stream*.txt | wc -l) streams said hello"
+wait_for 20 streams_said '^503 ' 2 && pass "streams beyond the bound get 503" ||
+  fail "no stream was refused"
+code="$(curl -s -o /dev/null --max-time 5 -w '%{http_code}' "${url}cv-homepage.html")"
+expect_status 200 "$code" "pages are served while the streams are open"
+kill "${many[@]}" 2> /dev/null || true
+wait "${many[@]}" 2> /dev/null || true
+# Their places are free again within seconds: the next write to each fails.
+new_stream() {
+  curl -sN --max-time 2 "${url}_mkcv/events" > stream-new.txt 2> /dev/null || true
+  grep -q '^event: hello$' stream-new.txt
+}
+wait_for 15 new_stream && pass "clients that went away freed their places" ||
+  fail "no stream after the clients left"
 
 # --- A broken cv.toml shows on the page, and the fix reloads it ---------------------------
 printf '\n"<b>again</b>" = 1\n' >> cv.toml  # an unknown key, which the error quotes
