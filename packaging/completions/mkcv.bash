@@ -16,7 +16,7 @@ _mkcv() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="build check report watch serve render validate context templates template schema export import new init doctor"
+    local commands="build check report watch serve render validate context templates template schema export site import new init doctor"
     local command="" i
     for ((i = 1; i < cword; i++)); do
         if [[ " $commands " == *" ${words[i]} "* ]]; then
@@ -68,7 +68,7 @@ _mkcv() {
         check) options+=" -t --template --template-dir --builtin-templates-only -o --out -q --quiet --diagnostics --report" ;;
         report) options+=" --pdfs" ;;
         watch) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --no-wait --diagnostics" ;;
-        serve) options+=" -t --template --template-dir --builtin-templates-only -o --out --port -j --jobs -q --quiet -v --verbose --diagnostics" ;;
+        serve) options+=" -t --template --template-dir --builtin-templates-only --lang -o --out --build-dir --port -f --force -j --jobs -q --quiet -v --verbose --diagnostics" ;;
         render | context) options+=" -t --template --template-dir --builtin-templates-only --diagnostics" ;;
         validate) options+=" --diagnostics" ;;
         templates) options+=" --template-dir --builtin-templates-only --options" ;;
@@ -86,6 +86,7 @@ _mkcv() {
             fi
             options+=" -o --out --force --diagnostics"
             ;;
+        site) options+=" -t --template --template-dir --builtin-templates-only --lang -o --out --build-dir -f --force -q --quiet -v --verbose --diagnostics" ;;
         import) options+=" -o --out --from --force --diagnostics" ;;
         new) options+=" -o --out --force" ;;
         doctor) options+=" -t --template --template-dir --builtin-templates-only -o --out --diagnostics" ;;

@@ -7,6 +7,7 @@
 #include "bib/latex_text.h"
 #include "bib/publication_merge.h"
 #include "cv/authors.h"
+#include "cv/photo.h"
 #include "util/ascii.h"
 
 namespace mkcv {
@@ -128,6 +129,15 @@ std::string fresh_key(const std::string& name, int year, const std::string& titl
     return key;
 }
 
+// A URL as a braced field's value: a brace in it would end the field early (and the text
+// after it would be read as fields of its own), so braces are percent-encoded.
+std::string url_value(const std::string& url) {
+    std::string out;
+    for (const char c : url)
+        out += c == '{' ? "%7B" : c == '}' ? "%7D" : std::string(1, c);
+    return out;
+}
+
 // Links by label as fields: the first becomes `url`, the others keep their label.
 void add_link_fields(const std::vector<Link>& links,
                      std::vector<std::pair<std::string, std::string>>& fields) {
@@ -135,7 +145,7 @@ void add_link_fields(const std::vector<Link>& links,
         std::string name;
         for (char c : ascii_lower(links[i].label.value))
             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-        fields.emplace_back(i == 0 ? "url" : name, links[i].url.value);
+        fields.emplace_back(i == 0 ? "url" : name, url_value(links[i].url.value));
     }
 }
 
@@ -186,14 +196,14 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::strin
 
 }  // namespace
 
-std::string export_bibtex(const Cv& cv) {
+std::vector<PaperBibtex> export_paper_bibtex(const Cv& cv) {
+    std::vector<PaperBibtex> entries;
     std::set<std::string> used;
     for (const auto& p : cv.publications)
         if (!p.key.empty())
             used.insert(p.key.value);
     static const char* const kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
                                           "jul", "aug", "sep", "oct", "nov", "dec"};
-    std::string out = "% Written by mkcv export bib from " + cv.source_name + "\n";
     for (const auto& p : cv.publications) {
         std::string key = p.key.value;
         if (key.empty()) {
@@ -233,7 +243,9 @@ std::string export_bibtex(const Cv& cv) {
         std::string eprint;
         for (const auto& link : p.links) {
             const std::string lower_label = ascii_lower(link.label.value);
-            const std::string& url = link.url.value;
+            if (is_local_bibtex(link))  // a file beside cv.toml: no URL for a reader
+                continue;
+            const std::string url = url_value(link.url.value);
             if (lower_label == "doi") {
                 std::string doi = url;
                 if (doi.rfind("https://doi.org/", 0) == 0)
@@ -264,7 +276,19 @@ std::string export_bibtex(const Cv& cv) {
             as_written.fields.push_back({name, value, 0});
         if (kind_of_bibtex(as_written) != p.kind)
             fields.emplace_back("kind", to_string(p.kind));
-        write_entry(out, entry_type(p.kind), key, fields, month);
+        PaperBibtex entry{&p, key, {}};
+        write_entry(entry.text, entry_type(p.kind), key, fields, month);
+        entries.push_back(std::move(entry));
+    }
+    return entries;
+}
+
+std::string export_bibtex(const Cv& cv) {
+    std::string out = "% Written by mkcv export bib from " + cv.source_name + "\n";
+    std::set<std::string> used;
+    for (const PaperBibtex& entry : export_paper_bibtex(cv)) {
+        out += entry.text;
+        used.insert(entry.key);
     }
     add_talks_and_patents(cv, used, out);
     return out;

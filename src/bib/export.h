@@ -7,11 +7,21 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cv/model.h"
 
 namespace mkcv {
 
 std::string export_bibtex(const Cv& cv);
+
+// Each paper alone, as export_bibtex writes it (with the same key), for a homepage's
+// per-paper BibTeX (`mkcv site`).
+struct PaperBibtex {
+    const Publication* paper;
+    std::string key;
+    std::string text;
+};
+std::vector<PaperBibtex> export_paper_bibtex(const Cv& cv);
 
 }  // namespace mkcv

@@ -184,6 +184,7 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
         p.venue = {"Preprint", {}, {}};
     p.note = convert("note");
     p.award = convert("award");
+    p.abstract = convert("abstract");
     // A year or month that is there but wrong is a warning where it is written, never a
     // silent 9999 or a dropped month.
     auto refuse = [&](const char* field, const std::string& problem, const std::string& hint) {
@@ -323,6 +324,8 @@ void apply_override(Publication& target, const Publication& o, const std::string
     take(target.venue_short, o.venue_short);
     take(target.award, o.award);
     take(target.note, o.note);
+    take(target.abstract, o.abstract);
+    take(target.thumbnail.path, o.thumbnail.path);
     if (!o.authors.empty()) {
         target.authors = o.authors;
         target.authors_pos = o.authors_pos;

@@ -42,27 +42,19 @@ int with_report(const CliState& state, BuildMode mode, const BuildReport& report
 
 // Loads, renders and then builds or checks once. `inputs`, when given, receives the files
 // the outputs are made from: the CV's files (cv.toml, .bib, the photo) and the templates'.
-// `defaults` are the templates built without -t; `kept`, when given, receives the report.
-int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs,
-               const std::vector<std::string>& defaults = {"long", "short"},
-               BuildReport* kept = nullptr) {
+int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     state.common.list_fallbacks = state.build.verbose;
     const CommonOptions& common = state.common;
     BuildOptions& options = state.build;
     const fs::path cv_path(common.cv_path);
     const std::string stem = cv_path.stem().string();
     Diagnostics found;  // by loading and rendering, for --report
-    const auto finish = [&](const BuildReport& report, int status) {
-        if (kept)
-            *kept = report;
-        return with_report(state, mode, report, status);
-    };
-    auto rendered = prepare(common, defaults, inputs,
+    auto rendered = prepare(common, {"long", "short"}, inputs,
                             state_folder(options.out_dir) / (stem + ".source-date"), &found);
     if (!rendered) {
         BuildReport invalid;
         invalid.diagnostics = std::move(found);
-        return finish(invalid, kExitInvalid);
+        return with_report(state, mode, invalid, kExitInvalid);
     }
     // `mkcv watch` builds again when the photo changes (it was read and checked by now).
     if (inputs && !rendered->empty())
@@ -95,12 +87,12 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs,
             refused.refused = true;
             refused.diagnostics = std::move(found);
             refused.diagnostics.append(problems);
-            return finish(refused, kExitInvalid);
+            return with_report(state, mode, refused, kExitInvalid);
         }
         BuildReport report = check_all(*rendered, stem, options, std::cerr);
         found.append(report.diagnostics);
         report.diagnostics = std::move(found);
-        return finish(report, report.ok ? kExitOk : kExitStale);
+        return with_report(state, mode, report, report.ok ? kExitOk : kExitStale);
     }
     if (!options.quiet)
         options.progress = progress_style_for(STDERR_FILENO);
@@ -114,7 +106,7 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs,
     found.append(report.diagnostics);
     report.diagnostics = std::move(found);
     const int status = report.refused ? kExitInvalid : report.ok ? kExitOk : kExitBuildFailed;
-    return finish(report, status);
+    return with_report(state, mode, report, status);
 }
 
 void add_out_dir(CLI::App& command, CliState& state) {
@@ -151,11 +143,6 @@ int run_build(CliState& state) {
     return build_once(state, BuildMode::Build, nullptr);
 }
 
-int build_watched(CliState& state, const std::vector<std::string>& defaults,
-                  std::vector<fs::path>& inputs, BuildReport& report) {
-    return build_once(state, BuildMode::Build, &inputs, defaults, &report);
-}
-
 void add_build_command(CLI::App& app, CliState& state) {
     auto* build = app.add_subcommand(
         "build",
@@ -165,7 +152,7 @@ void add_build_command(CLI::App& app, CliState& state) {
     add_jobs(*build, state);
     build->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
     build->add_flag("-v,--verbose", state.build.verbose,
-                    "Show latexmk's output, and each text printed in the default language "
+                    "Show TeX's output, and each text printed in the default language "
                     "for want of a translation");
     build->add_flag("--strict-pages", state.build.strict_pages,
                     "Fail when a PDF exceeds its template's max_pages instead of dropping entries");
@@ -225,7 +212,7 @@ void add_watch_command(CLI::App& app, CliState& state) {
     add_out_dir(*watch, state);
     add_jobs(*watch, state);
     watch->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
-    watch->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
+    watch->add_flag("-v,--verbose", state.build.verbose, "Show TeX's output");
     add_strict(*watch, state);
     add_no_wait(*watch, state);
     watch->callback([&state] {

@@ -5,7 +5,6 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/common.h"
-#include "pipeline/build_report.h"
 
 namespace mkcv {
 
@@ -21,6 +20,7 @@ void add_templates_command(CLI::App& app, CliState& state);  // template_command
 void add_template_command(CLI::App& app, CliState& state);   // template_commands.cpp
 void add_schema_command(CLI::App& app, CliState& state);     // cv_commands.cpp
 void add_export_command(CLI::App& app, CliState& state);     // cv_commands.cpp
+void add_site_command(CLI::App& app, CliState& state);       // site_command.cpp
 void add_import_command(CLI::App& app, CliState& state);     // import_command.cpp
 void add_new_command(CLI::App& app, CliState& state);        // new_command.cpp
 void add_init_command(CLI::App& app, CliState& state);       // init_command.cpp
@@ -28,11 +28,5 @@ void add_doctor_command(CLI::App& app, CliState& state);     // doctor_command.c
 
 // `mkcv` alone is `mkcv build`.
 int run_build(CliState& state);
-
-// One build as `mkcv build` does it (its diagnostics printed), for the watching commands:
-// `defaults` are the templates built without -t; `inputs` receives the files the outputs
-// are made from, `report` what became of each output and every diagnostic. The exit status.
-int build_watched(CliState& state, const std::vector<std::string>& defaults,
-                  std::vector<std::filesystem::path>& inputs, BuildReport& report);
 
 }  // namespace mkcv

@@ -51,7 +51,6 @@ struct CliState {
     std::string options_of;    // templates: --options NAME, the template whose options to list
     std::string report_file;   // build and check: --report FILE, what became of each output
     bool report_pdfs = false;  // report: --pdfs, only the PDFs
-    int serve_port = -1;       // serve: --port N, or -1 for the first free from 8000 on
     std::function<int()> run;
 };
 

@@ -13,6 +13,7 @@
 #include "cv/sections.h"
 #include "text/cjk_text.h"
 #include "text/latex_escape.h"
+#include "util/ascii.h"
 
 namespace mkcv {
 namespace {
@@ -283,7 +284,8 @@ struct Marks {
     bool corresponding = false;
 };
 
-void add_person(ContextTree& t, const Person& p, TextFormat format) {
+void add_person(ContextTree& t, const Person& p, TextFormat format,
+                const std::optional<SitePage>& site) {
     const Id person = t.add_object(ContextTree::root(), "person");
     t.add_string(person, "name", p.name.value);
     t.add_text(person, "native_name", p.native_name.value);
@@ -294,6 +296,7 @@ void add_person(ContextTree& t, const Person& p, TextFormat format) {
     t.add_text(person, "homepage", p.homepage.value);
     t.add_text(person, "github", p.github.value);
     t.add_text(person, "location", p.location.value);
+    t.add_text(person, "bio", p.bio.value, p.bio.marks);
     // The photo under mkcv's own name (the TeX build folder holds a copy) and, for HTML, as
     // a data: URI, so the page stays one self-contained file.
     if (!p.photo.bytes.empty()) {
@@ -304,6 +307,13 @@ void add_person(ContextTree& t, const Person& p, TextFormat format) {
         else
             t.add_null(photo, "data_uri");
         t.add_string(photo, "path", p.photo.path.value);
+        // Where an HTML page finds it: a file of the site, or the page itself.
+        if (site && !site->photo.empty())
+            t.add_string(photo, "src", site->photo);
+        else if (format == TextFormat::Html)
+            t.add_string(photo, "src", photo_data_uri(p.photo));
+        else
+            t.add_null(photo, "src");
     } else {
         t.add_null(person, "photo");
     }
@@ -431,7 +441,8 @@ bool ends_sentence(std::string_view text) {
 }
 
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,
-                     Marks& marks, TextFormat format, const LocaleTexts& words) {
+                     Marks& marks, const ContextOptions& options, const LocaleTexts& words) {
+    const TextFormat format = options.format;
     t.add_string(item, "title", p.title.value, p.title.marks);
     add_items(t, item, "authors", p.authors, [&](Id author, const Text& written) {
         const AuthorName a = parse_author(written.value);
@@ -456,7 +467,35 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_bool(item, "award_ends_sentence", ends_sentence(p.award.value));
     t.add_bool(item, "note_ends_sentence", ends_sentence(p.note.value));
     t.add_bool(item, "selected", p.selected);
-    add_links(t, item, p.links, format);
+    t.add_text(item, "abstract", p.abstract.value, p.abstract.marks);
+    const std::string id = paper_id(p);
+    // A site's page links its own copy of the paper's BibTeX, in place of a `bibtex` link
+    // or after the others, and shows the thumbnail from its own folder.
+    std::vector<Link> links = p.links;
+    if (options.site)
+        if (const auto bib = options.site->bibtex.find(id); bib != options.site->bibtex.end()) {
+            const auto given = std::find_if(links.begin(), links.end(), [](const Link& l) {
+                return ascii_lower(l.label.value) == "bibtex";
+            });
+            if (given == links.end())
+                links.push_back({{"bibtex", {}}, {bib->second, {}}});
+            else if (is_local_bibtex(*given))  // a URL the owner chose stays
+                given->url = {bib->second, given->url.pos};
+        }
+    add_links(t, item, links, format);
+    const std::string* site_thumbnail = nullptr;
+    if (options.site)
+        if (const auto it = options.site->thumbnails.find(id); it != options.site->thumbnails.end())
+            site_thumbnail = &it->second;
+    if (site_thumbnail) {
+        const Id picture = t.add_object(item, "thumbnail");
+        t.add_string(picture, "src", *site_thumbnail);
+    } else if (!p.thumbnail.bytes.empty() && format == TextFormat::Html) {
+        const Id picture = t.add_object(item, "thumbnail");
+        t.add_string(picture, "src", photo_data_uri(p.thumbnail));
+    } else {
+        t.add_null(item, "thumbnail");
+    }
 }
 
 // Returns whether any group was added.
@@ -504,7 +543,7 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         const auto& kept = group.kept;
         for (std::size_t i = 0; i < kept.size(); ++i) {
             const Id paper = t.add_object(items);
-            add_publication(t, paper, *kept[i], is_owner, marks, options.format, words);
+            add_publication(t, paper, *kept[i], is_owner, marks, options, words);
             t.add_string(paper, "number",
                          number_prefix(group.kind) + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
@@ -513,6 +552,52 @@ bool add_publications(ContextTree& t, const Cv& cv, const ContextOptions& option
         }
     });
     return !groups.empty();
+}
+
+// `news`, newest first (undated last, in file order), and the same split in two:
+// `news_recent`, the first `news_shown`, and `news_older`, the rest, which a homepage folds.
+bool add_news(ContextTree& t, const Cv& cv, const Section& section, const ContextOptions& options,
+              const LocaleTexts& words) {
+    std::vector<const News*> items;
+    for (std::size_t i = 0; i < section.size(cv); ++i)
+        items.push_back(&static_cast<const News&>(section.entries.at(cv, section.key, i)));
+    std::stable_sort(items.begin(), items.end(), [](const News* a, const News* b) {
+        if (!a->date || !b->date)
+            return a->date.has_value() && !b->date.has_value();
+        return compare_dates(*a->date, *b->date) > 0;
+    });
+    const auto fill = [&](Id item, const News* n) {
+        t.add_text(item, "date", n->date ? words.date(*n->date) : "");
+        t.add_text(item, "date_iso", n->date ? iso_date(*n->date) : "");
+        t.add_string(item, "text", n->text.value, n->text.marks);
+    };
+    const std::size_t shown = std::min(options.news_shown, items.size());
+    add_items(t, ContextTree::root(), "news", items, fill);
+    add_items(t, ContextTree::root(), "news_recent",
+              std::vector<const News*>(items.begin(), items.begin() + static_cast<long>(shown)),
+              fill);
+    add_items(t, ContextTree::root(), "news_older",
+              std::vector<const News*>(items.begin() + static_cast<long>(shown), items.end()),
+              fill);
+    t.add_bool(ContextTree::root(), "has_news_older", shown < items.size());
+    return !items.empty();
+}
+
+// `site`: what a page of `mkcv site` links besides the CV's own links; null elsewhere.
+void add_site(ContextTree& t, const std::optional<SitePage>& site) {
+    if (!site) {
+        t.add_null(ContextTree::root(), "site");
+        return;
+    }
+    const Id node = t.add_object(ContextTree::root(), "site");
+    t.add_text(node, "cv_pdf", site->cv_pdf);
+    t.add_bool(node, "has_languages", site->languages.size() > 1);
+    add_items(t, node, "languages", site->languages, [&](Id item, const SiteLanguage& l) {
+        t.add_string(item, "tag", l.tag);
+        t.add_string(item, "name", l.name);
+        t.add_string(item, "href", l.href);
+        t.add_bool(item, "current", l.current);
+    });
 }
 
 // Returns whether any award was added.
@@ -613,6 +698,10 @@ std::string link_target(const std::string& url) {
     return "https://" + url;
 }
 
+std::string paper_id(const Publication& p) {
+    return p.title.value + '\n' + std::to_string(p.year) + '\n' + p.venue.value;
+}
+
 ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     ContextTree t;
     // About 60 nodes and a few hundred bytes per publication: reserved, not regrown.
@@ -638,7 +727,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_string(meta, "direction", rtl ? "rtl" : "ltr");
     t.add_text(meta, "updated", options.updated ? words.date(*options.updated) : "");
     t.add_text(meta, "updated_iso", options.updated ? iso_date(*options.updated) : "");
-    add_person(t, cv.person, options.format);
+    add_person(t, cv.person, options.format, options.site);
     add_locale(t, cv, options.generator);
 
     // Sections in the table's order; publications and awards are written for.
@@ -660,6 +749,8 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
             t.add_bool(legend, "equal", marks.equal);
             t.add_bool(legend, "corresponding", marks.corresponding);
             t.add_bool(legend, "any", marks.equal || marks.corresponding);
+        } else if (section.key == "news") {
+            has[section.key] = add_news(t, cv, section, options, words);
         } else if (section.key == "awards") {
             has[section.key] =
                 add_awards(t, cv.awards,
@@ -703,12 +794,30 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
         t.add_bool(has_flags, section.key, has[section.key]);
 
     // The other outputs of the same build, for a homepage linking to its PDFs.
+    // Each PDF's `label` is a word of the locale, never its file name: the first is the CV
+    // ("CV (PDF)"), the short template's the short CV, another its template's name.
+    const bool has_long = std::any_of(options.documents.begin(), options.documents.end(),
+                                      [](const OutputDocument& d) { return d.name == "long"; });
+    bool cv_labelled = has_long;
     add_items(t, root, "documents", options.documents, [&](Id item, const OutputDocument& d) {
         t.add_string(item, "name", d.name);
         t.add_string(item, "file", d.file);
         t.add_string(item, "format", d.format);
         t.add_bool(item, "pdf", d.format == "pdf");
+        std::string label = d.name;
+        if (d.format == "pdf" && d.name == "long")
+            label = words.text("cv_pdf");
+        else if (d.format == "pdf" && d.name == "short")
+            label = words.text("short_cv_pdf");
+        else if (d.format == "pdf" && !cv_labelled)
+            label = words.text("cv_pdf");
+        else if (d.format == "pdf")
+            label = d.name + " (PDF)";
+        cv_labelled = cv_labelled || (d.format == "pdf" && d.name != "short");
+        t.add_string(item, "label", label);
     });
+
+    add_site(t, options.site);
 
     // Whether the TeX templates load xeCJK for the CV's CJK text, or set its few CJK
     // characters with mkcv-base's light \mkcvcjk (text/cjk_text.h): from every text the

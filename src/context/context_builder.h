@@ -25,6 +25,30 @@ struct OutputDocument {
     std::string format;
 };
 
+// Another language of the same site (`mkcv site --lang en,zh`): its tag, its name in
+// itself (the locale's `language_name`), the href of its page from this one.
+struct SiteLanguage {
+    std::string tag;
+    std::string name;
+    std::string href;
+    bool current = false;
+};
+
+// What a page of `mkcv site` links to (site/), every href relative to the page: the photo
+// and each paper's thumbnail and BibTeX as files of the site (by paper_id), the PDF the CV
+// link opens, the other languages' pages.
+struct SitePage {
+    std::string photo;
+    std::map<std::string, std::string> bibtex;
+    std::map<std::string, std::string> thumbnails;
+    std::string cv_pdf;
+    std::vector<SiteLanguage> languages;
+};
+
+// A paper's identity across the copies of a Cv (the filtered one a template sees): its
+// title, year and venue.
+std::string paper_id(const Publication& p);
+
 struct ContextOptions {
     // Publication groups: kinds in the order they print (kinds left out follow in the
     // standard order) and headings replacing the standard ones; from the template manifest.
@@ -45,6 +69,10 @@ struct ContextOptions {
     std::vector<OutputDocument> documents;
     // How dates print: the template's `date_format` option.
     DateStyle date_style = DateStyle::Short;
+    // How many news are listed before the rest are folded (the template's `news_shown`).
+    std::size_t news_shown = 5;
+    // Set for a page of `mkcv site`; `site` in the context is null without it.
+    std::optional<SitePage> site;
 };
 
 ContextTree build_context(const Cv& cv, const ContextOptions& options);

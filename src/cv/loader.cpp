@@ -663,6 +663,7 @@ class Loader {
             }
             person.aliases = texts(*p, "aliases");
             person.photo.path = text(*p, "photo");
+            person.bio = prose_text(*p, "bio");
             each_table(*p, "links", [&](const toml::table& t) {
                 person.links.push_back({text(t, "label"), text(t, "url")});
             });
@@ -696,6 +697,11 @@ class Loader {
             std::ostringstream json;
             json << toml::json_formatter{*extra, toml::format_flags::none};
             cv.extra_json = json.str();
+        }
+        if (const auto* site = root.get_as<toml::table>("site")) {
+            cv.site.pos = pos_of(*site);
+            if (site->contains("pdfs"))
+                cv.site.pdfs = texts(*site, "pdfs");
         }
         if (const auto* b = root.get_as<toml::table>("build")) {
             cv.build.date = date(*b, "date", cv.build.date_pos);

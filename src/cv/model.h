@@ -86,6 +86,7 @@ struct Person {
     std::vector<Link> links;
     std::vector<Profile> profiles;
     Photo photo;
+    Text bio;  // a first-person paragraph for a homepage (inline markup), beside the photo
     std::vector<Text> aliases;  // other spellings of the owner's name, matched in author lists
     SourcePos pos;
 };
@@ -158,6 +159,12 @@ struct Publication : Entry {
     std::vector<Text> corresponding;  // names to mark †
     std::string source_file;          // the .bib it came from; empty for cv.toml
     SourcePos source_pos;             // of its entry in source_file
+    Text abstract;                    // folded under the paper on a homepage (inline markup)
+    // `thumbnail`: a picture beside cv.toml, read and checked like the photo (cv/photo.h).
+    Photo thumbnail;
+    // The bytes of a `bibtex` link that names a .bib file beside cv.toml (cv/photo.h
+    // load_paper_files), which `mkcv site` publishes as the paper's BibTeX; empty otherwise.
+    std::string bibtex_file;
 };
 
 struct Teaching : Entry {
@@ -285,6 +292,13 @@ struct Interest : Entry {
     std::vector<Text> keywords;
 };
 
+// `[[news]]`: a dated line for a homepage ("Our paper was accepted at NSDI"), newest first.
+struct News : Entry {
+    std::optional<PartialDate> date;
+    SourcePos date_pos;
+    Text text;
+};
+
 struct SectionEntry : Record {
     Text title;
     Text subtitle;
@@ -302,6 +316,13 @@ struct CustomSection : Entry {
     Text text;
     std::vector<Text> items;
     std::vector<SectionEntry> entries;
+};
+
+// `[site]`: what `mkcv site` publishes beside the page.
+struct SiteSettings {
+    // The PDF templates built and linked (default: long and short); given: exactly these.
+    std::optional<std::vector<Text>> pdfs;
+    SourcePos pos;
 };
 
 struct BuildSettings {
@@ -355,6 +376,7 @@ struct Cv {
     std::vector<Interest> interests;
     std::vector<Reference> references;
     BuildSettings build;
+    SiteSettings site;
     LocaleSettings locale;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest

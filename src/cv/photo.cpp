@@ -1,5 +1,6 @@
 #include "cv/photo.h"
 
+#include "util/ascii.h"
 #include "util/file_io.h"
 
 namespace fs = std::filesystem;
@@ -46,45 +47,130 @@ std::string photo_data_uri(const Photo& photo) {
     return out;
 }
 
-void load_photo(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics) {
-    Photo& photo = cv.person.photo;
-    if (photo.path.empty())
-        return;
-    const std::string file = cv_path.string();
-    const auto refuse = [&](const std::string& message, const std::string& hint = "") {
-        diagnostics.error(file, photo.path.pos, "photo", message, hint);
-    };
-    const fs::path written(photo.path.value);
-    if (written.is_absolute() || photo.path.value.find('\0') != std::string::npos)
-        return refuse(
-            "`photo` must be a path relative to the folder of " + cv_path.filename().string(),
-            "put the picture beside cv.toml and write photo = \"photo.jpg\"");
+namespace {
+
+// Why a path written in cv.toml cannot be used, if it cannot.
+enum class PathProblem { None, Absolute, NoFolder, Unreadable, Outside };
+
+// `written`, a path relative to cv.toml's folder, resolved (symbolic links too) and checked
+// to stay inside it; `problem` says why not (`error` has the system's words for Unreadable).
+fs::path inside_cv_folder(const fs::path& cv_path, const std::string& written, PathProblem& problem,
+                          std::string& error) {
+    problem = PathProblem::None;
+    if (fs::path(written).is_absolute() || written.find('\0') != std::string::npos) {
+        problem = PathProblem::Absolute;
+        return {};
+    }
     std::error_code ec;
     const fs::path folder =
         fs::canonical(cv_path.parent_path().empty() ? fs::path(".") : cv_path.parent_path(), ec);
-    if (ec)
-        return refuse("cannot find the folder of " + cv_path.filename().string());
+    if (ec) {
+        problem = PathProblem::NoFolder;
+        return {};
+    }
     const fs::path resolved = fs::canonical(folder / written, ec);
-    if (ec)
-        return refuse(
-            "cannot read the photo \"" + photo.path.value + "\": " + ec.message(),
-            "paths in `photo` are relative to the folder of " + cv_path.filename().string());
+    if (ec) {
+        problem = PathProblem::Unreadable;
+        error = ec.message();
+        return {};
+    }
     const fs::path inside = resolved.lexically_relative(folder);
-    if (inside.empty() || *inside.begin() == "..")
-        return refuse("the photo \"" + photo.path.value + "\" is outside the folder of " +
-                          cv_path.filename().string() + " (symbolic links resolved)",
-                      "copy the picture into that folder");
+    if (inside.empty() || *inside.begin() == "..") {
+        problem = PathProblem::Outside;
+        return {};
+    }
+    return resolved;
+}
+
+// Reads and checks a picture (`what`: "photo", "thumbnail") into `photo`.
+void load_picture(Photo& photo, const std::string& what, const fs::path& cv_path,
+                  Diagnostics& diagnostics) {
+    const std::string file = cv_path.string();
+    const std::string cv_name = cv_path.filename().string();
+    const auto refuse = [&](const std::string& message, const std::string& hint = "") {
+        diagnostics.error(file, photo.path.pos, what, message, hint);
+    };
+    PathProblem problem;
+    std::string error;
+    const fs::path resolved = inside_cv_folder(cv_path, photo.path.value, problem, error);
+    switch (problem) {
+        case PathProblem::Absolute:
+            return refuse("`" + what + "` must be a path relative to the folder of " + cv_name,
+                          "put the picture beside cv.toml and write " + what + " = \"" +
+                              (what == "photo" ? "photo.jpg" : "img/paper.png") + "\"");
+        case PathProblem::NoFolder:
+            return refuse("cannot find the folder of " + cv_name);
+        case PathProblem::Unreadable:
+            return refuse("cannot read the " + what + " \"" + photo.path.value + "\": " + error,
+                          "paths in `" + what + "` are relative to the folder of " + cv_name);
+        case PathProblem::Outside:
+            return refuse("the " + what + " \"" + photo.path.value +
+                              "\" is outside the folder of " + cv_name +
+                              " (symbolic links resolved)",
+                          "copy the picture into that folder");
+        case PathProblem::None:
+            break;
+    }
     std::string bytes;
     if (const std::string why = read_regular_file(resolved, bytes, kMaxPhotoBytes); !why.empty())
-        return refuse("cannot use the photo \"" + photo.path.value + "\": it " + why,
-                      "a photo is a PNG or JPEG file of at most 5 MiB");
+        return refuse("cannot use the " + what + " \"" + photo.path.value + "\": it " + why,
+                      "a " + what + " is a PNG or JPEG file of at most 5 MiB");
     const std::string type = photo_type_of(bytes);
     if (type.empty())
-        return refuse("the photo \"" + photo.path.value + "\" is not a PNG or JPEG file",
+        return refuse("the " + what + " \"" + photo.path.value + "\" is not a PNG or JPEG file",
                       "mkcv reads the file's first bytes, not its name; convert the picture to "
                       "PNG or JPEG");
     photo.bytes = std::move(bytes);
     photo.type = type;
+}
+
+}  // namespace
+
+bool is_local_bibtex(const Link& link) {
+    if (ascii_lower(link.label.value) != "bibtex")
+        return false;
+    const std::string& url = link.url.value;
+    return url.find(':') == std::string::npos && url.size() > 4 &&
+           ascii_lower(url.substr(url.size() - 4)) == ".bib";
+}
+
+void load_photo(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics) {
+    if (!cv.person.photo.path.empty())
+        load_picture(cv.person.photo, "photo", cv_path, diagnostics);
+}
+
+void load_paper_files(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics) {
+    for (Publication& p : cv.publications) {
+        if (!p.thumbnail.path.empty())
+            load_picture(p.thumbnail, "thumbnail", cv_path, diagnostics);
+        for (const Link& link : p.links) {
+            if (!is_local_bibtex(link))
+                continue;
+            PathProblem problem;
+            std::string why;
+            const fs::path resolved = inside_cv_folder(cv_path, link.url.value, problem, why);
+            if (problem == PathProblem::None)
+                if (std::string not_read =
+                        read_regular_file(resolved, p.bibtex_file, kMaxBibtexFileBytes);
+                    !not_read.empty())
+                    why = "it " + not_read;
+            if (problem == PathProblem::Outside)
+                why = "it is outside the folder of " + cv_path.filename().string() +
+                      " (symbolic links resolved)";
+            else if (problem == PathProblem::Absolute)
+                why = "it is not a path relative to the folder of " + cv_path.filename().string();
+            else if (problem == PathProblem::NoFolder)
+                why = "cannot find the folder of " + cv_path.filename().string();
+            if (!why.empty())
+                diagnostics.error(cv_path.string(), link.url.pos, "url",
+                                  "link `" + link.label.value + "` names the file \"" +
+                                      link.url.value + "\", which cannot be used: " + why,
+                                  "a `bibtex` link is a URL (https://...) or a .bib file in "
+                                  "the folder of " +
+                                      cv_path.filename().string() +
+                                      ", its path relative to it: bibtex = \"paper.bib\"");
+        }
+    }
 }
 
 }  // namespace mkcv

@@ -16,9 +16,20 @@ namespace mkcv {
 
 inline constexpr std::uintmax_t kMaxPhotoBytes = 5 * 1024 * 1024;
 
+inline constexpr std::uintmax_t kMaxBibtexFileBytes = 1024 * 1024;
+
 // Reads cv.person.photo.path into cv.person.photo (bytes and type), or reports why not at
 // the path's position in `cv_path`.
 void load_photo(Cv& cv, const std::filesystem::path& cv_path, Diagnostics& diagnostics);
+
+// Each paper's `thumbnail`, read and checked as the photo is, and each `bibtex` link that
+// names a .bib file (is_local_bibtex) read into Publication::bibtex_file: a regular file of
+// at most kMaxBibtexFileBytes inside cv.toml's folder, symbolic links resolved. After the
+// .bib files are merged (an override's thumbnail and links count).
+void load_paper_files(Cv& cv, const std::filesystem::path& cv_path, Diagnostics& diagnostics);
+
+// A `bibtex` link to a file rather than a URL: no scheme, and a name ending in .bib.
+bool is_local_bibtex(const Link& link);
 
 // "png" or "jpeg" from a file's first bytes; empty for anything else.
 std::string photo_type_of(const std::string& bytes);

@@ -64,6 +64,9 @@ const TableSpec kPerson{
       {},
       {},
       false},
+     {"bio", FieldType::String, false,
+      "A first-person paragraph beside the photo on a homepage (the academic theme); inline "
+      "markup as in notes."},
      {"aliases", FieldType::StringList, false,
       "Other spellings of the name, also set in bold in author lists."},
      {"summary", FieldType::String, false,
@@ -92,6 +95,12 @@ const TableSpec kBuild{"build",
                          "\"markdown\" (the default) or \"none\" to print them as written.",
                          nullptr,
                          {"markdown", "none"}}}};
+
+const TableSpec kSite{"site",
+                      "What `mkcv site` publishes beside its page.",
+                      {{"pdfs", FieldType::StringList, false,
+                        "The PDF templates built and linked from the page (default: [\"long\", "
+                        "\"short\"]; [] for none); the first is the CV link."}}};
 
 const TableSpec kSectionRules{
     "filter",
@@ -197,6 +206,10 @@ const TableSpec& period_spec() {
 
 const TableSpec& build_spec() {
     return kBuild;
+}
+
+const TableSpec& site_spec() {
+    return kSite;
 }
 
 // `language`, then every key of a locale file (cv/locale_texts.h), which [locale] may

@@ -58,6 +58,7 @@ struct TableSpec {
 const TableSpec& person_spec();
 const TableSpec& period_spec();  // one { start, end } of `periods`
 const TableSpec& build_spec();
+const TableSpec& site_spec();
 const TableSpec& locale_spec();
 const TableSpec& section_rules_spec();  // [templates.NAME.filters.SECTION]
 // [extra]: any keys and values, unchecked (toml_input bounds them), never printed.

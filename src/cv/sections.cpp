@@ -38,6 +38,15 @@ TextField url_text() {
     return {member<M>(), false, false, true};
 }
 
+// A picture's path (a Photo's `path`), read and checked later (cv/photo.h).
+template <auto M>
+TextField text_of_photo() {
+    return {{[](Record& r) -> Text& {
+        using Traits = MemberTraits<M>;
+        return (static_cast<typename Traits::Class&>(r).*M).path;
+    }}};
+}
+
 template <auto D, auto P>
 DateField date_field() {
     return {member<D>(), member<P>()};
@@ -203,6 +212,8 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
             {section.key, FieldType::TableArray, false, section.doc, &store.back()});
     }
     root.fields.push_back({"build", FieldType::Table, false, "Build settings.", &build_spec()});
+    root.fields.push_back(
+        {"site", FieldType::Table, false, "What `mkcv site` publishes.", &site_spec()});
     root.fields.push_back({"locale", FieldType::Table, false, "Language.", &locale_spec()});
     root.fields.push_back({"extra", FieldType::Table, false,
                            "Data kept for other tools and never printed: any keys and values "
@@ -351,8 +362,15 @@ std::vector<Section> builtin_section_rows() {
                  text<&Publication::award>()},
                 {"selected", "Print in the short CV.", false, flag<&Publication::selected>(true)},
                 {"note", "A remark printed after the entry.", false, prose<&Publication::note>()},
-                {"links", "Links by label, e.g. { paper = \"...\", code = \"...\" }.", false,
-                 LinksField{member<&Publication::links>()}},
+                {"links",
+                 "Links by label, e.g. { paper = \"...\", code = \"...\" }; `bibtex` may name "
+                 "a .bib file beside cv.toml.",
+                 false, LinksField{member<&Publication::links>()}},
+                {"abstract", "The abstract, folded under the paper on a homepage.", false,
+                 prose<&Publication::abstract>()},
+                {"thumbnail",
+                 "A PNG or JPEG beside cv.toml (as `photo`) shown beside the paper on a homepage.",
+                 false, text_of_photo<&Publication::thumbnail>()},
                 {"equal", "Authors (by name, any spelling) marked * for equal contribution.", false,
                  texts<&Publication::equal>(ListForm::Hidden)},
                 {"corresponding",
@@ -417,6 +435,26 @@ std::vector<Section> builtin_section_rows() {
         .entries = store<Award, &Cv::awards>(),
         .name_field = member<&Award::title>(),
         .label = joined<&Award::title>,
+    });
+    // A homepage's news (the academic theme prints them; the other templates leave them out).
+    rows.push_back({
+        .key = "news",
+        .doc = "News for a homepage, each a date and a line: printed newest first.",
+        .filter_doc = "News.",
+        .heading = "News",
+        .print_rank = 0,
+        .entry_doc = "A piece of news.",
+        .fields =
+            {
+                {"date", "When: \"2024\", \"2024-05\" or \"2024-05-14\".", true,
+                 date_field<&News::date, &News::date_pos>()},
+                {"text", "What happened, in a line (inline markup).", true, prose<&News::text>()},
+                {"selected", kSelectedDoc, false, flag<&News::selected>(true)},
+                tags<News>(),
+            },
+        .entries = store<News>(),
+        .name_field = member<&News::text>(),
+        .label = joined<&News::text>,
     });
     // Academic sections (issue 13), printed after the awards.
     rows.push_back({

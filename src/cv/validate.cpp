@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "cv/photo.h"
 #include "cv/profiles.h"
 #include "cv/sections.h"
 #include "cv/value_origins.h"
@@ -132,7 +133,8 @@ class Validator {
                 if (blank(author.value))
                     diag_.error(file(), author.pos, "authors", "an author's name is empty");
             for (const auto& link : p.links)
-                url(link.url, link.label.value);
+                if (!is_local_bibtex(link))  // a file beside cv.toml: load_paper_files checks it
+                    url(link.url, link.label.value);
             if (auto [it, inserted] = seen.emplace(duplicate_key(p.title.value, p.year), &p);
                 !inserted) {
                 const auto [first_file, first_pos] = written_at(*it->second);
@@ -208,6 +210,10 @@ class Validator {
             hint = "an e-mail link needs an address: mailto:name@example.org";
         else if (url.value.find("//") != std::string::npos)
             hint = "a URL starts with its scheme and ://, such as https://";
+        else if (ascii_lower(label) == "bibtex" && url.value.find("://") == std::string::npos)
+            hint =
+                "a `bibtex` link is a URL (https://...) or a .bib file in cv.toml's folder: "
+                "bibtex = \"paper.bib\"";
         else if (url.value.find("://") == std::string::npos &&
                  url.value.find('.') != std::string::npos &&
                  url.value.find(' ') == std::string::npos)

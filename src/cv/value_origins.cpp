@@ -47,7 +47,7 @@ std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publicati
     Collector c(cv, out);
     const Person& p = cv.person;
     for (const Text* t : {&p.name, &p.native_name, &p.position, &p.affiliation, &p.email, &p.phone,
-                          &p.homepage, &p.github, &p.location})
+                          &p.homepage, &p.github, &p.location, &p.bio})
         c.add(*t);
     c.add(p.links);
     for (const Profile& profile : p.profiles)
@@ -71,7 +71,8 @@ std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publicati
             for (const Publication* p : publications) {
                 const Publication& pub = *p;
                 c.from_bib(pub.source_file, pub.source_pos);
-                for (const Text* t : {&pub.title, &pub.venue, &pub.award, &pub.note})
+                for (const Text* t : {&pub.title, &pub.venue, &pub.award, &pub.note, &pub.abstract,
+                                      &pub.thumbnail.path})
                     c.add(*t);
                 c.add(pub.authors);
                 c.add(pub.links);

@@ -41,6 +41,8 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics,
     if (result.cv)
         merge_bibliography(*result.cv, path, diagnostics, loaded.sources);
     if (result.cv)
+        load_paper_files(*result.cv, path, diagnostics);
+    if (result.cv)
         validate_cv(*result.cv, diagnostics);
     if (!diagnostics.has_errors())
         loaded.cv = std::move(result.cv);

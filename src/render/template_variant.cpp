@@ -1,6 +1,9 @@
 #include "render/template_variant.h"
 
 #include <algorithm>
+#include <charconv>
+
+#include <algorithm>
 
 #include "cv/schema.h"
 #include "util/text_similarity.h"
@@ -59,6 +62,13 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<P
                                    cv.source_name, diagnostics);
     if (const OptionValue* dates = input.design.find("date_format"))
         input.options.date_style = date_style_named(dates->text);
+    // How many news a homepage lists before it folds the rest.
+    if (const OptionValue* shown = input.design.find("news_shown")) {
+        std::size_t n = 0;
+        const char* end = shown->text.data() + shown->text.size();
+        if (std::from_chars(shown->text.data(), end, n).ptr == end)
+            input.options.news_shown = std::min<std::size_t>(n, 1000);
+    }
     // "Last updated" is left out where the template's option says so.
     if (const OptionValue* show = input.design.find("show_last_updated"); show && !show->flag)
         updated.reset();

@@ -107,6 +107,7 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
     c.source_name = cv.source_name;
     c.person = cv.person;
     c.build = cv.build;
+    c.site = cv.site;
     c.locale = cv.locale;
     c.bibliography = cv.bibliography;
     c.extra_json = cv.extra_json;  // for the JSON Resume output's round trip

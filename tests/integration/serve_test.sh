@@ -1,5 +1,6 @@
-# mkcv serve on a copy of the seed CV (-t homepage: no TeX), with a free port: the page is
-# served with the live-reload script (the file on disk has none); an edit of cv.toml reaches
+# mkcv serve on a copy of the seed CV (its site, `[site] pdfs = []`: no TeX), with a free port:
+# the page is served with the live-reload script (the file on disk has none); a serve whose
+# first build fails shows a made-up index and the error at once; an edit of cv.toml reaches
 # the event stream as `reload` and the page has the new text; a broken cv.toml sends its
 # `cv.toml:LINE:COL: error:` text, HTML-escaped, and fixing it sends `reload`; it listens on
 # 127.0.0.1 only and answers no other Host; headless Chromium (DevTools' /json list, no
@@ -14,6 +15,7 @@ done
 MKCV="$(realpath "$MKCV")"  # it runs in $WORK
 cp "$SRC/cv.toml" "$WORK/cv.toml"
 cd "$WORK"
+printf '\n[site]\npdfs = []\n' >> cv.toml  # the page alone: no TeX
 export SOURCE_DATE_EPOCH=1700000000
 good_cv="$(cat cv.toml)"
 
@@ -26,7 +28,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$MKCV" serve -t homepage --port 0 > serve.out 2> serve.log &
+"$MKCV" serve --port 0 > serve.out 2> serve.log &
 pid=$!
 pids+=("$pid")
 # watching N: serve.log says `watching` N times (N builds done).
@@ -39,24 +41,21 @@ port="${url##*:}"; port="${port%/}"
 wait_for 60 watching 1 && pass "first build done" || { cat serve.log; fail "no first build"; finish; }
 
 # --- Files, headers, the made-up index ----------------------------------------------------
-page="$(curl -sf "${url}cv-homepage.html")" || fail "GET the page"
+page="$(curl -sf "$url")" || fail "GET the page"
 contains "$page" '<script src="/_mkcv/reload.js" data-generation="1"></script></body>' \
   "the served page has the live-reload script before </body>"
 contains "$page" "Ph.D. Candidate" "the served page is the CV's"
-lacks "$(cat out/cv-homepage.html)" "_mkcv" "the file on disk has no script"
-headers="$(curl -sfI "${url}cv-homepage.html" | tr -d '\r')"
+lacks "$(cat _site/index.html)" "_mkcv" "the file on disk has no script"
+headers="$(curl -sfI "${url}index.html" | tr -d '\r')"
 contains "$headers" "Content-Type: text/html; charset=utf-8" "HTML's Content-Type"
 contains "$headers" "X-Content-Type-Options: nosniff" "nosniff"
 contains "$headers" "Cache-Control: no-store" "no-store"
 contains "$headers" "Content-Security-Policy: script-src 'self'" "pages run only the server's scripts"
-index="$(curl -sf "$url")" || fail "GET /"
-contains "$index" '<a href="cv-homepage.html">cv-homepage.html</a>' "/ without index.html links the outputs"
-contains "$index" "/_mkcv/reload.js" "the made-up index reloads too"
 script="$(curl -sf "${url}_mkcv/reload.js")" || fail "GET the script"
 contains "$script" 'new EventSource("/_mkcv/events")' "the script listens on the stream"
-status="$(curl -s -o /dev/null -w '%{http_code}' -X POST -d x "${url}cv-homepage.html")"
+status="$(curl -s -o /dev/null -w '%{http_code}' -X POST -d x "${url}index.html")"
 expect_status 405 "$status" "POST is refused"
-status="$(curl -s -o /dev/null -w '%{http_code}' -H "Host: attacker.example:$port" "${url}cv-homepage.html")"
+status="$(curl -s -o /dev/null -w '%{http_code}' -H "Host: attacker.example:$port" "$url")"
 expect_status 403 "$status" "a foreign Host (DNS rebinding) is refused"
 status="$(curl -s -o /dev/null -w '%{http_code}' "${url}cv.toml")"
 expect_status 404 "$status" "cv.toml (beside the folder) is not served"
@@ -73,9 +72,27 @@ fi
 
 # A second serve on the same port fails (exit 1) and says so; the first goes on.
 status=0
-timeout 20 "$MKCV" serve -t homepage --port "$port" -o out2 > second.out 2> second.log || status=$?
+timeout 20 "$MKCV" serve --port "$port" -o site2 > second.out 2> second.log || status=$?
 expect_status 1 "$status" "a taken --port fails"
 contains "$(cat second.log)" "cannot listen on 127.0.0.1, port $port" "says the port is taken"
+
+# A serve whose first build fails: "/" is a made-up page (no folder yet) with the script,
+# and a stream that opens after the failure gets the error at once.
+mkdir broken
+printf 'name = \n' > broken/cv.toml
+"$MKCV" serve broken/cv.toml --port 0 -o broken/_site > broken.out 2> broken.log &
+broken_pid=$!
+pids+=("$broken_pid")
+wait_for 30 grep -q 'mkcv serve: watching' broken.log || fail "the broken serve did not start"
+broken_url="$(grep -o 'http://127.0.0.1:[0-9]*/' broken.out)"
+index="$(curl -sf "$broken_url")" || fail "GET / of the broken serve"
+contains "$index" "Nothing is built yet." "/ without index.html says nothing is built"
+contains "$index" "/_mkcv/reload.js" "the made-up page reloads too"
+curl -sN --max-time 3 "${broken_url}_mkcv/events" > broken-events.txt 2> /dev/null || true
+contains "$(cat broken-events.txt)" "event: build-error" "a late stream gets the error at once"
+contains "$(cat broken-events.txt)" "data: broken/cv.toml:1:" "with its cv.toml:LINE:COL"
+kill -TERM "$broken_pid"
+wait_for 15 bash -c "! kill -0 $broken_pid" && pass "SIGTERM stops it" || fail "SIGTERM did not stop it"
 
 # --- Real headless Chromium: the page reloads itself --------------------------------------
 mkdir -p chrome
@@ -83,7 +100,7 @@ timeout 300 chromium --headless --no-sandbox --disable-gpu --no-first-run \
   --no-default-browser-check --disable-extensions --disable-sync --mute-audio \
   --disable-background-networking --proxy-server=127.0.0.1:9 \
   --host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1" --user-data-dir="$WORK/chrome" \
-  --remote-debugging-port=0 "${url}cv-homepage.html" > chromium.out 2> chromium.log &
+  --remote-debugging-port=0 "$url" > chromium.out 2> chromium.log &
 pids+=("$!")
 wait_for 60 test -s chrome/DevToolsActivePort || { tail chromium.log; fail "chromium did not start"; }
 devport="$(head -1 chrome/DevToolsActivePort)"
@@ -112,7 +129,7 @@ wait_for 10 hello_of 1 && pass "hello carries the generation" ||
 sed -i 's/Ph.D. Candidate/Served Candidate/' cv.toml
 wait_for 30 grep -q '^event: reload$' events.txt && pass "an edit sends reload" ||
   { cat serve.log; fail "no reload on the stream"; }
-contains "$(curl -sf "${url}cv-homepage.html")" "Served Candidate" "the page has the edit"
+contains "$(curl -sf "$url")" "Served Candidate" "the page has the edit"
 wait_for 30 title_is "Yihao Zhao – Served Candidate" && pass "chromium's page reloaded itself" ||
   fail "chromium's page did not reload: «$(title)»"
 
@@ -128,7 +145,7 @@ wait_for 20 streams_said '^event: hello$' 28 && pass "many streams open at once"
   fail "only $(grep -l '^event: hello$' stream*.txt | wc -l) streams said hello"
 wait_for 20 streams_said '^503 ' 2 && pass "streams beyond the bound get 503" ||
   fail "no stream was refused"
-code="$(curl -s -o /dev/null --max-time 5 -w '%{http_code}' "${url}cv-homepage.html")"
+code="$(curl -s -o /dev/null --max-time 5 -w '%{http_code}' "$url")"
 expect_status 200 "$code" "pages are served while the streams are open"
 kill "${many[@]}" 2> /dev/null || true
 wait "${many[@]}" 2> /dev/null || true
@@ -152,7 +169,7 @@ contains "$events" "&lt;b&gt;again&lt;/b&gt;" "the diagnostics are HTML-escaped"
 lacks "$events" "<b>again" "no markup of cv.toml in the event"
 wait_for 30 title_is "Build error · Yihao Zhao – Served Candidate" &&
   pass "chromium shows the error over the last good page" || fail "no error shown: «$(title)»"
-contains "$(cat out/cv-homepage.html)" "Served Candidate" "the last good page is kept"
+contains "$(cat _site/index.html)" "Served Candidate" "the last good page is kept"
 
 printf '%s\n' "$good_cv" > cv.toml
 wait_for 30 bash -c '[[ $(grep -c "^event: reload$" events.txt) -ge 2 ]]' &&
@@ -170,6 +187,6 @@ else
 fi
 contains "$(cat serve.log)" "mkcv serve: stopped" "says it stopped"
 if curl -s --connect-timeout 2 -o /dev/null "$url"; then fail "still listening"; else pass "no longer listening"; fi
-leftovers="$(find out -name '*.tmp*')"
-[[ -z "$leftovers" ]] && pass "no temporary file left" || fail "left: $leftovers"
+leftovers="$(find . -maxdepth 1 -name '._site.mkcv-*'; find _site -name '*.tmp*')"
+[[ -z "$leftovers" ]] && pass "no temporary file or staging folder left" || fail "left: $leftovers"
 finish

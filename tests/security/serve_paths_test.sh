@@ -1,5 +1,5 @@
-# mkcv serve serves only files inside its folder. Against a running server (-t homepage,
-# no TeX), with a secret file beside the CV folder: `..` in every spelling (plain, %2e%2e,
+# mkcv serve serves only files inside its folder. Against a running server (the site of the
+# seed CV, `[site] pdfs = []`: no TeX), with a secret file beside the CV folder: `..` in every spelling (plain, %2e%2e,
 # %2f and %5c for separators, backslashes, NUL, double encoding, absolute-form targets sent
 # raw), symbolic links out of the folder (to a file, to a folder) and inside it, a hard link
 # to the secret, a pipe, hidden names (.mkcv), a folder without index.html, types not on
@@ -11,14 +11,15 @@ require_tool curl "build_scripts/test.sh installs it"
 require_tool python3 "build_scripts/setup.sh installs it"
 
 cp "$SRC/cv.toml" "$CV/cv.toml"
+printf '\n[site]\npdfs = []\n' >> "$CV/cv.toml"
 # The secret under a name whose type is served (.txt), so only the path can refuse it.
 cp "$SECRET" "$WORK/secret/SECRET.txt"
 cp "$SECRET" "$WORK/secret/HARD"  # hard-linked into the folder below (SECRET keeps one link)
 cd "$CV"
 export SOURCE_DATE_EPOCH=1700000000
-before="$(snapshot "$CV/out")"
+before="$(snapshot "$CV/_site")"
 
-"$MKCV" serve -t homepage --port 0 > "$WORK/logs/serve.out" 2> "$WORK/logs/serve.err" &
+"$MKCV" serve --port 0 > "$WORK/logs/serve.out" 2> "$WORK/logs/serve.err" &
 pid=$!
 trap 'kill "$pid" 2> /dev/null || true; rm -rf "$WORK"' EXIT
 wait_for 60 grep -q 'mkcv serve: watching' "$WORK/logs/serve.err" ||
@@ -27,16 +28,16 @@ url="$(grep -o 'http://127.0.0.1:[0-9]*/' "$WORK/logs/serve.out")"
 port="${url##*:}"; port="${port%/}"
 
 # What a build never makes, planted in the served folder.
-mkdir -p out/sub out/zh
-printf 'sub\n' > out/sub/file.html
-ln -s "$SECRET" out/link.html
-ln -s "$WORK/secret" out/secretdir
-ln -s cv-homepage.html out/inside.html
-ln -s "$SECRET" out/zh/index.html
-ln "$WORK/secret/HARD" out/hard.html
-mkfifo out/pipe.html
-printf '%s\n' "$TOKEN" > out/.hidden.html
-cp "$SECRET" out/secret.toml
+mkdir -p _site/sub _site/zh
+printf 'sub\n' > _site/sub/file.html
+ln -s "$SECRET" _site/link.html
+ln -s "$WORK/secret" _site/secretdir
+ln -s index.html _site/inside.html
+ln -s "$SECRET" _site/zh/index.html
+ln "$WORK/secret/HARD" _site/hard.html
+mkfifo _site/pipe.html
+printf '%s\n' "$TOKEN" > _site/.hidden.html
+cp "$SECRET" _site/secret.toml
 
 # refused LABEL TARGET: the raw target (curl --path-as-is: nothing cleaned up) is not 200
 # and the answer does not hold the secret.
@@ -48,10 +49,10 @@ refused() {
   else fail "$1: $2 answered $code"; fi
 }
 
-code="$(curl -s -o /dev/null -w '%{http_code}' "${url}cv-homepage.html")"
+code="$(curl -s -o /dev/null -w '%{http_code}' "${url}index.html")"
 expect_status 200 "$code" "the page itself is served"
 
-# The secret is at $WORK/secret/SECRET.txt and the folder is $WORK/cv/out: two levels up.
+# The secret is at $WORK/secret/SECRET.txt and the folder is $WORK/cv/_site: two levels up.
 refused "plain .." "/../../secret/SECRET.txt"
 refused ".. deeper" "/sub/../../../secret/SECRET.txt"
 refused "encoded .." "/%2e%2e/%2e%2e/secret/SECRET.txt"
@@ -61,7 +62,7 @@ refused "encoded slash" "/..%2f..%2fsecret%2fSECRET.txt"
 refused "encoded slash after a folder" "/sub%2f..%2f..%2f..%2fsecret%2fSECRET.txt"
 refused "encoded backslash" "/..%5c..%5csecret%5cSECRET.txt"
 refused "backslash" '/..\..\secret\SECRET.txt'
-refused "NUL" "/cv-homepage.html%00.png"
+refused "NUL" "/index.html%00.png"
 refused "double encoding" "/%252e%252e/%252e%252e/secret/SECRET.txt"
 refused "double slash" "//etc/passwd"
 refused "symbolic link to the secret" "/link.html"
@@ -71,7 +72,7 @@ refused "index.html that is a link" "/zh/"
 refused "hard link to the secret" "/hard.html"
 refused "pipe" "/pipe.html"
 refused "hidden file" "/.hidden.html"
-refused "the state folder" "/.mkcv/"
+refused "mkcv's marker" "/.mkcv-site"
 refused "folder without index.html: no listing" "/sub/"
 refused "type not on the allow-list" "/secret.toml"
 code="$(curl -s -o /dev/null -w '%{http_code}' "${url}sub")"
@@ -102,13 +103,13 @@ for method in PUT POST DELETE PATCH OPTIONS; do
   code="$(curl -s -o /dev/null -w '%{http_code}' -X "$method" --data-binary x "${url}written.html")"
   expect_status 405 "$code" "$method is refused"
 done
-[[ ! -e out/written.html ]] && pass "nothing was written by a request" || fail "a request wrote a file"
+[[ ! -e _site/written.html ]] && pass "nothing was written by a request" || fail "a request wrote a file"
 
 kill -INT "$pid"
 wait_for 15 bash -c "! kill -0 $pid" && pass "stops on Ctrl-C" || fail "did not stop"
-after="$(snapshot "$CV/out")"
+after="$(snapshot "$CV/_site")"
 changed="$(comm -13 <(echo "$before") <(echo "$after"))"
 [[ -z "$changed" ]] && pass "nothing written outside the output folder" ||
-  fail "written outside out/: $changed"
+  fail "written outside _site/: $changed"
 no_secret_in "serve" "$WORK/logs/serve.out" "$WORK/logs/serve.err"
 finish

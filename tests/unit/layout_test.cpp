@@ -44,6 +44,7 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cli/common", "integration/cli_test.sh, build_diagnostics_test.sh"},
     {"cli/import_command", "integration/import_test.sh"},
     {"cli/new_command", "integration/new_test.sh"},
+    {"cli/site_command", "integration/site_test.sh"},
     {"cli/doctor_command", "integration/doctor_test.sh"},
     {"cli/init_command", "integration/init_test.sh"},
     {"cli/serve_command", "integration/serve_test.sh"},

@@ -305,3 +305,75 @@ award = "Honorable mention"
     CHECK(items[1]["award_ends_sentence"] == false);
     CHECK(items[1]["note_ends_sentence"] == true);  // a CJK full stop
 }
+
+TEST_CASE("news: newest first, undated last, split where the template folds them") {
+    const Cv cv = test::load_ok(R"toml([person]
+name = "Ada"
+[[news]]
+date = "2023-05"
+text = "b"
+[[news]]
+date = "2025-01-02"
+text = "*a*"
+[[news]]
+date = "2021"
+text = "c"
+)toml");
+    ContextOptions options;
+    options.news_shown = 2;
+    const auto context = to_json(build_context(cv, options));
+    REQUIRE(context["news"].size() == 3);
+    CHECK(context["news"][0]["text"] == "a");
+    CHECK(context["news"][0]["date_iso"] == "2025-01-02");
+    CHECK(context["news"][1]["text"] == "b");
+    CHECK(context["news_recent"].size() == 2);
+    CHECK(context["news_older"].size() == 1);
+    CHECK(context["news_older"][0]["text"] == "c");
+    CHECK(context["has_news_older"] == true);
+    CHECK(context["has"]["news"] == true);
+}
+
+TEST_CASE("a site's page links the paper's BibTeX and thumbnail in the site") {
+    const Cv cv = test::load_ok(R"toml([person]
+name = "Ada"
+[[publications]]
+title = "Notes"
+authors = ["Ada"]
+venue = "Memoirs"
+year = 1843
+links = { paper = "https://example.org/p.pdf", bibtex = "notes.bib" }
+[[publications]]
+title = "Sketch"
+authors = ["Ada"]
+venue = "Memoirs"
+year = 1842
+abstract = "What it *does*."
+)toml");
+    ContextOptions options;
+    options.format = TextFormat::Html;
+    SitePage site;
+    site.bibtex[paper_id(cv.publications[0])] = "bib/ada1843notes.bib";
+    site.bibtex[paper_id(cv.publications[1])] = "bib/ada1842sketch.bib";
+    site.thumbnails[paper_id(cv.publications[1])] = "img/paper-2.png";
+    options.site = site;
+    options.documents = {{"short", "cv-short.pdf", "pdf"}, {"long", "cv-long.pdf", "pdf"}};
+    const auto context = to_json(build_context(cv, options));
+    const auto& papers = context["publications"]["groups"][0]["items"];
+    REQUIRE(papers.size() == 2);
+    // The local bibtex link now points to the site's copy; a paper without one gets one.
+    CHECK(papers[0]["links"][1]["label"] == "bibtex");
+    CHECK(papers[0]["links"][1]["href"] == "bib/ada1843notes.bib");
+    CHECK(papers[0]["thumbnail"].is_null());
+    CHECK(papers[1]["links"][0]["href"] == "bib/ada1842sketch.bib");
+    CHECK(papers[1]["thumbnail"]["src"] == "img/paper-2.png");
+    CHECK(papers[1]["abstract"] == "What it does.");
+    // The CV links are labels: the long CV is "CV (PDF)", whatever the order.
+    CHECK(context["documents"][0]["label"] == "Short CV (PDF)");
+    CHECK(context["documents"][1]["label"] == "CV (PDF)");
+    CHECK(context["site"]["has_languages"] == false);
+    // Without a site: no site, the local link left as written.
+    options.site.reset();
+    const auto plain = to_json(build_context(cv, options));
+    CHECK(plain["site"].is_null());
+    CHECK(plain["publications"]["groups"][0]["items"][0]["links"][1]["href"] == "notes.bib");
+}

@@ -76,3 +76,40 @@ TEST_CASE("a photo must be a PNG or JPEG inside the folder of cv.toml") {
     CHECK_THAT(try_photo(folder, "none.png"), Catch::Contains("cannot read the photo"));
     CHECK_THAT(try_photo(folder, "."), Catch::Contains("is a folder"));
 }
+
+TEST_CASE("a paper's thumbnail is checked like the photo, a bibtex file is read") {
+    test::TempDir dir;
+    write(dir.path / "t.png", kPng);
+    write(dir.path / "acl.bib", "@misc{a, title = {A}}\n");
+    write(dir.path / "t.gif", "GIF89a");
+    Cv cv;
+    Publication p;
+    p.thumbnail.path = {"t.png", {4, 13}};
+    p.links.push_back({{"bibtex", {}}, {"acl.bib", {5, 10}}});
+    cv.publications.push_back(p);
+    p.thumbnail.path = {"t.gif", {6, 13}};
+    p.links = {{{"bibtex", {}}, {"../outside.bib", {7, 10}}}};
+    cv.publications.push_back(p);
+    p.thumbnail.path = {};
+    p.links = {{{"BibTeX", {}}, {"missing.bib", {8, 10}}}};
+    cv.publications.push_back(p);
+    Diagnostics diagnostics;
+    load_paper_files(cv, dir.path / "cv.toml", diagnostics);
+    CHECK(cv.publications[0].thumbnail.type == "png");
+    CHECK(cv.publications[0].bibtex_file == "@misc{a, title = {A}}\n");
+    REQUIRE(diagnostics.items().size() == 3);
+    CHECK(diagnostics.items()[0].message == "the thumbnail \"t.gif\" is not a PNG or JPEG file");
+    CHECK(diagnostics.items()[1].pos.line == 7);
+    CHECK(diagnostics.items()[1].message.find("outside the folder") != std::string::npos);
+    CHECK(diagnostics.items()[1].hint.find("bibtex = \"paper.bib\"") != std::string::npos);
+    CHECK(diagnostics.items()[2].message.find("missing.bib") != std::string::npos);
+    CHECK(cv.publications[1].bibtex_file.empty());
+}
+
+TEST_CASE("a bibtex link names a file when it has no scheme and ends in .bib") {
+    CHECK(is_local_bibtex({{"bibtex", {}}, {"acl.bib", {}}}));
+    CHECK(is_local_bibtex({{"BibTeX", {}}, {"papers/acl.BIB", {}}}));
+    CHECK_FALSE(is_local_bibtex({{"bibtex", {}}, {"https://x.org/acl.bib", {}}}));
+    CHECK_FALSE(is_local_bibtex({{"code", {}}, {"acl.bib", {}}}));
+    CHECK_FALSE(is_local_bibtex({{"bibtex", {}}, {"acl.txt", {}}}));
+}

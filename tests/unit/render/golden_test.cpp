@@ -57,7 +57,7 @@ TEST_CASE("golden output of the built-in templates for cv.toml") {
         }
     }
     // HTML templates, each built beside long and short, so the homepage links their PDFs.
-    for (const std::string name : {"homepage", "publications-html"}) {
+    for (const std::string name : {"homepage", "publications-html", "academic"}) {
         SECTION(name) {
             const auto rendered =
                 render_all(*loaded.cv, {name, "long", "short"}, search, diagnostics);
