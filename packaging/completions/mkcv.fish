@@ -5,12 +5,13 @@ function __mkcv_templates
     mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
 end
 
-set -l commands build check report watch render validate context templates template schema export site import sync new init doctor
+set -l commands build check report watch serve render validate context templates template schema export site import sync new init doctor
 complete -c mkcv -f
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a check -d 'Exit 0 when every output is up to date'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Build again on every change'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a serve -d 'Site, watched and previewed on 127.0.0.1'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a render -d 'Write the LaTeX source only'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a validate -d 'Check the CV, print every problem'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a context -d 'Print the data a template sees'
@@ -32,6 +33,7 @@ complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Ch
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a report -d 'Print the outputs a --report file names'
 complete -c mkcv -n "__fish_seen_subcommand_from build check" -l report -r -d 'Write what became of each output, as JSON'
 complete -c mkcv -n "__fish_seen_subcommand_from report" -l pdfs -d 'Only the PDFs'
+complete -c mkcv -n "__fish_seen_subcommand_from serve" -l port -x -d 'Port to listen on; 0 for any free one'
 
 set -l with_templates build check watch render context doctor
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates" -s t -l template -x -a '(__mkcv_templates)' -d 'Template name or folder'
@@ -40,9 +42,9 @@ complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l b
 complete -c mkcv -n "__fish_seen_subcommand_from templates" -l options -x -a '(__mkcv_templates)' -d 'List the options of a template'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate import export" -l diagnostics -x -a 'text json github' -d 'How problems are printed'
 complete -c mkcv -n "__fish_seen_subcommand_from build check watch doctor" -s o -l out -x -a '(__fish_complete_directories)' -d 'Output folder'
-complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s j -l jobs -x -d 'Templates compiled at once'
-complete -c mkcv -n "__fish_seen_subcommand_from build check watch" -s q -l quiet -d 'Print only problems'
-complete -c mkcv -n "__fish_seen_subcommand_from build watch" -s v -l verbose -d "Show TeX's output"
+complete -c mkcv -n "__fish_seen_subcommand_from build watch serve" -s j -l jobs -x -d 'Templates compiled at once'
+complete -c mkcv -n "__fish_seen_subcommand_from build check watch serve" -s q -l quiet -d 'Print only problems'
+complete -c mkcv -n "__fish_seen_subcommand_from build watch serve" -s v -l verbose -d "Show TeX's output"
 complete -c mkcv -n "__fish_seen_subcommand_from build" -l strict-pages -d 'Fail when a PDF exceeds max_pages'
 complete -c mkcv -n "__fish_seen_subcommand_from build watch check" -l latexmk -d 'Run every template through latexmk'
 complete -c mkcv -n "__fish_seen_subcommand_from build" -s f -l force -d 'Compile every PDF from scratch'
@@ -51,11 +53,11 @@ complete -c mkcv -n "__fish_seen_subcommand_from import export new" -s o -l out 
 complete -c mkcv -n "__fish_seen_subcommand_from import new export" -l force -d 'Replace the output file'
 complete -c mkcv -n "__fish_seen_subcommand_from import" -l from -x -a 'jsonresume rendercv yamlresume generic' -d 'Source format'
 complete -c mkcv -n "__fish_seen_subcommand_from template" -a new -d 'Copy a template to edit'
-complete -c mkcv -n "__fish_seen_subcommand_from site" -s t -l template -x -a 'academic homepage' -d 'Theme'
-complete -c mkcv -n "__fish_seen_subcommand_from site" -s o -l out -x -a '(__fish_complete_directories)' -d 'Site folder'
-complete -c mkcv -n "__fish_seen_subcommand_from site" -l lang -x -d 'Languages of the pages (en,zh)'
-complete -c mkcv -n "__fish_seen_subcommand_from site" -l build-dir -x -a '(__fish_complete_directories)' -d 'Where the PDFs are built'
-complete -c mkcv -n "__fish_seen_subcommand_from site" -s f -l force -d 'Replace a folder mkcv did not make'
+complete -c mkcv -n "__fish_seen_subcommand_from site serve" -s t -l template -x -a 'academic homepage' -d 'Theme'
+complete -c mkcv -n "__fish_seen_subcommand_from site serve" -s o -l out -x -a '(__fish_complete_directories)' -d 'Site folder'
+complete -c mkcv -n "__fish_seen_subcommand_from site serve" -l lang -x -d 'Languages of the pages (en,zh)'
+complete -c mkcv -n "__fish_seen_subcommand_from site serve" -l build-dir -x -a '(__fish_complete_directories)' -d 'Where the PDFs are built'
+complete -c mkcv -n "__fish_seen_subcommand_from site serve" -s f -l force -d 'Replace a folder mkcv did not make'
 complete -c mkcv -n "__fish_seen_subcommand_from export" -a bib -d 'One .bib of every paper'
 # A CV file for the commands that read one, and the file mkcv import reads.
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate templates export import" -F

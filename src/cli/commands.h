@@ -11,6 +11,7 @@ namespace mkcv {
 void add_build_command(CLI::App& app, CliState& state);      // build_command.cpp
 void add_check_command(CLI::App& app, CliState& state);      // build_command.cpp
 void add_watch_command(CLI::App& app, CliState& state);      // build_command.cpp
+void add_serve_command(CLI::App& app, CliState& state);      // serve_command.cpp
 void add_report_command(CLI::App& app, CliState& state);     // build_command.cpp
 void add_render_command(CLI::App& app, CliState& state);     // cv_commands.cpp
 void add_validate_command(CLI::App& app, CliState& state);   // cv_commands.cpp

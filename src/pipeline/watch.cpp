@@ -118,7 +118,7 @@ bool wait_for(int fd, int timeout_ms) {
 bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log) {
     Watcher watcher;
     if (watcher.fd() < 0 || ::pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-        log << "mkcv watch: error: cannot watch files: " << std::strerror(errno) << '\n';
+        log << options.command << ": error: cannot watch files: " << std::strerror(errno) << '\n';
         return false;
     }
     struct sigaction action {};
@@ -136,8 +136,8 @@ bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, s
     };
     std::optional<fs::path> changed = build_and_watch();
     while (!stop_requested) {
-        log << "mkcv watch: watching " << watcher.file_count() << " files for changes; Ctrl-C stops"
-            << std::endl;
+        log << options.command << ": watching " << watcher.file_count()
+            << " files for changes; Ctrl-C stops" << std::endl;
         while (!changed && !stop_requested)
             if (wait_for(watcher.fd(), -1))
                 changed = watcher.drain();
@@ -148,10 +148,11 @@ bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, s
             watcher.drain();
         if (stop_requested)
             break;
-        log << "mkcv watch: " << changed->filename().string() << " changed, building" << std::endl;
+        log << options.command << ": " << changed->filename().string() << " changed, building"
+            << std::endl;
         changed = build_and_watch();
     }
-    log << "mkcv watch: stopped" << std::endl;
+    log << options.command << ": stopped" << std::endl;
     ::close(stop_pipe[0]);
     ::close(stop_pipe[1]);
     return true;

@@ -19,6 +19,7 @@ using BuildAndList = std::function<std::vector<std::filesystem::path>()>;
 
 struct WatchOptions {
     std::chrono::milliseconds debounce{200};  // quiet time after the last change
+    const char* command = "mkcv watch";       // what the lines on `log` begin with
 };
 
 // Returns when SIGINT or SIGTERM stops it (true), or false at once when files cannot be

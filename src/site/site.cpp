@@ -121,6 +121,14 @@ struct Builder {
                         "`" + r.tmpl.manifest.name + "` in [site] pdfs is not a PDF template",
                         "name LaTeX templates, such as pdfs = [\"long\", \"short\"]");
         report.diagnostics.append(found);
+        if (rendered)
+            for (const RenderedTemplate& r : *rendered) {
+                // `mkcv serve` builds again when a PDF's template changes too.
+                report.inputs.push_back(r.tmpl.dir / "template.toml");
+                report.inputs.push_back(r.tmpl.main.path);
+                for (const auto& [name, partial] : r.tmpl.partials)
+                    report.inputs.push_back(partial.path);
+            }
         if (!rendered || found.has_errors()) {
             report.invalid = true;
             return std::nullopt;
