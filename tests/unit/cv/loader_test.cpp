@@ -576,18 +576,19 @@ kind = "talks"
 titel = "T"
 event = "E"
 )";
-    CHECK(problems(text) ==
-          Lines{"3:1: error: [section.a] lacks the required key `kind`",
-                "6:8: error: `kind` must be one of education, experience, publications, "
-                "teaching, awards, talks, service, grants, students, patents, press, projects, "
-                "volunteer, certificates, skills, languages, interests, references, found "
-                "\"experiance\"",
-                "7:10: error: section key `experience` is a built-in section",
-                "9:10: error: section key `bad key` is not a plain name",
-                "11:3: error: unknown key `zzz` in the top level",
-                "15:1: error: [[d]] lacks the required key `title`",
-                "15:1: error: [[d]] lacks the required key `date`",
-                "16:1: error: unknown key `titel` in [[d]]"});
+    CHECK(
+        problems(text) ==
+        Lines{"3:1: error: [section.a] lacks the required key `kind`",
+              "6:8: error: `kind` must be one of education, experience, publications, "
+              "teaching, awards, news, talks, service, grants, students, patents, press, projects, "
+              "volunteer, certificates, skills, languages, interests, references, found "
+              "\"experiance\"",
+              "7:10: error: section key `experience` is a built-in section",
+              "9:10: error: section key `bad key` is not a plain name",
+              "11:3: error: unknown key `zzz` in the top level",
+              "15:1: error: [[d]] lacks the required key `title`",
+              "15:1: error: [[d]] lacks the required key `date`",
+              "16:1: error: unknown key `titel` in [[d]]"});
     const auto h = hints(text);
     CHECK(std::find(h.begin(), h.end(), "did you mean \"experience\"?") != h.end());
     CHECK(std::find_if(h.begin(), h.end(), [](const std::string& s) {
