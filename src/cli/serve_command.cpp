@@ -9,7 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_code.h"
-#include "cv/language_tables.h"
+#include "cli/site_run.h"
 #include "pipeline/watch.h"
 #include "serve/build_events.h"
 #include "serve/preview_server.h"
@@ -23,10 +23,7 @@ namespace {
 
 // serve's options beyond the shared ones: `mkcv site`'s.
 struct ServeCommand {
-    std::string theme = "academic";
-    std::string out_dir = "_site";
-    std::string build_dir = "out";
-    bool force = false;
+    SiteCommand site;
     int port = -1;  // --port N, or -1 for the first free one from 8000 on
 };
 
@@ -55,33 +52,13 @@ PreviewBuild build_preview_folder(CliState& state, const ServeCommand& command) 
     PreviewBuild build;
     // cv.toml is watched even when it cannot be read, so fixing it rebuilds.
     build.inputs.push_back(state.common.cv_path);
-    state.common.list_fallbacks = state.build.verbose;
-    Diagnostics languages_found;
-    const std::vector<std::string> languages = requested_languages(state.common, languages_found);
-    if (languages.empty()) {
-        report(languages_found, {}, state.common);
-        build.diagnostics_text = diagnostics_text(languages_found, {});
+    SiteRun run = run_site_build(state, command.site);
+    if (!run.languages_ok) {
+        build.diagnostics_text = diagnostics_text(run.shown, {});
         return build;
     }
-    SiteOptions options;
-    options.cv_path = state.common.cv_path;
-    options.theme = command.theme;
-    options.out_dir = command.out_dir;
-    options.languages = languages;
-    options.search = search_path(state.common);
-    options.pdf_build = state.build;
-    options.pdf_build.out_dir = command.build_dir;
-    if (!state.build.quiet)
-        options.pdf_build.progress = progress_style_for(STDERR_FILENO);
-    options.force = command.force;
-    std::ostringstream quiet;
-    SiteReport site =
-        build_site(options, state.build.quiet ? static_cast<std::ostream&>(quiet) : std::cerr);
-    Diagnostics shown = site.diagnostics;
-    if (!state.common.list_fallbacks &&
-        print_options(state.common).format == DiagnosticFormat::Text)
-        shown = summarize_fallbacks(shown, kListedFallbacks);
-    report(shown, site.sources, state.common);
+    SiteReport& site = run.site;
+    const Diagnostics& shown = run.shown;
     build.inputs.insert(build.inputs.end(), site.inputs.begin(), site.inputs.end());
     build.ok = site.ok;
     build.outputs = std::move(site.files);
@@ -90,8 +67,6 @@ PreviewBuild build_preview_folder(CliState& state, const ServeCommand& command) 
         if (build.diagnostics_text.empty())
             build.diagnostics_text =
                 "mkcv serve: the build failed (its messages are in the terminal)";
-    } else if (!state.build.quiet) {
-        std::cerr << "site: " << build.outputs.size() << " files in " << command.out_dir << '\n';
     }
     return build;
 }
@@ -99,7 +74,7 @@ PreviewBuild build_preview_folder(CliState& state, const ServeCommand& command) 
 int run_serve(CliState& state, const ServeCommand& command) {
     BuildEvents events;
     ServeOptions options;
-    options.folder = command.out_dir;
+    options.folder = command.site.out_dir;
     options.title = fs::path(state.common.cv_path).filename().string();
     if (command.port >= 0)
         options.port = command.port;
@@ -141,34 +116,14 @@ void add_serve_command(CLI::App& app, CliState& state) {
         "mkcv site, served on 127.0.0.1 and built again on every change: the pages reload "
         "themselves, and show a failed build's errors");
     add_common(*serve, state.common, false);
-    serve
-        ->add_option("-t,--template", command.theme,
-                     "The page's theme, an HTML template: academic or homepage")
-        ->capture_default_str();
-    serve->add_option("--template-dir", state.common.template_dirs,
-                      "Look for templates in this folder first; repeatable");
-    serve->add_option("--lang", state.common.language,
-                      "The pages' languages (BCP 47 tags): en,zh serves index.html and "
-                      "zh/index.html");
-    serve->add_flag("--builtin-templates-only", state.common.builtin_only,
-                    "Use only the built-in templates (also: MKCV_BUILTIN_TEMPLATES_ONLY=1)");
-    serve->add_option("-o,--out", command.out_dir, "The site folder, the one served")
-        ->capture_default_str();
-    serve
-        ->add_option("--build-dir", command.build_dir,
-                     "Where the PDFs are built first, as `mkcv build -o`")
-        ->capture_default_str();
+    add_site_options(*serve, state, command.site, "The site folder, the one served");
     serve
         ->add_option("--port", command.port,
                      "Port to listen on (only this one); 0 for any free one. Without it, the "
                      "first free port from 8000 on")
         ->check(CLI::Range(0, 65535));
-    serve->add_flag("-f,--force", command.force,
-                    "Replace the site folder even when mkcv did not make it");
     serve->add_option("-j,--jobs", state.build.jobs, "Templates compiled at once")
         ->check(CLI::Range(1, 64));
-    serve->add_flag("-q,--quiet", state.build.quiet, "Print only problems");
-    serve->add_flag("-v,--verbose", state.build.verbose, "Show latexmk's output");
     serve->callback(
         [&state, owned] { state.run = [&state, owned] { return run_serve(state, *owned); }; });
 }

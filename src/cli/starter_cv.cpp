@@ -126,6 +126,11 @@ year = 2024
 # date = "2024-03-02"
 # url = "https://example.org/article"
 
+# News, for the homepage of `mkcv site` (no PDF prints it), newest first.
+# [[news]]
+# date = "2025-05"
+# text = "Our paper was accepted at *A Conference*."
+
 # Projects, skills and languages, as in a résumé.
 [[projects]]
 name = "A Project (example)"
@@ -172,6 +177,20 @@ fluency = "Native speaker"
 [[sections]]
 title = "Other Activities (example)"
 items = ["Something that fits no section above"]
+
+# A typed section under a heading of your own (as many as you like, each with its own key):
+# [section.industry]
+# kind = "experience"                       # any section above: experience, talks, ...
+# heading = "Industry Experience"
+# [[industry]]
+# role = "Engineer"
+# organization = "A Company"
+# start = "2021-06"
+
+# Your papers kept current from public databases by `mkcv sync` (docs/sync.md):
+# [sync]
+# dblp = "l/MichaelLey"                     # your DBLP pid
+# orcid = "0000-0002-1825-0097"
 
 # Per template: which sections, in which order, and on how many pages, e.g.
 # [templates.short]

@@ -45,6 +45,7 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cli/import_command", "integration/import_test.sh"},
     {"cli/new_command", "integration/new_test.sh"},
     {"cli/site_command", "integration/site_test.sh"},
+    {"cli/site_run", "integration/site_test.sh, serve_test.sh (what site and serve share)"},
     {"cli/doctor_command", "integration/doctor_test.sh"},
     {"cli/init_command", "integration/init_test.sh"},
     {"cli/serve_command", "integration/serve_test.sh"},
