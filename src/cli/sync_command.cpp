@@ -12,6 +12,7 @@
 #include "cv/loader.h"
 #include "net/http_cache.h"
 #include "net/http_client.h"
+#include "net/request_headers.h"
 #include "pipeline/load_step.h"
 #include "sync/merge.h"
 #include "sync/offline_file.h"
@@ -19,7 +20,6 @@
 #include "sync/summary.h"
 #include "sync/synced_list.h"
 #include "util/file_io.h"
-#include "util/version.h"
 
 namespace fs = std::filesystem;
 
@@ -140,7 +140,7 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
                 input.works.push_back(std::move(w));
         }
     } else {
-        options.user_agent = sync::user_agent(kVersion, cv.person.email.value);
+        options.user_agent = net::user_agent(cv.person.email.value);
         const sync::Fetch fetch = make_fetch(options);
         for (auto& source : sync::fetch_sources(cv.sync, owner, bases, fetch, options.user_agent)) {
             std::string what = std::to_string(source.works.size()) + " works in " +

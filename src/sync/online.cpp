@@ -60,17 +60,6 @@ std::string url_encoded(const std::string& text) {
     return out;
 }
 
-std::string user_agent(const std::string& version, const std::string& email) {
-    std::string ua = "mkcv/" + version + " (https://github.com/mkcv/mkcv";
-    bool ok = !email.empty() && email.size() <= 254 && email.find('@') != std::string::npos;
-    for (char c : email)
-        ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '@' || c == '.' || c == '_' || c == '+' || c == '-');
-    if (ok)
-        ua += "; mailto:" + email;
-    return ua + ")";
-}
-
 namespace {
 
 class SourceRun {

@@ -49,13 +49,9 @@ struct SourceOutcome {
 };
 
 // One outcome per source [sync] names, in the order above. `user_agent` goes with every
-// request ("User-Agent: …").
+// request ("User-Agent: …"; net::user_agent makes it).
 std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerIds& owner,
                                          const ApiBases& bases, const Fetch& fetch,
                                          const std::string& user_agent);
-
-// "mkcv/0.1.0 (https://github.com/mkcv/mkcv; mailto:EMAIL)", the e-mail only when it is
-// one (Crossref and OpenAlex ask for it; no character that could end a header line).
-std::string user_agent(const std::string& version, const std::string& email);
 
 }  // namespace mkcv::sync
