@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # From a fresh clone to a green test suite: set up, build, run every test with CTest; then
 # the same suite again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/),
-# then the seven fuzzers for about 105 seconds (tests/fuzz/run_fuzz.sh, build-fuzz/).
+# then the fuzzers for about 105 seconds (tests/fuzz/run_fuzz.sh, build-fuzz/).
 # Arguments go to ctest (e.g. build_scripts/test.sh -R latex_escape); with arguments the
 # fuzzers are skipped.
 #   MKCV_SANITIZE_TESTS=0   skip the sanitizer run

@@ -61,8 +61,11 @@ kill_round() {
   wait "$pid"; status=$?
   set -e
   local label="round $round (SIG$signal at $when)"
-  if grep -q " → out/cv-short.pdf" "killed$round.log"; then
-    # The build finished before the signal: the new PDF fits and is recorded.
+  # Finished: the log says so, or the signal came after the PDF was placed but before the
+  # log's last line (the build had only its report and the preamble format's request left).
+  # Either way the new PDF must fit and be recorded; else the old one must be intact.
+  if grep -q " → out/cv-short.pdf" "killed$round.log" ||
+    [[ "$(sha256sum < out/cv-short.pdf)" != "$good_pdf" ]]; then
     [[ "$(pdf_pages out/cv-short.pdf)" == 1 ]] && pass "$label: finished; the new PDF fits" ||
       fail "$label: a placed PDF of $(pdf_pages out/cv-short.pdf) pages"
     "$MKCV" check -t short > /dev/null 2>&1 && pass "$label: check agrees" || fail "$label: check"
