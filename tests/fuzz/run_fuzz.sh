@@ -58,6 +58,7 @@ for seed in "$root"/latex_templates/*/template.toml "$root"/latex_templates/comm
 done
 # `mkcv sync`'s recorded responses, each for its parser's target, and all for the offline one.
 for seed in "$root"/tests/data/sync/*; do
+  [[ -f "$seed" ]] || continue  # the files, not the expected/ folder
   cp "$seed" "$build/corpus/fuzz_sync_offline/seed-$(basename "$seed")"
 done
 cp "$root/tests/data/sync/dblp.xml" "$build/corpus/fuzz_sync_dblp/"
