@@ -13,7 +13,7 @@ mkdir -p "$disk"
 # is a broken runner.
 mount -t tmpfs -o size=1m tmpfs "$disk" 2> /dev/null ||
   skip "cannot mount a tmpfs here (needs root); enospc_test.sh fills the disk without"
-trap 'cd /; umount "$disk" 2> /dev/null || umount -l "$disk" 2> /dev/null || true; rm -rf "$WORK"' EXIT
+trap 'cd /; umount "$disk" 2> /dev/null || umount -l "$disk" 2> /dev/null || true; remove_work' EXIT
 cd "$disk"
 cp "$SRC/cv.toml" cv.toml
 export SOURCE_DATE_EPOCH=1700000000

@@ -176,7 +176,7 @@ contains "$(cat typo.log)" 'did you mean "html"?' "with a guess"
 # watch rebuilds an HTML output when cv.toml changes.
 "$MKCV" watch -t page-html -o wout > watch.log 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "$pid" 2>/dev/null || true; remove_work' EXIT
 wait_for 30 watching 1 && pass "watch: first build" || { cat watch.log; fail "watch: no first build"; }
 sed -i 's/Klotski: Efficient/Watched Klotski: Efficient/' cv.toml
 wait_for 30 grep -q "Watched Klotski" wout/cv-page-html.html && pass "watch: rebuilt the HTML" ||

@@ -4,7 +4,28 @@ set -euo pipefail
 MKCV="$1"
 SRC="$2"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/mkcv-test.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+# remove_work: deletes $WORK once no detached preamble maker (src/tex/format_request.h) that
+# a rebuild started still writes in one of its output folders: rm racing a maker that adds
+# files fails with "Directory not empty", and under `set -e` that failed tests whose checks
+# had all passed. Each request is waited for until it is taken (emptied) and unlocked, 60 s
+# at most; the removal itself never decides a test's verdict.
+remove_work() {
+  local request deadline=$((SECONDS + 60))
+  while IFS= read -r -d '' request; do
+    until [[ ! -s "$request" ]] && flock -n "$request" true 2> /dev/null; do
+      ((SECONDS < deadline)) || break
+      sleep 0.1
+    done
+  done < <(find "$WORK" -name '*.format-request' -type f -print0 2> /dev/null)
+  local try
+  for try in 1 2 3; do
+    rm -rf "$WORK" 2> /dev/null && return 0
+    sleep 0.5
+  done
+  echo "note: could not remove $WORK" >&2
+  return 0
+}
+trap remove_work EXIT
 failures=0
 
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }

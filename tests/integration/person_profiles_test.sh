@@ -96,7 +96,7 @@ cmp -s a/out/cv-modern.pdf b/out/cv-modern.pdf && fail "the new photo is not in 
 cd a
 "$MKCV" watch -t homepage > watch.log 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "$pid" 2>/dev/null || true; remove_work' EXIT
 wait_for 30 watching 1 || fail "watch did not start: $(cat watch.log)"
 before="$(sha256sum < out/cv-homepage.html)"
 png me.png 00ff00

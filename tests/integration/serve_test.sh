@@ -27,7 +27,7 @@ cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done
   # Chromium writes its profile until it has exited.
   for p in "${pids[@]}"; do wait "$p" 2> /dev/null || true; done
-  rm -rf "$WORK" || true
+  remove_work
 }
 trap cleanup EXIT
 

@@ -93,7 +93,7 @@ warm_pids() {
 }
 "$MKCV" watch -t long > watch.log 2>&1 &
 watch_pid=$!
-trap 'kill "$watch_pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "$watch_pid" 2>/dev/null || true; remove_work' EXIT
 wait_for 60 watching 1 || fail "watch: no first build"
 wait_for 30 test -n "$(warm_pids)" || fail "watch: no warm XeTeX run waits for the next build"
 edit_cv 4c

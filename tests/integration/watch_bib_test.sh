@@ -19,7 +19,7 @@ BIB
 
 "$MKCV" watch -t long > watch.log 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "$pid" 2>/dev/null || true; remove_work' EXIT
 
 wait_for 60 watching 1 && pass "first build" || { cat watch.log; fail "no first build"; }
 contains "$(pdf_text out/cv-long.pdf)" "Notes on the Analytical Engine" "the paper from the .bib"

@@ -12,7 +12,7 @@ export SOURCE_DATE_EPOCH=1700000000
 
 "$MKCV" watch -t short > watch.log 2>&1 &
 pid=$!
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "$pid" 2>/dev/null || true; remove_work' EXIT
 
 # An edit while the first build runs TeX (before anything is watched) is not lost.
 wait_for 60 test -f out/.mkcv/cv-short/.mkcv-tex-group || fail "first build never started TeX"

@@ -24,7 +24,7 @@ before="$(snapshot "$CV/_site")"
 
 "$MKCV" serve --port 0 > "$WORK/logs/serve.out" 2> "$WORK/logs/serve.err" &
 pid=$!
-trap 'kill "$pid" 2> /dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill "$pid" 2> /dev/null || true; remove_work' EXIT
 wait_for 60 grep -q 'mkcv serve: watching' "$WORK/logs/serve.err" ||
   { cat "$WORK/logs/serve.err"; fail "serve did not start"; finish; }
 url="$(grep -o 'http://127.0.0.1:[0-9]*/' "$WORK/logs/serve.out")"

@@ -19,7 +19,7 @@ cp "$SRC/tests/data/sync/openalex.json" "$SERVER/root/works"  # /works?filter=â€
 python3 "$SRC/tests/tools/fault_server.py" --root "$SERVER/root" --control "$SERVER/control" \
   --log "$SERVER/log" > "$SERVER/port" 2> "$SERVER/stderr" &
 server_pid=$!
-trap 'kill "$server_pid" 2> /dev/null; rm -rf "$WORK"' EXIT
+trap 'kill "$server_pid" 2> /dev/null; remove_work' EXIT
 wait_for 10 test -s "$SERVER/port" || { fail "the fault server did not start"; cat "$SERVER/stderr" >&2; finish; }
 PORT="$(head -1 "$SERVER/port")"
 BASE="http://127.0.0.1:$PORT"
