@@ -1,5 +1,6 @@
 #include "tex/tex_job.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <fstream>
@@ -160,16 +161,30 @@ std::string failure_line_from_output(const std::string& output) {
 // TeX tripped on.
 constexpr const char* kDoctorAdvice = " (mkcv doctor checks all the templates need)";
 
-std::string debian_package_for(const std::string& file) {
+std::vector<std::string> debian_packages_for(const std::string& file) {
     // One table for this and `mkcv doctor`: tex/debian_packages.
     std::string package;
-    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".sty") == 0)
-        package = package_for_tex_package(file.substr(0, file.size() - 4));
-    else if (file.find(' ') == std::string::npos && file.find('.') == std::string::npos)
+    std::vector<std::string> loaded;
+    if (file.size() > 4 && file.compare(file.size() - 4, 4, ".sty") == 0) {
+        const std::string name = file.substr(0, file.size() - 4);
+        package = package_for_tex_package(name);
+        loaded = tex_packages_loaded_by(name);
+    } else if (file.find(' ') == std::string::npos && file.find('.') == std::string::npos) {
         package = package_for_program(file);
+    }
     if (package.empty() || !is_package_name(package))
         package = package_for_font(file);
-    return is_package_name(package) ? package : "";
+    if (!is_package_name(package))
+        return {};
+    // xeCJK installed alone still fails, on the ctexhook it loads: name both at once.
+    std::vector<std::string> packages{package};
+    for (const auto& tex_package : loaded) {
+        const std::string more = package_for_tex_package(tex_package);
+        if (is_package_name(more) &&
+            std::find(packages.begin(), packages.end(), more) == packages.end())
+            packages.push_back(more);
+    }
+    return packages;
 }
 
 void stop_abandoned_tex(const fs::path& work_dir) {
@@ -288,10 +303,12 @@ void explain_failure(const TexJob& job, const std::string& output, const std::st
     if (const std::string cause = system_error_from_output(output + "\n" + log); !cause.empty()) {
         result.explanation = cause + " (writing in " + job.work_dir.string() + ")";
     } else if (!result.missing_file.empty()) {
-        const std::string package = debian_package_for(result.missing_file);
+        std::string install;
+        for (const auto& package : debian_packages_for(result.missing_file))
+            install += " " + package;
         result.explanation = "TeX cannot find " + result.missing_file +
-                             (package.empty() ? "; find its Debian package with apt-file search"
-                                              : ": apt-get install " + package) +
+                             (install.empty() ? "; find its Debian package with apt-file search"
+                                              : ": apt-get install" + install) +
                              kDoctorAdvice;
     } else if (const std::string full = disk_full(job.work_dir); !full.empty()) {
         // So full that not even the log and the programs' output could be written.

@@ -111,7 +111,9 @@ std::string system_error_from_output(const std::string& output);
 // That, else a program's fatal message or a TeX error line ("! ..."), else "".
 std::string failure_line_from_output(const std::string& output);
 
-// The Debian package that provides a TeX file or command, when we know it.
-std::string debian_package_for(const std::string& file);
+// The Debian packages to install for a missing TeX file or command, when we know them: the
+// one that provides it, then those of the LaTeX packages it loads from elsewhere (xeCJK.sty:
+// texlive-lang-cjk, texlive-lang-chinese); empty when unknown.
+std::vector<std::string> debian_packages_for(const std::string& file);
 
 }  // namespace mkcv

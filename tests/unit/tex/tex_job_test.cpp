@@ -34,9 +34,10 @@ TEST_CASE("pages and missing files are read from the log") {
     CHECK(missing_file_from_log("! LaTeX Error: File `titlesec.sty' not found.") == "titlesec.sty");
     CHECK(missing_file_from_log(
               "Package fontspec Error: The font \"Noto Serif\" cannot be found.") == "Noto Serif");
-    CHECK(debian_package_for("xeCJK.sty") == "texlive-lang-cjk");
-    CHECK(debian_package_for("Noto Serif CJK SC") == "fonts-noto-cjk");
-    CHECK(debian_package_for("nonexistent.sty").empty());
+    CHECK(debian_packages_for("xeCJK.sty") ==
+          std::vector<std::string>{"texlive-lang-cjk", "texlive-lang-chinese"});
+    CHECK(debian_packages_for("Noto Serif CJK SC") == std::vector<std::string>{"fonts-noto-cjk"});
+    CHECK(debian_packages_for("nonexistent.sty").empty());
 }
 
 TEST_CASE("a failure of the machine is found in latexmk's output, with its program") {
