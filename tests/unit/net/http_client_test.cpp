@@ -204,7 +204,8 @@ TEST_CASE("429 with Retry-After waits as asked, within a cap", "[http_client]") 
     const Failed failed = must_fail(server.url("/pid/l/x.xml"), quick(server));
     CHECK(failed.message.find("429 Too Many Requests and asks mkcv to wait 3600 s, more than the "
                               "60 s it waits") != std::string::npos);
-    CHECK(failed.took < milliseconds(2000));
+    // Not waited for: a bound a loaded machine cannot reach, far below the hour asked.
+    CHECK(failed.took < milliseconds(30000));
 
     server.play("unavailable Fri,_31_Dec_2100_23:59:59_GMT");
     CHECK(must_fail(server.url("/pid/l/x.xml"), quick(server)).message.find("503") !=
@@ -218,7 +219,8 @@ TEST_CASE("a slow server ends at the timeout", "[http_client]") {
     options.timeout = milliseconds(500);
     const Failed failed = must_fail(server.url("/pid/l/x.xml"), options);
     CHECK(failed.message == "the server did not answer within 0.5 s (--timeout) three times");
-    CHECK(failed.took < milliseconds(5000));
+    // Three attempts of 0.5 s, not of the server's 30 s (a bound no load reaches).
+    CHECK(failed.took < milliseconds(20000));
 }
 
 TEST_CASE("a truncated body is an error, not an answer", "[http_client]") {
@@ -235,8 +237,10 @@ TEST_CASE("a body over the cap is refused however it comes", "[http_client]") {
         INFO(fault);
         server.play(fault);
         const Failed failed = must_fail(server.url("/pid/l/x.xml"), quick(server));
+        // The cap's own message: reading on to the end (10 GB, 1 GiB, 256 MiB unzipped) would
+        // end in the 3 s time limit's instead. (A time bound here failed on a loaded machine:
+        // the fault server's Python is slow to send the bomb.)
         CHECK(failed.message.find("larger than 1 MiB, the most mkcv reads") != std::string::npos);
-        CHECK(failed.took < milliseconds(5000));
     }
     CHECK(cache_is_empty(server));
 }
