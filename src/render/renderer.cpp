@@ -4,6 +4,8 @@
 #include <memory>
 #include <regex>
 #include <set>
+#include <string>
+#include <vector>
 
 #include <kainjow/mustache.hpp>
 
@@ -28,6 +30,9 @@ constexpr std::string_view kJsonRegion = "json_escaped";
 // (hyperref's pdftitle and pdfauthor, a bookmark): escape_latex_pdf_string, plain text with
 // no break points or font and direction commands. Elsewhere it changes nothing.
 constexpr std::string_view kPdfStringRegion = "pdf_string";
+// Tags named with this byte and a number stand for lines of the template's own text
+// (lift_static_lines); no context key starts with a control character.
+constexpr char kStaticTextMark = '\x01';
 
 // The document's direction: right to left when meta.rtl is true (context_builder sets it
 // from the language).
@@ -69,9 +74,11 @@ std::pair<ContextTree::Id, ContextTree::Id> option_nodes(const ContextTree& tree
 
 class TreeContext : public kainjow::mustache::basic_context<std::string> {
   public:
-    TreeContext(const ContextTree& tree, const Data* partials, TextFormat format)
+    TreeContext(const ContextTree& tree, const Data* partials, TextFormat format,
+                const std::vector<Data>& static_texts)
         : tree_(tree),
           partials_(partials),
+          static_texts_(static_texts),
           format_(format),
           direction_(document_direction(tree)),
           options_(option_nodes(tree)),
@@ -108,6 +115,10 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     void pop() override { --depth_; }
 
     const Data* get(const std::string& name) const override {
+        if (!name.empty() && name[0] == kStaticTextMark) {
+            const std::size_t index = std::stoul(name.substr(1));
+            return index < static_texts_.size() ? &static_texts_[index] : nullptr;
+        }
         if (name.size() == 1 && name[0] == '.')
             return stand_in(frames_[depth_ - 1]->node);
         if (name == kJsonRegion)
@@ -290,6 +301,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
 
     const ContextTree& tree_;
     const Data* partials_;
+    const std::vector<Data>& static_texts_;  // what the kStaticTextMark tags print
     const TextFormat format_;
     // Right to left when the context's meta.rtl is true (a document in Persian, Arabic …):
     // every LaTeX value then says its own direction.
@@ -438,6 +450,55 @@ std::string inline_partials(const std::string& text, const Template& tmpl, int d
     return out;
 }
 
+// kainjow parses a template a character at a time, each space and line break a component of
+// its own, and then walks those components to print them: the template's own text (most of
+// mkcv-base's preamble) cost more than its tags. So each run of whole lines outside any tag
+// goes to kainjow as one unescaped tag that prints it (`texts` gets the lines).
+//
+// That renders the same: kainjow drops a line only when it held a section tag and prints
+// nothing but blanks, and such a run starts after a line break (where kainjow starts a new
+// line with no section tag in it) and ends before one, holds no tag, and a variable tag sets
+// no section mark; the lines are then printed as they stand, as their components were. Not
+// done for a text that changes delimiters (tags would be found elsewhere) or that holds a
+// carriage return (kainjow counts one alone as a line break).
+std::string lift_static_lines(const std::string& text, std::vector<std::string>& texts) {
+    constexpr std::size_t kMinimum = 64;  // shorter runs are cheap to parse
+    if (text.find("<<=") != std::string::npos || text.find('\r') != std::string::npos)
+        return text;
+    std::string out;
+    out.reserve(text.size());
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t tag = text.find("<<", pos);
+        const std::size_t stop = tag == std::string::npos ? text.size() : tag;
+        const std::size_t first_break = text.find('\n', pos);
+        if (first_break < stop) {
+            const std::size_t begin = first_break + 1;
+            const std::size_t last_break = text.rfind('\n', stop - 1);
+            if (last_break > begin && last_break - begin >= kMinimum) {
+                out.append(text, pos, begin - pos);
+                out += "<<&";
+                out += kStaticTextMark;
+                out += std::to_string(texts.size());
+                out += ">>";
+                texts.push_back(text.substr(begin, last_break - begin));
+                pos = last_break;  // the line break after the run stays kainjow's
+            }
+        }
+        if (tag == std::string::npos)
+            break;
+        // kainjow ends a tag at the first `>>` after its `<<`.
+        const std::size_t end = text.find(">>", tag + 2);
+        if (end == std::string::npos)
+            break;
+        out.append(text, pos, end + 2 - pos);
+        pos = end + 2;
+    }
+    if (pos < text.size())
+        out.append(text, pos);
+    return out;
+}
+
 }  // namespace
 
 RenderResult render_template(const Template& tmpl, const ContextTree& context,
@@ -452,9 +513,15 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
     for (const auto& [name, file] : tmpl.partials)
         partials.set(name, Data(prefix + file.text));
 
-    kainjow::mustache::mustache mustache(prefix + inline_partials(tmpl.main.text, tmpl));
+    std::vector<std::string> lines;
+    kainjow::mustache::mustache mustache(
+        prefix + lift_static_lines(inline_partials(tmpl.main.text, tmpl), lines));
+    std::vector<Data> static_texts;
+    static_texts.reserve(lines.size());
+    for (std::string& line : lines)
+        static_texts.emplace_back(std::move(line));
     // The template's format (template.toml `format`) escapes every value.
-    TreeContext ctx(context, &partials, tmpl.manifest.format);
+    TreeContext ctx(context, &partials, tmpl.manifest.format, static_texts);
     // LaTeX: typed text (from BibTeX, vetted) prints its marks as LaTeX; everything else is
     // escaped. `<<&name>>` is not escaped and prints the plain text: never LaTeX from a value.
     mustache.set_custom_escape([&ctx](const std::string& text) { return ctx.escape(text); });
