@@ -83,7 +83,9 @@ def main():
     problems = []
     checked = 0
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("build"))
+        # A CMake build folder inside the source holds copies and outputs, not sources.
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and
+                         not os.path.exists(os.path.join(folder, d, "CMakeCache.txt")))
         for name in sorted(files):
             path = os.path.join(folder, name)
             rel = os.path.relpath(path, root)
