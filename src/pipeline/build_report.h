@@ -1,8 +1,8 @@
 // What a build (or a check) did with each output, as data: for tools, which must never
 // read it from the lines printed for people (a title there may hold anything). `mkcv build
-// --report FILE` writes it as JSON (docs/diagnostics.md#the-build-report); `mkcv report
-// FILE` prints the files it names, one a line, for scripts without a JSON reader (the
-// GitHub Action's action/run.sh).
+// --report FILE` writes it as JSON (docs/diagnostics.md#the-build-report---report-file);
+// `mkcv report FILE` prints the files it names, one a line, for scripts without a JSON
+// reader (the GitHub Action's action/run.sh).
 #pragma once
 
 #include <filesystem>
