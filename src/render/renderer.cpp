@@ -1,6 +1,7 @@
 #include "render/renderer.h"
 
 #include <array>
+#include <charconv>
 #include <memory>
 #include <regex>
 #include <set>
@@ -116,8 +117,14 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
 
     const Data* get(const std::string& name) const override {
         if (!name.empty() && name[0] == kStaticTextMark) {
-            const std::size_t index = std::stoul(name.substr(1));
-            return index < static_texts_.size() ? &static_texts_[index] : nullptr;
+            // A template's own tag may start with the mark too (it is untrusted text): only
+            // a number lift_static_lines gave out names a line.
+            std::size_t index = 0;
+            const char* end = name.data() + name.size();
+            const auto [at, error] = std::from_chars(name.data() + 1, end, index);
+            const bool ours = error == std::errc() && at == end && name.size() > 1 &&
+                              index < static_texts_.size();
+            return ours ? &static_texts_[index] : nullptr;
         }
         if (name.size() == 1 && name[0] == '.')
             return stand_in(frames_[depth_ - 1]->node);
@@ -463,7 +470,9 @@ std::string inline_partials(const std::string& text, const Template& tmpl, int d
 // carriage return (kainjow counts one alone as a line break).
 std::string lift_static_lines(const std::string& text, std::vector<std::string>& texts) {
     constexpr std::size_t kMinimum = 64;  // shorter runs are cheap to parse
-    if (text.find("<<=") != std::string::npos || text.find('\r') != std::string::npos)
+    // (Nor for one holding the mark itself: then no tag of its own can name a lifted line.)
+    if (text.find("<<=") != std::string::npos || text.find('\r') != std::string::npos ||
+        text.find(kStaticTextMark) != std::string::npos)
         return text;
     std::string out;
     out.reserve(text.size());

@@ -353,3 +353,24 @@ TEST_CASE("in HTML, << name >> prints typed text with its marks, << & >> its pla
           "An Elastic \\u0026 \\u003cFast\\u003e");
     CHECK(d.empty());
 }
+
+TEST_CASE("the template's own lines print as written and its tags cannot name them") {
+    // Lines long enough to be handed to kainjow whole (lift_static_lines), between tags.
+    const std::string lines(70, 'x');
+    const std::string text = "<<a>>\n" + lines + "\n" + lines + "\n<<b>>\n";
+    Diagnostics d;
+    CHECK(render(make(text), Json{{"a", "A"}, {"b", "B"}}, d) ==
+          "A\n" + lines + "\n" + lines + "\nB\n");
+    // Tags that start with the byte the lifted lines' tags use: an untrusted template's,
+    // printing nothing of the template (and never throwing on a name that is no number).
+    for (const std::string tag : {"\x01", "\x01x", "\x01-1", "\x01 0",
+                                  "\x01"
+                                  "99999999999999999999999",
+                                  "\x01"
+                                  "0"}) {
+        Diagnostics quiet;
+        CHECK(render(make("[<<&" + tag + ">>]\n" + lines + "\n" + lines + "\n"), Json::object(),
+                     quiet)
+                  .rfind("[]\n", 0) == 0);
+    }
+}
