@@ -5,7 +5,7 @@
 # and 5,000 publications and prints a Markdown report: mkcv's load + validate + render time and
 # peak memory beside toml++'s parse time of the same file, mkcv beside pandoc rendering the
 # same CV through a LaTeX template and to a whole PDF, the TeX floors, a no-op build, and a
-# full build of each template.
+# full build of each template, and where a build from empty goes against the floor (tex_breakdown.sh).
 #   MKCV_BENCH_SIZES="10 100"   other sizes (e.g. a quick smoke run)
 set -euo pipefail
 
@@ -166,6 +166,11 @@ echo "| pdfLaTeX, minimal | $(tex_ms pdflatex minimal.tex) ms |"
 echo "| XeLaTeX, minimal | $(tex_ms xelatex minimal.tex) ms |"
 echo "| XeLaTeX, fontspec and Noto Serif | $(tex_ms xelatex fonts.tex) ms |"
 echo "| XeLaTeX, fontspec, Noto Serif, xeCJK and Noto Serif CJK SC | $(tex_ms xelatex cjk.tex) ms |"
+echo
+# Issue 30: where a build from empty goes against the floor of its fonts, in one run.
+echo "### A build from empty against the TeX floor (benchmarks/tex_breakdown.sh)"
+echo
+"$root/benchmarks/tex_breakdown.sh" "$mkcv" 7
 echo
 echo "### Builds of the seed cv.toml (TeX included), median"
 echo
