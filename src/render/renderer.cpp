@@ -460,7 +460,8 @@ std::string inline_partials(const std::string& text, const Template& tmpl, int d
 // kainjow parses a template a character at a time, each space and line break a component of
 // its own, and then walks those components to print them: the template's own text (most of
 // mkcv-base's preamble) cost more than its tags. So each run of whole lines outside any tag
-// goes to kainjow as one unescaped tag that prints it (`texts` gets the lines).
+// goes to kainjow as one unescaped tag that prints it (`texts` gets the lines, as the data
+// those tags print).
 //
 // That renders the same: kainjow drops a line only when it held a section tag and prints
 // nothing but blanks, and such a run starts after a line break (where kainjow starts a new
@@ -468,7 +469,7 @@ std::string inline_partials(const std::string& text, const Template& tmpl, int d
 // no section mark; the lines are then printed as they stand, as their components were. Not
 // done for a text that changes delimiters (tags would be found elsewhere) or that holds a
 // carriage return (kainjow counts one alone as a line break).
-std::string lift_static_lines(const std::string& text, std::vector<std::string>& texts) {
+std::string lift_static_lines(const std::string& text, std::vector<Data>& texts) {
     constexpr std::size_t kMinimum = 64;  // shorter runs are cheap to parse
     // (Nor for one holding the mark itself: then no tag of its own can name a lifted line.)
     if (text.find("<<=") != std::string::npos || text.find('\r') != std::string::npos ||
@@ -490,7 +491,7 @@ std::string lift_static_lines(const std::string& text, std::vector<std::string>&
                 out += kStaticTextMark;
                 out += std::to_string(texts.size());
                 out += ">>";
-                texts.push_back(text.substr(begin, last_break - begin));
+                texts.emplace_back(text.substr(begin, last_break - begin));
                 pos = last_break;  // the line break after the run stays kainjow's
             }
         }
@@ -522,13 +523,9 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
     for (const auto& [name, file] : tmpl.partials)
         partials.set(name, Data(prefix + file.text));
 
-    std::vector<std::string> lines;
-    kainjow::mustache::mustache mustache(
-        prefix + lift_static_lines(inline_partials(tmpl.main.text, tmpl), lines));
     std::vector<Data> static_texts;
-    static_texts.reserve(lines.size());
-    for (std::string& line : lines)
-        static_texts.emplace_back(std::move(line));
+    kainjow::mustache::mustache mustache(
+        prefix + lift_static_lines(inline_partials(tmpl.main.text, tmpl), static_texts));
     // The template's format (template.toml `format`) escapes every value.
     TreeContext ctx(context, &partials, tmpl.manifest.format, static_texts);
     // LaTeX: typed text (from BibTeX, vetted) prints its marks as LaTeX; everything else is

@@ -7,17 +7,13 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/mkcv-test.XXXXXX")"
 # remove_work: deletes $WORK once no detached preamble maker (src/tex/format_request.h) that
 # a rebuild started still writes in one of its output folders: rm racing a maker that adds
 # files fails with "Directory not empty", and under `set -e` that failed tests whose checks
-# had all passed. Each request is waited for until it is taken (emptied) and unlocked, 60 s
-# at most; the removal itself never decides a test's verdict.
+# had all passed. Each request is waited for (format_request_done, below) 60 s at most; the
+# removal itself never decides a test's verdict.
 remove_work() {
-  local request deadline=$((SECONDS + 60))
+  local request try
   while IFS= read -r -d '' request; do
-    until [[ ! -s "$request" ]] && flock -n "$request" true 2> /dev/null; do
-      ((SECONDS < deadline)) || break
-      sleep 0.1
-    done
+    wait_for 60 format_request_done "$request" || break
   done < <(find "$WORK" -name '*.format-request' -type f -print0 2> /dev/null)
-  local try
   for try in 1 2 3; do
     rm -rf "$WORK" 2> /dev/null && return 0
     sleep 0.5
@@ -58,11 +54,13 @@ wait_for() {  # wait_for SECONDS COMMAND...: true once COMMAND succeeds
 # A rebuild leaves the precompiled preamble to a detached mkcv (src/tex/format_request.h):
 # formats_made DIR waits (up to 120 s) until every request in DIR/.mkcv is taken (emptied)
 # and no maker holds it any more.
+# format_request_done REQUEST: its maker has taken it (emptied it) and holds it no more.
+format_request_done() { [[ ! -s "$1" ]] && flock -n "$1" true 2> /dev/null; }
 formats_made() {
   local request
   for request in "${1:-out}"/.mkcv/*.format-request; do
     [[ -e "$request" ]] || continue
-    wait_for 120 bash -c "[[ ! -s '$request' ]] && flock -n '$request' true" || return 1
+    wait_for 120 format_request_done "$request" || return 1
   done
 }
 watching() { [[ "$(grep -c 'watching' watch.log)" -ge "$1" ]]; }
