@@ -361,6 +361,12 @@ TEST_CASE("the template's own lines print as written and its tags cannot name th
     Diagnostics d;
     CHECK(render(make(text), Json{{"a", "A"}, {"b", "B"}}, d) ==
           "A\n" + lines + "\n" + lines + "\nB\n");
+    // Standalone section tags on the lines around a lifted run print what kainjow prints for
+    // them without lifting (checked against kainjow alone: a false section keeps one line
+    // break), and the run goes with its section.
+    const std::string section = "<<#s>>\n" + lines + "\n" + lines + "\n<</s>>\nend\n";
+    CHECK(render(make(section), Json{{"s", true}}, d) == lines + "\n" + lines + "\nend\n");
+    CHECK(render(make(section), Json{{"s", false}}, d) == "\nend\n");
     // Tags that start with the byte the lifted lines' tags use: an untrusted template's,
     // printing nothing of the template (and never throwing on a name that is no number).
     for (const std::string tag : {"\x01", "\x01x", "\x01-1", "\x01 0",
