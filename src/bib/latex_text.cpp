@@ -6,6 +6,7 @@
 #include <set>
 
 #include "text/latex_escape.h"
+#include "util/ascii.h"
 
 namespace mkcv {
 namespace {
@@ -324,9 +325,9 @@ const std::set<std::string>& dangerous() {
     return names;
 }
 
-class Converter {
+class LatexConverter {
   public:
-    explicit Converter(std::string_view in) : in_(in) {}
+    explicit LatexConverter(std::string_view in) : in_(in) {}
 
     LatexText run() {
         convert_until(in_.size(), false);
@@ -451,7 +452,7 @@ class Converter {
     }
 
     LatexText sub(std::string_view source) {
-        Converter inner(source);
+        LatexConverter inner(source);
         LatexText result = inner.run_inner();
         if (!result.error.empty())
             fail(result.error);
@@ -762,19 +763,6 @@ std::string vet_source(std::string_view latex) {
     return depth == 0 ? "" : "unbalanced braces";
 }
 
-std::string collapse_spaces(std::string_view s) {
-    std::string out;
-    for (char c : s) {
-        const bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
-        if (space && (out.empty() || out.back() == ' '))
-            continue;
-        out += space ? ' ' : c;
-    }
-    while (!out.empty() && out.back() == ' ')
-        out.pop_back();
-    return out;
-}
-
 // The text less its C0 control characters (tab, line feed and carriage return stay).
 std::string without_control_characters(std::string_view text) {
     std::string out;
@@ -794,14 +782,14 @@ LatexText latex_to_text(std::string_view latex) {
     if (std::string problem = vet_source(latex); !problem.empty())
         out.error = std::move(problem);
     else
-        out = Converter(latex).run();
+        out = LatexConverter(latex).run();
     // Defence in depth: what goes to TeX as it is never holds ^^, however it was put together.
     if (out.error.empty() && out.needs_latex && out.latex.find("^^") != std::string::npos)
         out.error = "`^^` is not allowed in BibTeX text";
     if (!out.error.empty()) {
         // Refused: the source itself, shown as text. Nothing of it is read by TeX as LaTeX.
         // Cut short when long: 13,000 braces are one 26 KB word, which crashes XeTeX.
-        out.text = collapse_spaces(latex);
+        out.text = collapse_ascii_spaces(latex);
         if (out.text.size() > kMaxRefusedTextBytes) {
             std::size_t cut = kMaxRefusedTextBytes;
             while (cut > 0 && (static_cast<unsigned char>(out.text[cut]) & 0xC0) == 0x80)

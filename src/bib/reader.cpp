@@ -254,23 +254,6 @@ const BibField* BibEntry::field(const std::string& name) const {
 
 namespace {
 
-// BibTeX's whitespace rule for field values: runs of spaces become one, none at the ends.
-std::string collapse_spaces(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (char c : s) {
-        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-            if (!out.empty() && out.back() != ' ')
-                out += ' ';
-            continue;
-        }
-        out += c;
-    }
-    if (!out.empty() && out.back() == ' ')
-        out.pop_back();
-    return out;
-}
-
 std::string size_text(std::size_t bytes) {
     if (bytes % (1024 * 1024) == 0)
         return std::to_string(bytes / (1024 * 1024)) + " MiB";
@@ -408,7 +391,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
                 if (metatype == BTE_MACRODEF)
                     table.macros[field_name] = std::move(value);  // BibTeX: later wins
                 else
-                    entry.fields.push_back({field_name, collapse_spaces(value), field->line});
+                    entry.fields.push_back({field_name, collapse_ascii_spaces(value), field->line});
             }
         }
         if (ast)

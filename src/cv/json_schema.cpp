@@ -28,7 +28,7 @@ Json language_table(Json value, const char* what) {
 }
 
 // A field's own schema, or that or a language table of it where the field is translatable.
-Json translatable(const FieldSpec& field, Json plain) {
+Json or_language_table(const FieldSpec& field, Json plain) {
     if (!field.translatable || !field.allowed.empty())
         return plain;
     if (field.type == FieldType::String)
@@ -50,7 +50,7 @@ Json field_schema(const FieldSpec& field) {
                 for (auto value : field.allowed)
                     out["enum"].push_back(std::string(value));
             }
-            out = translatable(field, std::move(out));
+            out = or_language_table(field, std::move(out));
             break;
         case FieldType::StringList:
             out["type"] = "array";
@@ -60,7 +60,7 @@ Json field_schema(const FieldSpec& field) {
                 for (auto value : field.allowed)
                     out["items"]["enum"].push_back(std::string(value));
             }
-            out = translatable(field, std::move(out));
+            out = or_language_table(field, std::move(out));
             break;
         case FieldType::Integer:
             out["type"] = "integer";

@@ -4,14 +4,11 @@
 #include <map>
 
 #include "cv/locale.h"
+#include "cv/toml_input.h"
 #include "util/ascii.h"
 
 namespace mkcv {
 namespace {
-
-SourcePos pos_of(const toml::source_region& region) {
-    return {static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
-}
 
 std::string kind_of(const toml::node& node) {
     switch (node.type()) {
@@ -33,7 +30,7 @@ std::string kind_of(const toml::node& node) {
 
 // A text may be a language table where the schema says it is text a person reads: not a
 // keyword of a fixed set (`kind`), nor a tag, a path or a language (translatable = false).
-bool translatable(const FieldSpec& field) {
+bool takes_language_table(const FieldSpec& field) {
     return field.translatable && field.allowed.empty();
 }
 
@@ -74,11 +71,12 @@ class Resolver {
                const FieldSpec& field) {
         switch (field.type) {
             case FieldType::String:
-                if (node.is_table() && translatable(field) && is_language_table(*node.as_table()))
+                if (node.is_table() && takes_language_table(field) &&
+                    is_language_table(*node.as_table()))
                     replace(parent, key, *node.as_table(), field, Holds::Text);
                 return;
             case FieldType::StringList:
-                if (!translatable(field))
+                if (!takes_language_table(field))
                     return;
                 if (node.is_table() && is_language_table(*node.as_table()) &&
                     !replace(parent, key, *node.as_table(), field, Holds::List))
@@ -154,7 +152,7 @@ class Resolver {
     // nullptr after reporting what is wrong with the table.
     const toml::node* choose(const toml::table& languages, const FieldSpec& field, Holds holds) {
         const std::string name(field.name);
-        const SourcePos at = pos_of(languages.source());
+        const SourcePos at = source_pos_of(languages.source());
         bool ok = true;
         std::vector<std::string> tags;
         std::vector<const toml::node*> values;
@@ -162,7 +160,7 @@ class Resolver {
             const std::string tag(key.str());
             if (!is_language_tag(tag)) {
                 diag_.error(
-                    file_, pos_of(key.source()), "language-table",
+                    file_, source_pos_of(key.source()), "language-table",
                     "`" + name + "`: `" + shorten(tag) + "` is not a language (a BCP 47 tag)",
                     "the keys of a language table are languages, such as en, zh, "
                     "zh-Hant or de-CH");
@@ -171,13 +169,13 @@ class Resolver {
             }
             if (std::any_of(tags.begin(), tags.end(),
                             [&](const std::string& seen) { return same_language(seen, tag); })) {
-                diag_.error(file_, pos_of(key.source()), "language-table",
+                diag_.error(file_, source_pos_of(key.source()), "language-table",
                             "`" + name + "` gives the language `" + shorten(tag) + "` twice",
                             "tags are compared without regard to case; keep one");
                 ok = false;
             }
             if (!holds_right(value, holds)) {
-                diag_.error(file_, pos_of(value.source()), "language-table",
+                diag_.error(file_, source_pos_of(value.source()), "language-table",
                             "`" + name + "." + shorten(tag) + "` must be " +
                                 (holds == Holds::Text ? "a string" : "a list of strings") +
                                 ", found " + kind_of(value),
@@ -207,7 +205,7 @@ class Resolver {
         if (wanted >= 0)
             return values[static_cast<std::size_t>(wanted)];
         const toml::node* chosen = values[static_cast<std::size_t>(fallback)];
-        diag_.warning(file_, at.known() ? at : pos_of(chosen->source()),
+        diag_.warning(file_, at.known() ? at : source_pos_of(chosen->source()),
                       std::string(kLanguageFallbackCode),
                       "no " + wanted_ + " text for `" + name + "`; the " +
                           tags[static_cast<std::size_t>(fallback)] + " text is printed",

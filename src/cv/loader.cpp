@@ -20,14 +20,6 @@
 namespace mkcv {
 namespace {
 
-SourcePos pos_of(const toml::source_region& region) {
-    return {static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
-}
-
-SourcePos pos_of(const toml::node& node) {
-    return pos_of(node.source());
-}
-
 std::string type_found(const toml::node& node) {
     switch (node.type()) {
         case toml::node_type::string: {
@@ -122,7 +114,7 @@ class Loader {
                 else if (&spec == &sections_.schema() && guess.empty() && node.is_array())
                     hint = "for a section of your own, declare its kind: [section." + name +
                            "] kind = \"experience\" (or another built-in section)";
-                diag_.error(file_, pos_of(key.source()), "unknown-key",
+                diag_.error(file_, source_pos_of(key.source()), "unknown-key",
                             "unknown key `" + shorten(name) + "` in " + shorten(where), hint);
                 continue;
             }
@@ -132,7 +124,7 @@ class Loader {
             if (field.required && !table.contains(field.name) &&
                 !(!field.required_unless.empty() && table.contains(field.required_unless))) {
                 const std::string key(field.name);
-                diag_.error(file_, pos_of(table), "missing-key",
+                diag_.error(file_, source_pos_of(table), "missing-key",
                             where + " lacks the required key `" + key + "`",
                             field.type == FieldType::Table ? "add a [" + key + "] table"
                             : !field.allowed.empty()
@@ -189,7 +181,7 @@ class Loader {
             } else if (field.type == FieldType::Integer && at.is_floating_point()) {
                 hint = "write a whole number";
             }
-            diag_.error(file_, pos_of(at), "type",
+            diag_.error(file_, source_pos_of(at), "type",
                         "`" + name + "` must be " + expected + ", found " + type_found(at), hint);
         };
         switch (field.type) {
@@ -202,7 +194,7 @@ class Loader {
                     const std::string value(*node.as_string());
                     std::vector<std::string> allowed(field.allowed.begin(), field.allowed.end());
                     const std::string guess = closest_match(value, allowed);
-                    diag_.error(file_, pos_of(node), "value",
+                    diag_.error(file_, source_pos_of(node), "value",
                                 "`" + name + "` must be one of " + join(allowed) + ", found \"" +
                                     shorten(value) + "\"",
                                 guess.empty() ? "" : "did you mean \"" + guess + "\"?");
@@ -233,7 +225,7 @@ class Loader {
                         continue;
                     else if (!element.is_string())
                         diag_.error(
-                            file_, pos_of(element), "type",
+                            file_, source_pos_of(element), "type",
                             "every item of `" + name + "` must be a string, found " +
                                 type_found(element),
                             element.is_table() || element.is_array() ? "" : "write it in quotes");
@@ -263,7 +255,7 @@ class Loader {
                     if (const auto* table = element.as_table())
                         check_table(*table, *field.nested, where, path);
                     else
-                        diag_.error(file_, pos_of(element), "type",
+                        diag_.error(file_, source_pos_of(element), "type",
                                     "every item of `" + name + "` must be a table, found " +
                                         type_found(element));
                 }
@@ -278,7 +270,7 @@ class Loader {
                     if (const auto* t = element.as_table())
                         check_table(*t, *field.nested, where);
                     else
-                        diag_.error(file_, pos_of(element), "type",
+                        diag_.error(file_, source_pos_of(element), "type",
                                     where + " must be a table, found " + type_found(element));
                 }
                 return;
@@ -289,7 +281,7 @@ class Loader {
                     return wrong(node, describe(field.type));
                 for (const auto& [label, url] : *table)
                     if (!url.is_string())
-                        diag_.error(file_, pos_of(url), "type",
+                        diag_.error(file_, source_pos_of(url), "type",
                                     "link `" + shorten(label.str()) +
                                         "` must be a URL string, found " + type_found(url));
                 return;
@@ -303,7 +295,7 @@ class Loader {
         if (std::find(allowed.begin(), allowed.end(), value) != allowed.end())
             return;
         const std::string guess = closest_match(value, allowed);
-        diag_.error(file_, pos_of(node), "value",
+        diag_.error(file_, source_pos_of(node), "value",
                     "`" + std::string(field.name) + "` must be one of " + join(allowed) +
                         ", found \"" + shorten(value) + "\"",
                     guess.empty() ? "" : "did you mean \"" + guess + "\"?");
@@ -318,7 +310,7 @@ class Loader {
         if (!value)
             return std::nullopt;
         if (value->get() < least || value->get() > most) {
-            diag_.error(file_, pos_of(*value), "value",
+            diag_.error(file_, source_pos_of(*value), "value",
                         "`" + std::string(key) + "` must be a whole number from " +
                             std::to_string(least) + " to " + std::to_string(most));
             return std::nullopt;
@@ -339,10 +331,10 @@ class Loader {
     // [templates.NAME]: the same rules a template.toml gives, already checked by the schema.
     ContentRules rules(const toml::table& t) {
         ContentRules r;
-        r.pos = pos_of(t);
+        r.pos = source_pos_of(t);
         if (const toml::node* order = t.get("order")) {
             r.order = strings(t, "order");
-            r.order_pos = pos_of(*order);
+            r.order_pos = source_pos_of(*order);
         }
         r.max_pages = count(t, "max_pages", 1, kMaxPagesLimit);
         if (const auto* filters = t.get_as<toml::table>("filters")) {
@@ -375,14 +367,14 @@ class Loader {
         const toml::node* node = table.get(key);
         if (!node || !node->is_string())
             return {};
-        return {user_string(*node->as_string()), pos_of(*node)};
+        return {user_string(*node->as_string()), source_pos_of(*node)};
     }
 
     // A prose field: its inline Markdown parsed (text/inline_markup.h) unless
     // `[build] markup = "none"`; `value` is the text without the markup.
     Text prose(const toml::node& node) {
         std::string value = user_string(*node.as_string());
-        const SourcePos pos = pos_of(node);
+        const SourcePos pos = source_pos_of(node);
         if (!markup_)
             return {std::move(value), pos};
         InlineMarkup parsed = parse_inline_markup(
@@ -450,7 +442,7 @@ class Loader {
         if (const auto* array = table.get_as<toml::array>(key))
             for (const auto& element : *array)
                 if (element.is_string())
-                    out.push_back({user_string(*element.as_string()), pos_of(element)});
+                    out.push_back({user_string(*element.as_string()), source_pos_of(element)});
         return out;
     }
 
@@ -463,7 +455,7 @@ class Loader {
         const auto* value = table.get_as<int64_t>(key);
         if (!value)
             return 0;
-        pos = pos_of(*value);
+        pos = source_pos_of(*value);
         const int64_t number = value->get();
         if (number < 1 || number > 9999) {
             diag_.error(file_, pos, "value",
@@ -479,7 +471,7 @@ class Loader {
         const toml::node* node = table.get(key);
         if (!node)
             return std::nullopt;
-        pos = pos_of(*node);
+        pos = source_pos_of(*node);
         if (const auto* value = node->as_date()) {
             const auto d = value->get();
             return PartialDate{d.year, d.month, d.day, false};
@@ -506,8 +498,8 @@ class Loader {
         if (const auto* links = table.get_as<toml::table>(key))
             for (const auto& [label, url] : *links)
                 if (url.is_string())
-                    out.push_back({{std::string(label.str()), pos_of(label.source())},
-                                   {std::string(*url.as_string()), pos_of(url)}});
+                    out.push_back({{std::string(label.str()), source_pos_of(label.source())},
+                                   {std::string(*url.as_string()), source_pos_of(url)}});
         // toml++ keeps tables in key order; print links in the order they were written.
         std::stable_sort(out.begin(), out.end(), [](const Link& a, const Link& b) {
             return std::pair(a.label.pos.line, a.label.pos.column) <
@@ -543,7 +535,7 @@ class Loader {
         } else if (f.needed && !t.contains(field.key) && !t.contains("date") &&
                    !(!f.needed_unless.empty() && t.contains(f.needed_unless))) {
             diag_.error(
-                file_, pos_of(t), "missing-key",
+                file_, source_pos_of(t), "missing-key",
                 name + " lacks `" + std::string(field.key) + "` or `date`",
                 "add " + std::string(field.key) + " = 2024, or date = \"2024-05\"" +
                     (f.needed_unless.empty() ? std::string()
@@ -565,13 +557,13 @@ class Loader {
             section.entries.reserve(cv, section.key, list->size());
         each_table(root, section.key, [&](const toml::table& t) {
             Entry& entry = section.entries.append(cv, section.key);
-            entry.pos = pos_of(t);
+            entry.pos = source_pos_of(t);
             load_fields(t, section.fields, section.name_field, entry);
             if (section.kind_key() == "publications")
                 check_authors_given(t, static_cast<const Publication&>(entry));
             // Only [[publications]] is merged with the .bib files (bib/publication_merge).
             if (section.declared() && section.kind == "publications" && t.contains("key"))
-                diag_.error(file_, pos_of(*t.get("key")), "section",
+                diag_.error(file_, source_pos_of(*t.get("key")), "section",
                             "`key` takes a paper from the bibliography only in [[publications]]",
                             "write the paper's title, authors, venue and year here, or move it "
                             "to [[publications]]");
@@ -585,7 +577,7 @@ class Loader {
             (p.kind_given &&
              (p.kind == PublicationKind::Thesis || p.kind == PublicationKind::Other)))
             return;
-        diag_.error(file_, pos_of(t), "missing-key",
+        diag_.error(file_, source_pos_of(t), "missing-key",
                     "[[publications]] lacks the required key `authors`",
                     "add authors = [\"...\"], or key = \"...\" to take it from the bibliography; "
                     "only kind = \"thesis\" or \"other\" may leave them out");
@@ -605,9 +597,9 @@ class Loader {
                                                                        : texts(t, field.key);
                         const auto* list = t.get_as<toml::array>(field.key);
                         if (list && f.list_pos)
-                            f.list_pos(record) = pos_of(*list);
+                            f.list_pos(record) = source_pos_of(*list);
                         if (list && list->empty() && !f.empty_hint.empty())
-                            diag_.error(file_, pos_of(*list), std::string(field.key),
+                            diag_.error(file_, source_pos_of(*list), std::string(field.key),
                                         "`" + std::string(field.key) + "` of \"" +
                                             (name_field ? name_field(record).value : "") +
                                             "\" is empty",
@@ -624,14 +616,14 @@ class Loader {
                         if (auto r = range(t))
                             periods.push_back(*r);
                         if (t.contains("periods") && (t.contains("start") || t.contains("end")))
-                            diag_.error(file_, pos_of(*t.get("periods")), "periods",
+                            diag_.error(file_, source_pos_of(*t.get("periods")), "periods",
                                         "an entry has either `start`/`end` or `periods`, not both",
                                         "move start and end into periods");
                         each_table(t, "periods", [&](const toml::table& period) {
                             if (auto r = range(period))
                                 periods.push_back(*r);
                             else
-                                diag_.error(file_, pos_of(period), "missing-key",
+                                diag_.error(file_, source_pos_of(period), "missing-key",
                                             "a period needs `start` or `end`");
                         });
                     },
@@ -640,7 +632,7 @@ class Loader {
                     [&](const RecordsField& f) {
                         each_table(t, field.key, [&](const toml::table& nested) {
                             Record& r = f.append(record);
-                            r.pos = pos_of(nested);
+                            r.pos = source_pos_of(nested);
                             load_fields(nested, f.fields, {}, r);
                         });
                     },
@@ -659,7 +651,7 @@ class Loader {
         cv.declared_table = declared_table;
         if (const auto* p = root.get_as<toml::table>("person")) {
             Person& person = cv.person;
-            person.pos = pos_of(*p);
+            person.pos = source_pos_of(*p);
             person.name = text(*p, "name");
             person.native_name = text(*p, "native_name");
             person.position = text(*p, "position");
@@ -673,7 +665,7 @@ class Loader {
                 PlaceParts parts{text(*place, "address"), text(*place, "postal_code"),
                                  text(*place, "city"),    text(*place, "region"),
                                  text(*place, "country"), text(*place, "country_code")};
-                person.location = {joined_place(parts), pos_of(*place)};
+                person.location = {joined_place(parts), source_pos_of(*place)};
                 person.location_parts = std::move(parts);
             }
             person.aliases = texts(*p, "aliases");
@@ -684,7 +676,7 @@ class Loader {
             });
             each_table(*p, "profiles", [&](const toml::table& t) {
                 person.profiles.push_back({text(t, "network"), text(t, "username"), text(t, "url"),
-                                           text(t, "label"), pos_of(t)});
+                                           text(t, "label"), source_pos_of(t)});
             });
         }
         for (const Section& section : sections_.rows()) {
@@ -699,7 +691,7 @@ class Loader {
                 p && (section.key == "research_interests" || section.key == "summary") &&
                 p->contains(section.key)) {
                 if (!(cv.*section.paragraph).empty())
-                    diag_.error(file_, pos_of(*p->get(section.key)), "duplicate-key",
+                    diag_.error(file_, source_pos_of(*p->get(section.key)), "duplicate-key",
                                 "`" + std::string(section.key) +
                                     "` is given both at the top level and in [person]",
                                 "keep one of them");
@@ -714,14 +706,14 @@ class Loader {
             cv.extra_json = json.str();
         }
         if (const auto* site = root.get_as<toml::table>("site")) {
-            cv.site.pos = pos_of(*site);
+            cv.site.pos = source_pos_of(*site);
             if (site->contains("pdfs"))
                 cv.site.pdfs = texts(*site, "pdfs");
         }
         if (const auto* b = root.get_as<toml::table>("build")) {
             cv.build.date = date(*b, "date", cv.build.date_pos);
             if (const auto* timeout = b->get_as<int64_t>("timeout")) {
-                cv.build.timeout_pos = pos_of(*timeout);
+                cv.build.timeout_pos = source_pos_of(*timeout);
                 if (timeout->get() < 1 || timeout->get() > 86400)
                     diag_.error(file_, cv.build.timeout_pos, "value",
                                 "`timeout` " + std::to_string(timeout->get()) +
@@ -737,7 +729,7 @@ class Loader {
         if (const auto* sync = root.get_as<toml::table>("sync"))
             read_sync(*sync, cv.sync);
         if (const auto* language = root.at_path("locale.language").as_string()) {
-            cv.locale.language_pos = pos_of(*language);
+            cv.locale.language_pos = source_pos_of(*language);
             if (is_language_tag(language->get()))
                 cv.locale.language = language->get();
             else
@@ -768,7 +760,7 @@ class Loader {
     // [sync]: the schema checked keys and types; this checks each id's shape.
     void read_sync(const toml::table& t, SyncSettings& sync) {
         sync.present = true;
-        sync.pos = pos_of(t);
+        sync.pos = source_pos_of(t);
         auto id = [&](std::string_view key, Text& to,
                       std::optional<std::string> (*problem)(const std::string&)) {
             to = text(t, key);
@@ -830,7 +822,7 @@ class Loader {
 // hint people need most: TOML has no year-month value.
 void report_syntax_error(const toml::parse_error& error, const std::string& text,
                          const std::string& file, Diagnostics& diagnostics) {
-    SourcePos pos = pos_of(error.source());
+    SourcePos pos = source_pos_of(error.source());
     std::string message(error.description());
     std::string hint;
     const std::string line = line_of(text, pos.line);
@@ -874,7 +866,7 @@ std::vector<DeclaredSection> declared_sections(const toml::table& root, const Se
     std::vector<std::pair<SourcePos, DeclaredSection>> found;
     for (const auto& [key, node] : *declared) {
         const std::string name(key.str());
-        const SourcePos at = pos_of(key.source());
+        const SourcePos at = source_pos_of(key.source());
         static const std::regex kKey("[A-Za-z][A-Za-z0-9_-]{0,63}");
         if (!std::regex_match(name, kKey)) {
             diagnostics.error(file, at, "section",
@@ -900,7 +892,7 @@ std::vector<DeclaredSection> declared_sections(const toml::table& root, const Se
         const auto* kind = t ? t->get_as<std::string>("kind") : nullptr;
         if (!kind || std::find(kinds.begin(), kinds.end(), kind->get()) == kinds.end())
             continue;  // the schema says what is wrong
-        found.push_back({pos_of(*t), {name, kind->get(), ""}});
+        found.push_back({source_pos_of(*t), {name, kind->get(), ""}});
     }
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
         return a.first.line != b.first.line ? a.first.line < b.first.line

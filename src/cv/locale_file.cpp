@@ -11,15 +11,6 @@ namespace {
 
 constexpr std::array<std::string_view, 2> kTables{"headings", "counts"};
 
-SourcePos pos_of(const toml::node& node) {
-    return {static_cast<int>(node.source().begin.line),
-            static_cast<int>(node.source().begin.column)};
-}
-
-SourcePos pos_of_key(const toml::key& key) {
-    return {static_cast<int>(key.source().begin.line), static_cast<int>(key.source().begin.column)};
-}
-
 // The keys allowed beside `prefix` ("" at the top, "headings." inside [headings]).
 std::vector<std::string> names_under(std::string_view prefix) {
     std::vector<std::string> out;
@@ -51,7 +42,7 @@ class LocaleReader {
                 if (const auto* inner = node.as_table())
                     read(*inner, full + ".", skip);
                 else if (report_shape_)
-                    error(pos_of(node), "type", "`" + name + "` must be a table",
+                    error(source_pos_of(node), "type", "`" + name + "` must be a table",
                           "write a [" + name + "] table");
                 continue;
             }
@@ -64,7 +55,7 @@ class LocaleReader {
                         prefix.empty()
                             ? std::string("the locale")
                             : "[" + std::string(prefix.substr(0, prefix.size() - 1)) + "]";
-                    error(pos_of_key(key), "unknown-key",
+                    error(source_pos_of(key), "unknown-key",
                           "unknown key `" + shorten(name) + "` in " + where,
                           guess.empty() ? "docs/locales.md lists the keys"
                                         : "did you mean `" + guess + "`?");
@@ -77,7 +68,7 @@ class LocaleReader {
                 if (check_text(*value, *spec))
                     texts_.set(spec->name, value->get());
             } else if (report_shape_) {
-                error(pos_of(node), "type", "`" + name + "` must be a string",
+                error(source_pos_of(node), "type", "`" + name + "` must be a string",
                       "write it in quotes: " + name + " = \"...\"");
             }
         }
@@ -96,7 +87,7 @@ class LocaleReader {
         const std::string& text = value.get();
         const std::string name(key.name);
         if (text.size() > kMaxLocaleTextBytes) {
-            error(pos_of(value), "value",
+            error(source_pos_of(value), "value",
                   "`" + name + "` is " + std::to_string(text.size()) + " bytes long, over " +
                       std::to_string(kMaxLocaleTextBytes),
                   "a locale's texts are words and short phrases");
@@ -104,7 +95,7 @@ class LocaleReader {
         }
         for (const char c : text)
             if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-                error(pos_of(value), "value", "`" + name + "` holds a control character",
+                error(source_pos_of(value), "value", "`" + name + "` holds a control character",
                       "write it on one line, without tabs");
                 return false;
             }
@@ -122,7 +113,7 @@ class LocaleReader {
             allowed += (allowed.empty() ? "{" : ", {") + std::string(p) + "}";
         for (std::size_t i = 0; i < text.size(); ++i) {
             if (text[i] == '}') {
-                error(pos_of(value), "value",
+                error(source_pos_of(value), "value",
                       "`" + std::string(key.name) + "` has a `}` that closes no placeholder",
                       "placeholders are " + allowed);
                 return false;
@@ -137,7 +128,7 @@ class LocaleReader {
                 std::vector<std::string> names(key.placeholders.begin(), key.placeholders.end());
                 const std::string guess =
                     close == std::string::npos ? "" : closest_match(name, names);
-                error(pos_of(value), "value",
+                error(source_pos_of(value), "value",
                       close == std::string::npos
                           ? "`" + std::string(key.name) + "` has a `{` that is not closed"
                           : "`" + std::string(key.name) + "` has an unknown placeholder {" +
@@ -157,7 +148,8 @@ class LocaleReader {
         if (!array && !report_shape_)
             return;
         if (!array || array->size() != 12) {
-            error(pos_of(node), "type", "`" + name + "` must be a list of 12 names, January first",
+            error(source_pos_of(node), "type",
+                  "`" + name + "` must be a list of 12 names, January first",
                   array ? "it has " + std::to_string(array->size()) : "write " + name + " = [...]");
             return;
         }
@@ -167,8 +159,8 @@ class LocaleReader {
             if (!value) {
                 if (!report_shape_)
                     return;
-                error(pos_of(element), "type", "every item of `" + name + "` must be a string",
-                      "write it in quotes");
+                error(source_pos_of(element), "type",
+                      "every item of `" + name + "` must be a string", "write it in quotes");
                 return;
             }
             if (!check_text(*value, {key.name, LocaleKeyKind::Text, "", ""}))

@@ -5,10 +5,6 @@
 namespace mkcv {
 namespace {
 
-SourcePos pos_of(const toml::source_region& region) {
-    return {static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
-}
-
 OptionSettings read_table(const toml::table& table, const std::vector<std::string>& skip,
                           int depth) {
     OptionSettings out;
@@ -19,7 +15,7 @@ OptionSettings read_table(const toml::table& table, const std::vector<std::strin
         if (std::find(skip.begin(), skip.end(), name) != skip.end())
             continue;
         OptionSetting setting = read_option_setting(node, depth);
-        setting.key_pos = pos_of(key.source());
+        setting.key_pos = source_pos_of(key.source());
         out.push_back({std::move(name), std::move(setting)});
     }
     return out;
@@ -42,7 +38,7 @@ std::vector<std::pair<const toml::key*, const toml::node*>> in_file_order(
 
 OptionSetting read_option_setting(const toml::node& node, int depth) {
     OptionSetting setting;
-    setting.pos = pos_of(node.source());
+    setting.pos = source_pos_of(node.source());
     setting.key_pos = setting.pos;
     if (const auto* s = node.as_string()) {
         setting.kind = OptionSetting::Kind::String;

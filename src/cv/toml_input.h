@@ -33,6 +33,17 @@ std::optional<toml::table> parse_toml(std::string_view text, const std::string& 
                                       Diagnostics& diagnostics,
                                       const TomlSyntaxReporter& report_syntax = {});
 
+// Where a TOML value or key starts, as diagnostics count (line and code point, from 1).
+inline SourcePos source_pos_of(const toml::source_region& region) {
+    return {static_cast<int>(region.begin.line), static_cast<int>(region.begin.column)};
+}
+inline SourcePos source_pos_of(const toml::node& node) {
+    return source_pos_of(node.source());
+}
+inline SourcePos source_pos_of(const toml::key& key) {
+    return source_pos_of(key.source());
+}
+
 // The pre-scan alone (for tests): false after reporting nesting beyond `limit`.
 bool check_toml_nesting(std::string_view text, const std::string& file_name,
                         Diagnostics& diagnostics, int limit = kMaxTomlNesting);

@@ -28,7 +28,7 @@ void for_each_entry(ImportMapper& m, const SourceNode& value, const std::string&
     }
 }
 
-std::string field(const std::string& path, std::string_view key) {
+std::string resume_field(const std::string& path, std::string_view key) {
     return child_path(path, key);
 }
 
@@ -38,24 +38,24 @@ std::pair<const SourceNode*, std::string> first_of(const SourceNode& entry, cons
                                                    std::initializer_list<std::string_view> keys) {
     for (const std::string_view key : keys)
         if (const SourceNode* node = entry.get(key))
-            return {node, field(path, key)};
-    return {nullptr, field(path, *keys.begin())};
+            return {node, resume_field(path, key)};
+    return {nullptr, resume_field(path, *keys.begin())};
 }
 
 // A text of the entry with its path, read without marking it used.
 std::optional<std::string> peek(ImportMapper& m, const SourceNode& entry, const std::string& path,
                                 std::string_view key) {
-    return m.read_text(entry.get(key), field(path, key));
+    return m.read_text(entry.get(key), resume_field(path, key));
 }
 
 // Appends "Label: value" to the note (or a custom entry's text) for a field cv.toml lacks.
 void put_extra(ImportMapper& m, Target& target, std::string_view to_key, const SourceNode& entry,
                const std::string& path, std::string_view key, std::string_view label) {
     const SourceNode* node = entry.get(key);
-    if (auto text = m.read_text(node, field(path, key))) {
+    if (auto text = m.read_text(node, resume_field(path, key))) {
         m.append_text(target, to_key, label.empty() ? *text : std::string(label) + ": " + *text,
                       {});
-        m.used(node, field(path, key), target.path + "." + std::string(to_key));
+        m.used(node, resume_field(path, key), target.path + "." + std::string(to_key));
     }
 }
 
@@ -63,14 +63,14 @@ void put_extra(ImportMapper& m, Target& target, std::string_view to_key, const S
 void put_joined(ImportMapper& m, Target& target, std::string_view to_key, const SourceNode& entry,
                 const std::string& path, std::string_view key, std::string_view label) {
     const SourceNode* node = entry.get(key);
-    const std::vector<std::string> items = m.read_texts(node, field(path, key));
+    const std::vector<std::string> items = m.read_texts(node, resume_field(path, key));
     if (items.empty())
         return;
     std::string line = label.empty() ? "" : std::string(label) + ": ";
     for (std::size_t i = 0; i < items.size(); ++i)
         line += (i ? ", " : "") + items[i];
     m.append_text(target, to_key, line, {});
-    m.used(node, field(path, key), target.path + "." + std::string(to_key));
+    m.used(node, resume_field(path, key), target.path + "." + std::string(to_key));
 }
 
 // ---- basics ----
@@ -86,7 +86,7 @@ void map_profiles(ImportMapper& m, const SourceNode& value, const std::string& p
             return;
         if (url && !url->empty() && !looks_like_url(*url)) {
             // cv.toml's links take http(s) and mailto only: the profile stays as text.
-            m.warn(entry.get("url"), field(at, "url"),
+            m.warn(entry.get("url"), resume_field(at, "url"),
                    "\"" + shorten(*url) +
                        "\" is not a link cv.toml takes; kept as text in the "
                        "section \"Profiles\"",
@@ -120,11 +120,11 @@ void map_location(ImportMapper& m, const SourceNode& value, const std::string& p
           {"country", "country"},
           {"countryCode", "country_code"}}) {
         const SourceNode* node = value.get(from);
-        if (auto text = m.read_text(node, field(path, from))) {
+        if (auto text = m.read_text(node, resume_field(path, from))) {
             if (text->empty())
                 continue;
             place.set(to, TomlValue::text(*text));
-            m.used(node, field(path, from), "person.location." + std::string(to));
+            m.used(node, resume_field(path, from), "person.location." + std::string(to));
         }
     }
     if (!place.keys.empty())
@@ -142,29 +142,29 @@ void map_basics(ImportMapper& m, const SourceNode& value, const std::string& pat
     if (!m.read_object(&value, path))
         return;
     Target person = m.person_target();
-    m.put(person, "name", value.get("name"), field(path, "name"));
+    m.put(person, "name", value.get("name"), resume_field(path, "name"));
     {
         auto [node, at] = first_of(value, path, {"label", "headline"});
         m.put(person, "position", node, at);
     }
-    m.put(person, "email", value.get("email"), field(path, "email"));
-    m.put(person, "phone", value.get("phone"), field(path, "phone"));
+    m.put(person, "email", value.get("email"), resume_field(path, "email"));
+    m.put(person, "phone", value.get("phone"), resume_field(path, "phone"));
     {
         auto [node, at] = first_of(value, path, {"url", "website"});
         if (auto url = m.read_text(node, at); url && url->find(' ') == std::string::npos)
             m.put(person, "homepage", node, at);  // with a space it waits in "Other imported data"
     }
     if (const SourceNode* location = value.get("location"))
-        map_location(m, *location, field(path, "location"));
+        map_location(m, *location, resume_field(path, "location"));
     // person.summary (it opened a custom section "Summary" before cv.toml had one).
-    map_summary(m, value.get("summary"), field(path, "summary"));
+    map_summary(m, value.get("summary"), resume_field(path, "summary"));
     if (const SourceNode* profiles = value.get("profiles"))
-        map_profiles(m, *profiles, field(path, "profiles"));
+        map_profiles(m, *profiles, resume_field(path, "profiles"));
     // `image`: a photo beside the file, referenced as written, never read; a URL waits in
     // "Other imported data" (cv.toml takes local files only).
-    if (auto image = m.read_text(value.get("image"), field(path, "image"));
+    if (auto image = m.read_text(value.get("image"), resume_field(path, "image"));
         image && is_local_photo_path(*image))
-        m.put(person, "photo", value.get("image"), field(path, "image"));
+        m.put(person, "photo", value.get("image"), resume_field(path, "image"));
 }
 
 // ---- built-in sections ----
@@ -175,7 +175,7 @@ void map_basics(ImportMapper& m, const SourceNode& value, const std::string& pat
 std::string typed_key(ImportMapper& m, const SourceNode& entry, const std::string& at,
                       std::string_view kind) {
     const SourceNode* node = entry.get("mkcv_section");
-    const auto wanted = node ? m.read_text(node, field(at, "mkcv_section")) : std::nullopt;
+    const auto wanted = node ? m.read_text(node, resume_field(at, "mkcv_section")) : std::nullopt;
     if (!wanted)
         return std::string(kind);
     const SourceNode* meta = m.root().get("meta");
@@ -191,7 +191,7 @@ std::string typed_key(ImportMapper& m, const SourceNode& entry, const std::strin
                 const std::string declared = m.declared_section(
                     *wanted, kind, heading && heading->is_scalar() ? heading->scalar : "");
                 // The value is a key in cv.toml, not a string: named on the summary's line.
-                m.used(node, field(at, "mkcv_section") + " \"" + *wanted + "\"",
+                m.used(node, resume_field(at, "mkcv_section") + " \"" + *wanted + "\"",
                        "section." + declared);
                 return declared;
             }
@@ -209,35 +209,35 @@ void map_work(ImportMapper& m, const SourceNode& value, const std::string& path)
                    "into the section \"Work\"");
             Target section = m.section_named("Work");
             Target e = m.new_section_entry(section);
-            if (!m.put(e, "title", entry.get("position"), field(at, "position")) &&
+            if (!m.put(e, "title", entry.get("position"), resume_field(at, "position")) &&
                 !m.put(e, "title", org, org_path))
                 m.put_value(e, "title", "(untitled)", {});
             m.put(e, "subtitle", org, org_path);
-            m.put(e, "location", entry.get("location"), field(at, "location"));
-            m.put_date_text(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                            field(at, "endDate"));
-            m.put(e, "text", entry.get("summary"), field(at, "summary"));
+            m.put(e, "location", entry.get("location"), resume_field(at, "location"));
+            m.put_date_text(e, entry.get("startDate"), resume_field(at, "startDate"),
+                            entry.get("endDate"), resume_field(at, "endDate"));
+            m.put(e, "text", entry.get("summary"), resume_field(at, "summary"));
             put_extra(m, e, "text", entry, at, "description", "Description");
             put_extra(m, e, "text", entry, at, "url", "Website");
-            m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+            m.put_texts(e, "highlights", entry.get("highlights"), resume_field(at, "highlights"));
             return;
         }
         Target e = m.new_entry(typed_key(m, entry, at, "experience"));
-        m.put(e, "role", entry.get("position"), field(at, "position"));
+        m.put(e, "role", entry.get("position"), resume_field(at, "position"));
         m.put(e, "organization", org, org_path);
-        m.put(e, "location", entry.get("location"), field(at, "location"));
-        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                    field(at, "endDate"));
-        m.put(e, "note", entry.get("summary"), field(at, "summary"));
+        m.put(e, "location", entry.get("location"), resume_field(at, "location"));
+        m.put_dates(e, entry.get("startDate"), resume_field(at, "startDate"), entry.get("endDate"),
+                    resume_field(at, "endDate"));
+        m.put(e, "note", entry.get("summary"), resume_field(at, "summary"));
         put_extra(m, e, "note", entry, at, "description", "Description");
         put_extra(m, e, "note", entry, at, "url", "Website");
         put_extra(m, e, "note", entry, at, "website", "Website");
         put_joined(m, e, "note", entry, at, "keywords", "Keywords");
-        m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+        m.put_texts(e, "highlights", entry.get("highlights"), resume_field(at, "highlights"));
     });
 }
 
-void map_education(ImportMapper& m, const SourceNode& value, const std::string& path) {
+void map_resume_education(ImportMapper& m, const SourceNode& value, const std::string& path) {
     for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
         auto [type, type_path] = first_of(entry, at, {"studyType", "degree"});
         const auto study = m.read_text(type, type_path);
@@ -265,25 +265,25 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
             if (study)
                 m.used(type, type_path, e.path + ".degree");
             if (area)
-                m.used(entry.get("area"), field(at, "area"),
+                m.used(entry.get("area"), resume_field(at, "area"),
                        e.path + (study ? ".field" : ".degree"));
-            m.put(e, "institution", entry.get("institution"), field(at, "institution"));
-            m.put(e, "location", entry.get("location"), field(at, "location"));
-            m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                        field(at, "endDate"));
-            m.put(e, "note", entry.get("summary"), field(at, "summary"));
+            m.put(e, "institution", entry.get("institution"), resume_field(at, "institution"));
+            m.put(e, "location", entry.get("location"), resume_field(at, "location"));
+            m.put_dates(e, entry.get("startDate"), resume_field(at, "startDate"),
+                        entry.get("endDate"), resume_field(at, "endDate"));
+            m.put(e, "note", entry.get("summary"), resume_field(at, "summary"));
         } else {
-            m.put(e, "title", entry.get("institution"), field(at, "institution"));
+            m.put(e, "title", entry.get("institution"), resume_field(at, "institution"));
             if (!degree.empty())
                 m.put_value(e, "subtitle", degree, {});
             if (study)
                 m.used(type, type_path, e.path + ".subtitle");
             if (area)
-                m.used(entry.get("area"), field(at, "area"), e.path + ".subtitle");
-            m.put(e, "location", entry.get("location"), field(at, "location"));
-            m.put_date_text(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                            field(at, "endDate"));
-            m.put(e, "text", entry.get("summary"), field(at, "summary"));
+                m.used(entry.get("area"), resume_field(at, "area"), e.path + ".subtitle");
+            m.put(e, "location", entry.get("location"), resume_field(at, "location"));
+            m.put_date_text(e, entry.get("startDate"), resume_field(at, "startDate"),
+                            entry.get("endDate"), resume_field(at, "endDate"));
+            m.put(e, "text", entry.get("summary"), resume_field(at, "summary"));
         }
         const char* note = builtin ? "note" : "text";
         put_extra(m, e, note, entry, at, "score", "Score");
@@ -291,14 +291,14 @@ void map_education(ImportMapper& m, const SourceNode& value, const std::string& 
         put_extra(m, e, note, entry, at, "url", "Website");
         if (builtin && entry.get("courses"))
             m.comment(e, "courses: printed as highlights");
-        m.put_texts(e, "highlights", entry.get("courses"), field(at, "courses"));
+        m.put_texts(e, "highlights", entry.get("courses"), resume_field(at, "courses"));
     });
 }
 
 void map_awards(ImportMapper& m, const SourceNode& value, const std::string& path) {
     for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
         const SourceNode* date = entry.get("date");
-        const std::string date_path = field(at, "date");
+        const std::string date_path = resume_field(at, "date");
         const auto date_text = m.read_text(date, date_path);
         const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
         const auto title = peek(m, entry, at, "title");
@@ -306,7 +306,7 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
         // (or "present") keeps its text in a custom section.
         if (title && (!date || (parsed && !parsed->present))) {
             Target e = m.new_entry(typed_key(m, entry, at, "awards"));
-            m.put(e, "title", entry.get("title"), field(at, "title"));
+            m.put(e, "title", entry.get("title"), resume_field(at, "title"));
             if (parsed && parsed->month) {
                 m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
                 m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".date");
@@ -314,8 +314,8 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
                 m.table(e).set("year", TomlValue::number(parsed->year));
                 m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
             }
-            m.put(e, "issuer", entry.get("awarder"), field(at, "awarder"));
-            m.put(e, "note", entry.get("summary"), field(at, "summary"));
+            m.put(e, "issuer", entry.get("awarder"), resume_field(at, "awarder"));
+            m.put(e, "note", entry.get("summary"), resume_field(at, "summary"));
             return;
         }
         m.warn(&entry, at,
@@ -323,11 +323,11 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
                "imported into the section \"Awards\"");
         Target section = m.section_named("Awards");
         Target e = m.new_section_entry(section);
-        if (!m.put(e, "title", entry.get("title"), field(at, "title")))
+        if (!m.put(e, "title", entry.get("title"), resume_field(at, "title")))
             m.put_value(e, "title", "(untitled)", {});
-        m.put(e, "subtitle", entry.get("awarder"), field(at, "awarder"));
+        m.put(e, "subtitle", entry.get("awarder"), resume_field(at, "awarder"));
         m.put_date_text(e, nullptr, {}, nullptr, {}, date, date_path);
-        m.put(e, "text", entry.get("summary"), field(at, "summary"));
+        m.put(e, "text", entry.get("summary"), resume_field(at, "summary"));
     });
 }
 
@@ -346,30 +346,31 @@ struct CustomShape {
 };
 
 // One entry into the custom section `shape.heading`, with a warning saying why.
-void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                      const CustomShape& shape, const std::string& why) {
+void map_resume_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                             const CustomShape& shape, const std::string& why) {
     m.warn(&entry, at, why + "; imported into the section \"" + std::string(shape.heading) + "\"");
     Target section = m.section_named(std::string(shape.heading));
     Target e = m.new_section_entry(section);
     bool titled = false;
     for (const std::string_view key : shape.title_keys)
-        titled = titled || m.put(e, "title", entry.get(key), field(at, key));
+        titled = titled || m.put(e, "title", entry.get(key), resume_field(at, key));
     if (!titled)
         m.put_value(e, "title", "(untitled)", {});
     if (!shape.subtitle_key.empty())
-        m.put(e, "subtitle", entry.get(shape.subtitle_key), field(at, shape.subtitle_key));
-    m.put(e, "location", entry.get("location"), field(at, "location"));
+        m.put(e, "subtitle", entry.get(shape.subtitle_key), resume_field(at, shape.subtitle_key));
+    m.put(e, "location", entry.get("location"), resume_field(at, "location"));
     // A range is the entry's `start`/`end`; a single date stays its `date` text.
     if (entry.get("startDate") || entry.get("endDate"))
-        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                    field(at, "endDate"), "Ended", "text");
+        m.put_dates(e, entry.get("startDate"), resume_field(at, "startDate"), entry.get("endDate"),
+                    resume_field(at, "endDate"), "Ended", "text");
     else if (!shape.date_key.empty())
         m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get(shape.date_key),
-                        field(at, shape.date_key));
+                        resume_field(at, shape.date_key));
     // A URL cv.toml takes is the entry's `url` (its title links there); another stays text.
     bool url_done = false;
-    if (auto url = m.read_text(entry.get("url"), field(at, "url")); url && looks_like_url(*url))
-        url_done = m.put(e, "url", entry.get("url"), field(at, "url"));
+    if (auto url = m.read_text(entry.get("url"), resume_field(at, "url"));
+        url && looks_like_url(*url))
+        url_done = m.put(e, "url", entry.get("url"), resume_field(at, "url"));
     for (const auto& [key, label] : shape.text_keys) {
         if (key == "url" && url_done)
             continue;
@@ -377,7 +378,7 @@ void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::strin
     }
     for (const auto& [key, label] : shape.joined_keys)
         put_joined(m, e, "text", entry, at, key, label);
-    m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+    m.put_texts(e, "highlights", entry.get("highlights"), resume_field(at, "highlights"));
 }
 
 // ---- résumé sections: JSON Resume's own, typed in cv.toml ----
@@ -386,14 +387,14 @@ void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::strin
 // text at `note_key`, with a warning.
 void put_url(ImportMapper& m, Target& e, const SourceNode& entry, const std::string& at,
              std::string_view note_key) {
-    const auto url = m.read_text(entry.get("url"), field(at, "url"));
+    const auto url = m.read_text(entry.get("url"), resume_field(at, "url"));
     if (!url || url->empty())
         return;
     if (looks_like_url(*url)) {
-        m.put(e, "url", entry.get("url"), field(at, "url"));
+        m.put(e, "url", entry.get("url"), resume_field(at, "url"));
         return;
     }
-    m.warn(entry.get("url"), field(at, "url"),
+    m.warn(entry.get("url"), resume_field(at, "url"),
            "\"" + shorten(*url) + "\" is not a link cv.toml takes; kept as text",
            "a link starts with https://");
     put_extra(m, e, note_key, entry, at, "url", "Website");
@@ -412,37 +413,38 @@ bool has_text(ImportMapper& m, const SourceNode& entry, const std::string& at,
 void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
         if (!has_text(m, entry, at, {"organization"})) {
-            map_custom_entry(m, entry, at,
-                             CustomShape{"Volunteering",
-                                         {"position", "organization"},
-                                         "organization",
-                                         "",
-                                         {{"summary", ""}, {"url", "Website"}},
-                                         {}},
-                             "volunteering without an organization, which [[volunteer]] needs");
+            map_resume_custom_entry(
+                m, entry, at,
+                CustomShape{"Volunteering",
+                            {"position", "organization"},
+                            "organization",
+                            "",
+                            {{"summary", ""}, {"url", "Website"}},
+                            {}},
+                "volunteering without an organization, which [[volunteer]] needs");
             return;
         }
         Target e = m.new_entry(typed_key(m, entry, at, "volunteer"));
-        m.put(e, "organization", entry.get("organization"), field(at, "organization"));
-        m.put(e, "position", entry.get("position"), field(at, "position"));
+        m.put(e, "organization", entry.get("organization"), resume_field(at, "organization"));
+        m.put(e, "position", entry.get("position"), resume_field(at, "position"));
         put_url(m, e, entry, at, "summary");
-        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                    field(at, "endDate"), "Ended", "summary");
-        m.put(e, "summary", entry.get("summary"), field(at, "summary"));
-        m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+        m.put_dates(e, entry.get("startDate"), resume_field(at, "startDate"), entry.get("endDate"),
+                    resume_field(at, "endDate"), "Ended", "summary");
+        m.put(e, "summary", entry.get("summary"), resume_field(at, "summary"));
+        m.put_texts(e, "highlights", entry.get("highlights"), resume_field(at, "highlights"));
     });
 }
 
 void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
         const SourceNode* date = entry.get("date");
-        const std::string date_path = field(at, "date");
+        const std::string date_path = resume_field(at, "date");
         const auto date_text = m.read_text(date, date_path);
         const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
         // A certificate's date that is no date (or "present") keeps its text in a custom
         // section, as an award's does.
         if (!has_text(m, entry, at, {"name"}) || (date_text && (!parsed || parsed->present))) {
-            map_custom_entry(
+            map_resume_custom_entry(
                 m, entry, at,
                 CustomShape{"Certificates", {"name"}, "issuer", "date", {{"url", "Website"}}, {}},
                 "a certificate without a name or with a date that is none, which "
@@ -450,8 +452,8 @@ void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p
             return;
         }
         Target e = m.new_entry(typed_key(m, entry, at, "certificates"));
-        m.put(e, "name", entry.get("name"), field(at, "name"));
-        m.put(e, "issuer", entry.get("issuer"), field(at, "issuer"));
+        m.put(e, "name", entry.get("name"), resume_field(at, "name"));
+        m.put(e, "issuer", entry.get("issuer"), resume_field(at, "issuer"));
         if (parsed) {
             const std::string iso = iso_date(*parsed);
             m.table(e).set("date", TomlValue::text(iso));
@@ -460,27 +462,28 @@ void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p
         }
         // A URL cv.toml refuses has no text to go in here: "Other imported data" takes it,
         // with a warning.
-        if (auto url = m.read_text(entry.get("url"), field(at, "url")); url && looks_like_url(*url))
-            m.put(e, "url", entry.get("url"), field(at, "url"));
+        if (auto url = m.read_text(entry.get("url"), resume_field(at, "url"));
+            url && looks_like_url(*url))
+            m.put(e, "url", entry.get("url"), resume_field(at, "url"));
     });
 }
 
 // JSON Resume's publications have no authors: with a name, a publisher and a date they are
 // [[publications]] of kind "other", which may leave the authors out (mkcv never adds the
 // owner to them); the others stay in the custom section "Publications".
-bool map_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
+bool map_resume_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
     const SourceNode* date = entry.get("releaseDate");
-    const std::string date_path = field(at, "releaseDate");
+    const std::string date_path = resume_field(at, "releaseDate");
     const auto date_text = m.read_text(date, date_path);
     const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
     if (!peek(m, entry, at, "name") || !peek(m, entry, at, "publisher") || !parsed ||
         parsed->present)
         return false;
     Target e = m.new_entry(typed_key(m, entry, at, "publications"));
-    m.put(e, "title", entry.get("name"), field(at, "name"));
+    m.put(e, "title", entry.get("name"), resume_field(at, "name"));
     m.table(e).set("kind", TomlValue::text("other"));
     m.comment(e, "kind = \"other\": JSON Resume lists no authors, so none are printed");
-    m.put(e, "venue", entry.get("publisher"), field(at, "publisher"));
+    m.put(e, "venue", entry.get("publisher"), resume_field(at, "publisher"));
     if (parsed->month) {
         m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
         m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".date");
@@ -488,37 +491,37 @@ bool map_publication(ImportMapper& m, const SourceNode& entry, const std::string
         m.table(e).set("year", TomlValue::number(parsed->year));
         m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
     }
-    if (auto url = m.read_text(entry.get("url"), field(at, "url"))) {
+    if (auto url = m.read_text(entry.get("url"), resume_field(at, "url"))) {
         if (looks_like_url(*url)) {
             TomlValue links = TomlValue::table();
             links.inline_table = true;
             links.set("link", TomlValue::text(*url));
             m.table(e).set("links", std::move(links));
-            m.used(entry.get("url"), field(at, "url"), e.path + ".links.link");
+            m.used(entry.get("url"), resume_field(at, "url"), e.path + ".links.link");
         } else {
             put_extra(m, e, "note", entry, at, "url", "Link");
         }
     }
-    m.put(e, "note", entry.get("summary"), field(at, "summary"));
+    m.put(e, "note", entry.get("summary"), resume_field(at, "summary"));
     return true;
 }
 
 void map_publications(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
-        if (map_publication(m, entry, at))
+        if (map_resume_publication(m, entry, at))
             return;
         m.warn(&entry, at,
                "a publication without a name, a publisher or a date, which [[publications]] "
                "needs; imported into the section \"Publications\"");
         Target section = m.section_named("Publications");
         Target e = m.new_section_entry(section);
-        if (!m.put(e, "title", entry.get("name"), field(at, "name")) &&
-            !m.put(e, "title", entry.get("title"), field(at, "title")))
+        if (!m.put(e, "title", entry.get("name"), resume_field(at, "name")) &&
+            !m.put(e, "title", entry.get("title"), resume_field(at, "title")))
             m.put_value(e, "title", "(untitled)", {});
-        m.put(e, "subtitle", entry.get("publisher"), field(at, "publisher"));
+        m.put(e, "subtitle", entry.get("publisher"), resume_field(at, "publisher"));
         m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get("releaseDate"),
-                        field(at, "releaseDate"));
-        m.put(e, "text", entry.get("summary"), field(at, "summary"));
+                        resume_field(at, "releaseDate"));
+        m.put(e, "text", entry.get("summary"), resume_field(at, "summary"));
         put_extra(m, e, "text", entry, at, "url", "Link");
     });
 }
@@ -527,15 +530,16 @@ void map_named(ImportMapper& m, const SourceNode& v, const std::string& p, std::
                const CustomShape& shape) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
         if (!has_text(m, entry, at, {"name"})) {
-            map_custom_entry(m, entry, at, shape,
-                             "an entry without a name, which [[" + std::string(key) + "]] needs");
+            map_resume_custom_entry(
+                m, entry, at, shape,
+                "an entry without a name, which [[" + std::string(key) + "]] needs");
             return;
         }
         Target e = m.new_entry(typed_key(m, entry, at, key));
-        m.put(e, "name", entry.get("name"), field(at, "name"));
+        m.put(e, "name", entry.get("name"), resume_field(at, "name"));
         if (key == "skills")
-            m.put(e, "level", entry.get("level"), field(at, "level"));
-        m.put_texts(e, "keywords", entry.get("keywords"), field(at, "keywords"));
+            m.put(e, "level", entry.get("level"), resume_field(at, "level"));
+        m.put_texts(e, "keywords", entry.get("keywords"), resume_field(at, "keywords"));
     });
 }
 
@@ -550,7 +554,7 @@ void map_interests(ImportMapper& m, const SourceNode& v, const std::string& p) {
 void map_languages(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
         if (!has_text(m, entry, at, {"language", "name"})) {
-            map_custom_entry(
+            map_resume_custom_entry(
                 m, entry, at,
                 {"Languages", {"language", "name"}, "fluency", "", {}, {{"keywords", ""}}},
                 "a language without a name, which [[languages]] needs");
@@ -559,8 +563,8 @@ void map_languages(ImportMapper& m, const SourceNode& v, const std::string& p) {
         Target e = m.new_entry(typed_key(m, entry, at, "languages"));
         auto [node, node_path] = first_of(entry, at, {"language", "name"});
         if (!m.put(e, "language", node, node_path))
-            m.put(e, "language", entry.get("name"), field(at, "name"));
-        m.put(e, "fluency", entry.get("fluency"), field(at, "fluency"));
+            m.put(e, "language", entry.get("name"), resume_field(at, "name"));
+        m.put(e, "fluency", entry.get("fluency"), resume_field(at, "fluency"));
     });
 }
 
@@ -569,7 +573,7 @@ void map_references(ImportMapper& m, const SourceNode& v, const std::string& p) 
         // YAMLResume says `summary` for JSON Resume's `reference`.
         if (!has_text(m, entry, at, {"name"}) ||
             !has_text(m, entry, at, {"reference", "summary"})) {
-            map_custom_entry(
+            map_resume_custom_entry(
                 m, entry, at,
                 {"References",
                  {"name"},
@@ -581,8 +585,8 @@ void map_references(ImportMapper& m, const SourceNode& v, const std::string& p) 
             return;
         }
         Target e = m.new_entry(typed_key(m, entry, at, "references"));
-        m.put(e, "name", entry.get("name"), field(at, "name"));
-        m.put(e, "reference", entry.get("reference"), field(at, "reference"));
+        m.put(e, "name", entry.get("name"), resume_field(at, "name"));
+        m.put(e, "reference", entry.get("reference"), resume_field(at, "reference"));
         put_extra(m, e, "reference", entry, at, "summary", "");
         // Beyond JSON Resume's two keys (YAMLResume's and others' files): lines of the text.
         put_extra(m, e, "reference", entry, at, "relationship", "Relationship");
@@ -594,7 +598,7 @@ void map_references(ImportMapper& m, const SourceNode& v, const std::string& p) 
 void map_projects(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
         if (!has_text(m, entry, at, {"name"})) {
-            map_custom_entry(
+            map_resume_custom_entry(
                 m, entry, at,
                 {"Projects",
                  {"name"},
@@ -606,17 +610,17 @@ void map_projects(ImportMapper& m, const SourceNode& v, const std::string& p) {
             return;
         }
         Target e = m.new_entry(typed_key(m, entry, at, "projects"));
-        m.put(e, "name", entry.get("name"), field(at, "name"));
-        m.put(e, "description", entry.get("description"), field(at, "description"));
+        m.put(e, "name", entry.get("name"), resume_field(at, "name"));
+        m.put(e, "description", entry.get("description"), resume_field(at, "description"));
         put_extra(m, e, "description", entry, at, "summary", "");  // YAMLResume's
         put_url(m, e, entry, at, "description");
-        m.put_texts(e, "roles", entry.get("roles"), field(at, "roles"));
-        m.put(e, "entity", entry.get("entity"), field(at, "entity"));
-        m.put(e, "type", entry.get("type"), field(at, "type"));
-        m.put_dates(e, entry.get("startDate"), field(at, "startDate"), entry.get("endDate"),
-                    field(at, "endDate"), "Ended", "description");
-        m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
-        m.put_texts(e, "keywords", entry.get("keywords"), field(at, "keywords"));
+        m.put_texts(e, "roles", entry.get("roles"), resume_field(at, "roles"));
+        m.put(e, "entity", entry.get("entity"), resume_field(at, "entity"));
+        m.put(e, "type", entry.get("type"), resume_field(at, "type"));
+        m.put_dates(e, entry.get("startDate"), resume_field(at, "startDate"), entry.get("endDate"),
+                    resume_field(at, "endDate"), "Ended", "description");
+        m.put_texts(e, "highlights", entry.get("highlights"), resume_field(at, "highlights"));
+        m.put_texts(e, "keywords", entry.get("keywords"), resume_field(at, "keywords"));
     });
 }
 
@@ -631,7 +635,7 @@ const std::vector<SectionRow>& jsonresume_rows() {
         {"basics", map_basics},
         {"work", map_work},
         {"volunteer", map_volunteer},
-        {"education", map_education},
+        {"education", map_resume_education},
         {"awards", map_awards},
         {"certificates", map_certificates},
         {"publications", map_publications},

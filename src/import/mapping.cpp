@@ -54,7 +54,7 @@ std::size_t mark_used(const SourceNode& node) {
 
 constexpr std::string_view kPlaceholderName = "Your Name";
 
-std::string quoted(const std::string& text) {
+std::string quoted_excerpt(const std::string& text) {
     return "\"" + shorten(text, 40) + "\"";
 }
 
@@ -511,7 +511,7 @@ void ImportMapper::put_dates(Target& target, const SourceNode* start, const std:
                            const std::string& text, const PartialDate& date) {
         const std::string iso = iso_date(date);
         table(target).set(key, TomlValue::text(iso));
-        used(node, iso == text ? path : path + " " + quoted(text),
+        used(node, iso == text ? path : path + " " + quoted_excerpt(text),
              target.path + "." + key + (iso == text ? "" : " = \"" + iso + "\""));
     };
     if (start_date)
@@ -530,7 +530,7 @@ void ImportMapper::put_date_text(Target& target, const SourceNode* start,
         auto text = read_text(node, path);
         if (!text)
             return {};
-        from += (from.empty() ? "" : " + ") + path + " " + quoted(*text);
+        from += (from.empty() ? "" : " + ") + path + " " + quoted_excerpt(*text);
         mark_used(*node);
         ++imported_;
         return {text, parse_loose_date(*text)};

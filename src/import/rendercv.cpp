@@ -50,7 +50,7 @@ EntryType entry_type(const SourceNode& entry) {
     return EntryType::Unknown;
 }
 
-std::string field(const std::string& path, std::string_view key) {
+std::string rendercv_field(const std::string& path, std::string_view key) {
     return child_path(path, key);
 }
 
@@ -59,64 +59,64 @@ std::string field(const std::string& path, std::string_view key) {
 void put_common(ImportMapper& m, Target& e, const SourceNode& entry, const std::string& at,
                 bool builtin) {
     const char* text_key = builtin ? "note" : "text";
-    m.put(e, "location", entry.get("location"), field(at, "location"));
+    m.put(e, "location", entry.get("location"), rendercv_field(at, "location"));
     if (builtin) {
-        m.put_dates(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
-                    field(at, "end_date"));
+        m.put_dates(e, entry.get("start_date"), rendercv_field(at, "start_date"),
+                    entry.get("end_date"), rendercv_field(at, "end_date"));
         if (const SourceNode* date = entry.get("date")) {
             // RenderCV's one `date`: cv.toml prints an `end` alone as that date.
             if (!entry.get("start_date") && !entry.get("end_date")) {
-                m.put_dates(e, nullptr, {}, date, field(at, "date"), "Date");
-            } else if (auto text = m.read_text(date, field(at, "date"))) {
+                m.put_dates(e, nullptr, {}, date, rendercv_field(at, "date"), "Date");
+            } else if (auto text = m.read_text(date, rendercv_field(at, "date"))) {
                 m.append_text(e, text_key, "Date: " + *text, {});
-                m.used(date, field(at, "date"), e.path + "." + text_key);
+                m.used(date, rendercv_field(at, "date"), e.path + "." + text_key);
             }
         }
     } else {
         // A custom entry: a range is its `start`/`end`, a single date its `date` text.
         if (entry.get("start_date") || entry.get("end_date"))
-            m.put_dates(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
-                        field(at, "end_date"), "Ended", "text");
-        m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get("date"), field(at, "date"));
+            m.put_dates(e, entry.get("start_date"), rendercv_field(at, "start_date"),
+                        entry.get("end_date"), rendercv_field(at, "end_date"), "Ended", "text");
+        m.put_date_text(e, nullptr, {}, nullptr, {}, entry.get("date"), rendercv_field(at, "date"));
     }
-    if (auto summary = m.read_text(entry.get("summary"), field(at, "summary"))) {
+    if (auto summary = m.read_text(entry.get("summary"), rendercv_field(at, "summary"))) {
         m.append_text(e, text_key, *summary, {});
-        m.used(entry.get("summary"), field(at, "summary"), e.path + "." + text_key);
+        m.used(entry.get("summary"), rendercv_field(at, "summary"), e.path + "." + text_key);
     }
     for (const std::string_view key : {"url", "doi"}) {
-        if (auto text = m.read_text(entry.get(key), field(at, key))) {
+        if (auto text = m.read_text(entry.get(key), rendercv_field(at, key))) {
             if (!builtin && key == "url" && looks_like_url(*text)) {  // the title links there
-                m.put(e, "url", entry.get(key), field(at, key));
+                m.put(e, "url", entry.get(key), rendercv_field(at, key));
                 continue;
             }
             m.append_text(e, text_key, std::string(key == "url" ? "URL: " : "DOI: ") + *text, {});
-            m.used(entry.get(key), field(at, key), e.path + "." + text_key);
+            m.used(entry.get(key), rendercv_field(at, key), e.path + "." + text_key);
         }
     }
-    m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+    m.put_texts(e, "highlights", entry.get("highlights"), rendercv_field(at, "highlights"));
 }
 
-void map_education(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                   std::string_view key = "education") {
+void map_rendercv_education(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                            std::string_view key = "education") {
     Target e = m.new_entry(key);
-    const auto degree = m.read_text(entry.get("degree"), field(at, "degree"));
-    const auto area = m.read_text(entry.get("area"), field(at, "area"));
+    const auto degree = m.read_text(entry.get("degree"), rendercv_field(at, "degree"));
+    const auto area = m.read_text(entry.get("area"), rendercv_field(at, "area"));
     // Degree and field apart: the CV's locale joins them (degree_in_field).
     m.put_value(e, "degree", degree.value_or(area.value_or("")), {});
     if (degree && area)
         m.put_value(e, "field", *area, {});
     if (degree)
-        m.used(entry.get("degree"), field(at, "degree"), e.path + ".degree");
-    m.used(entry.get("area"), field(at, "area"), e.path + (degree ? ".field" : ".degree"));
-    m.put(e, "institution", entry.get("institution"), field(at, "institution"));
+        m.used(entry.get("degree"), rendercv_field(at, "degree"), e.path + ".degree");
+    m.used(entry.get("area"), rendercv_field(at, "area"), e.path + (degree ? ".field" : ".degree"));
+    m.put(e, "institution", entry.get("institution"), rendercv_field(at, "institution"));
     put_common(m, e, entry, at, true);
 }
 
 void map_experience(ImportMapper& m, const SourceNode& entry, const std::string& at,
                     std::string_view key = "experience") {
     Target e = m.new_entry(key);
-    m.put(e, "role", entry.get("position"), field(at, "position"));
-    m.put(e, "organization", entry.get("company"), field(at, "company"));
+    m.put(e, "role", entry.get("position"), rendercv_field(at, "position"));
+    m.put(e, "organization", entry.get("company"), rendercv_field(at, "company"));
     put_common(m, e, entry, at, true);
 }
 
@@ -124,14 +124,15 @@ void map_experience(ImportMapper& m, const SourceNode& entry, const std::string&
 // when mapped, else what it lacks.
 // `key_of` names the section it goes to, asked only when it fits (a declared section is
 // written on first use).
-std::string map_publication(
+std::string map_rendercv_publication(
     ImportMapper& m, const SourceNode& entry, const std::string& at,
     const std::function<std::string()>& key_of = [] { return std::string("publications"); }) {
-    const auto authors = m.read_texts(entry.get("authors"), field(at, "authors"));
-    const auto journal = m.read_text(entry.get("journal"), field(at, "journal"));
-    const auto date_text = m.read_text(entry.get("date"), field(at, "date"));
-    const auto date = date_text ? m.read_date(entry.get("date"), field(at, "date")) : std::nullopt;
-    const bool titled = m.read_text(entry.get("title"), field(at, "title")).has_value();
+    const auto authors = m.read_texts(entry.get("authors"), rendercv_field(at, "authors"));
+    const auto journal = m.read_text(entry.get("journal"), rendercv_field(at, "journal"));
+    const auto date_text = m.read_text(entry.get("date"), rendercv_field(at, "date"));
+    const auto date =
+        date_text ? m.read_date(entry.get("date"), rendercv_field(at, "date")) : std::nullopt;
+    const bool titled = m.read_text(entry.get("title"), rendercv_field(at, "title")).has_value();
     std::string lacks;
     for (const auto& [missing, what] :
          {std::pair{!titled, "a title"}, std::pair{authors.empty(), "authors"},
@@ -141,7 +142,7 @@ std::string map_publication(
     if (!lacks.empty())
         return lacks;
     Target e = m.new_entry(key_of());
-    m.put(e, "title", entry.get("title"), field(at, "title"));
+    m.put(e, "title", entry.get("title"), rendercv_field(at, "title"));
     // RenderCV bolds the owner with ***Name***; cv.toml bolds person.name by itself and reads
     // a trailing `*` as "equal contribution", so the asterisks around a name go.
     TomlValue names = TomlValue::array();
@@ -154,87 +155,87 @@ std::string map_publication(
             ++stars;
         const std::string bare = name.substr(stars, name.size() - 2 * stars);
         if (bare.find_first_not_of(" \t\r\n") == std::string::npos) {
-            m.skip(&items[i], item_path(field(at, "authors"), i), "blank");
+            m.skip(&items[i], item_path(rendercv_field(at, "authors"), i), "blank");
             continue;
         }
         const std::string to = item_path(e.path + ".authors", names.items.size());
         names.items.push_back(TomlValue::text(bare));
         if (stars) {
-            m.used(&items[i], item_path(field(at, "authors"), i) + " \"" + name + "\"",
+            m.used(&items[i], item_path(rendercv_field(at, "authors"), i) + " \"" + name + "\"",
                    to + " = \"" + bare + "\"");
             m.comment(e, "authors: RenderCV's bold (" + std::string(stars, '*') +
                              ") dropped; mkcv sets person.name in bold itself");
         } else {
-            m.used(&items[i], item_path(field(at, "authors"), i), to);
+            m.used(&items[i], item_path(rendercv_field(at, "authors"), i), to);
         }
     }
     m.table(e).set("authors", std::move(names));
-    m.put(e, "venue", entry.get("journal"), field(at, "journal"));
+    m.put(e, "venue", entry.get("journal"), rendercv_field(at, "journal"));
     // A month or a day stays: cv.toml's `date` holds it (the year alone is `year`).
     const bool dated = date->month != 0;
     if (dated)
         m.table(e).set("date", TomlValue::text(iso_date(*date)));
     else
         m.table(e).set("year", TomlValue::number(date->year));
-    m.used(entry.get("date"), field(at, "date") + " \"" + *date_text + "\"",
+    m.used(entry.get("date"), rendercv_field(at, "date") + " \"" + *date_text + "\"",
            e.path + (dated ? ".date" : ".year"));
     TomlValue links = TomlValue::table();
     links.inline_table = true;
     for (const std::string_view key : {"doi", "url"}) {
-        auto text = m.read_text(entry.get(key), field(at, key));
+        auto text = m.read_text(entry.get(key), rendercv_field(at, key));
         if (!text)
             continue;
         if (!looks_like_url(*text)) {  // cv.toml's links refuse it: the note keeps it
-            m.warn(entry.get(key), field(at, key),
+            m.warn(entry.get(key), rendercv_field(at, key),
                    "\"" + shorten(*text) + "\" is not a link cv.toml takes; kept in the note",
                    key == "doi" ? "a DOI looks like 10.1234/abc" : "a link starts with https://");
             m.append_text(e, "note", std::string(key == "doi" ? "DOI: " : "URL: ") + *text, {});
-            m.used(entry.get(key), field(at, key), e.path + ".note");
+            m.used(entry.get(key), rendercv_field(at, key), e.path + ".note");
             continue;
         }
         links.set(key == "doi" ? "doi" : "link", TomlValue::text(*text));
-        m.used(entry.get(key), field(at, key),
+        m.used(entry.get(key), rendercv_field(at, key),
                e.path + ".links." + (key == "doi" ? "doi" : "link"));
     }
     if (!links.keys.empty())
         m.table(e).set("links", std::move(links));
-    if (auto summary = m.read_text(entry.get("summary"), field(at, "summary"))) {
+    if (auto summary = m.read_text(entry.get("summary"), rendercv_field(at, "summary"))) {
         m.append_text(e, "note", *summary, {});
-        m.used(entry.get("summary"), field(at, "summary"), e.path + ".note");
+        m.used(entry.get("summary"), rendercv_field(at, "summary"), e.path + ".note");
     }
     return {};
 }
 
 // Entries of a custom section: Normal, OneLine, a publication cv.toml cannot take, and
 // anything unknown with a name or a title.
-void map_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
-                      const std::string& at, EntryType type) {
+void map_rendercv_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
+                               const std::string& at, EntryType type) {
     Target e = m.new_section_entry(section);
     switch (type) {
         case EntryType::OneLine:
-            m.put(e, "title", entry.get("label"), field(at, "label"));
-            m.put(e, "text", entry.get("details"), field(at, "details"));
+            m.put(e, "title", entry.get("label"), rendercv_field(at, "label"));
+            m.put(e, "text", entry.get("details"), rendercv_field(at, "details"));
             break;
         case EntryType::Publication: {
-            if (!m.put(e, "title", entry.get("title"), field(at, "title")))
+            if (!m.put(e, "title", entry.get("title"), rendercv_field(at, "title")))
                 m.put_value(e, "title", "(untitled)", {});
-            const auto authors = m.read_texts(entry.get("authors"), field(at, "authors"));
+            const auto authors = m.read_texts(entry.get("authors"), rendercv_field(at, "authors"));
             std::string joined;
             for (std::size_t i = 0; i < authors.size(); ++i)
                 joined += (i ? ", " : "") + authors[i];
             if (!joined.empty()) {
                 m.put_value(e, "subtitle", joined, {});
-                m.used(entry.get("authors"), field(at, "authors"), e.path + ".subtitle");
+                m.used(entry.get("authors"), rendercv_field(at, "authors"), e.path + ".subtitle");
             }
-            if (auto journal = m.read_text(entry.get("journal"), field(at, "journal"))) {
+            if (auto journal = m.read_text(entry.get("journal"), rendercv_field(at, "journal"))) {
                 m.append_text(e, "text", *journal, {});
-                m.used(entry.get("journal"), field(at, "journal"), e.path + ".text");
+                m.used(entry.get("journal"), rendercv_field(at, "journal"), e.path + ".text");
             }
             break;
         }
         default:
-            if (!m.put(e, "title", entry.get("name"), field(at, "name")) &&
-                !m.put(e, "title", entry.get("title"), field(at, "title")))
+            if (!m.put(e, "title", entry.get("name"), rendercv_field(at, "name")) &&
+                !m.put(e, "title", entry.get("title"), rendercv_field(at, "title")))
                 m.put_value(e, "title", "(untitled)", {});
     }
     if (!m.table(e).find("title"))  // a blank label or name
@@ -276,11 +277,11 @@ TypedSection typed_section(ImportMapper& m, const std::string& title,
         const EntryType type = entry_type(entry);
         if (typed == TypedSection::Projects) {
             if (type != EntryType::Normal ||
-                blank(m.read_text(entry.get("name"), field(at, "name"))))
+                blank(m.read_text(entry.get("name"), rendercv_field(at, "name"))))
                 return TypedSection::None;
         } else if (type != EntryType::OneLine ||
-                   !plain_text(m.read_text(entry.get("label"), field(at, "label"))) ||
-                   !plain_text(m.read_text(entry.get("details"), field(at, "details")))) {
+                   !plain_text(m.read_text(entry.get("label"), rendercv_field(at, "label"))) ||
+                   !plain_text(m.read_text(entry.get("details"), rendercv_field(at, "details")))) {
             return TypedSection::None;
         }
     }
@@ -289,8 +290,8 @@ TypedSection typed_section(ImportMapper& m, const std::string& title,
 
 void map_skill_or_language(ImportMapper& m, TypedSection typed, const SourceNode& entry,
                            const std::string& at) {
-    const std::string label = field(at, "label");
-    const std::string details = field(at, "details");
+    const std::string label = rendercv_field(at, "label");
+    const std::string details = rendercv_field(at, "details");
     if (typed == TypedSection::Languages) {
         Target e = m.new_entry("languages");
         m.put(e, "language", entry.get("label"), label);
@@ -309,42 +310,42 @@ void map_skill_or_language(ImportMapper& m, TypedSection typed, const SourceNode
 
 void map_project(ImportMapper& m, const SourceNode& entry, const std::string& at) {
     Target e = m.new_entry("projects");
-    m.put(e, "name", entry.get("name"), field(at, "name"));
-    if (auto summary = m.read_text(entry.get("summary"), field(at, "summary"))) {
+    m.put(e, "name", entry.get("name"), rendercv_field(at, "name"));
+    if (auto summary = m.read_text(entry.get("summary"), rendercv_field(at, "summary"))) {
         m.append_text(e, "description", *summary, {});
-        m.used(entry.get("summary"), field(at, "summary"), e.path + ".description");
+        m.used(entry.get("summary"), rendercv_field(at, "summary"), e.path + ".description");
     }
-    if (auto location = m.read_text(entry.get("location"), field(at, "location"))) {
+    if (auto location = m.read_text(entry.get("location"), rendercv_field(at, "location"))) {
         m.append_text(e, "description", "Location: " + *location, {});
-        m.used(entry.get("location"), field(at, "location"), e.path + ".description");
+        m.used(entry.get("location"), rendercv_field(at, "location"), e.path + ".description");
     }
     if (entry.get("start_date") || entry.get("end_date"))
-        m.put_dates(e, entry.get("start_date"), field(at, "start_date"), entry.get("end_date"),
-                    field(at, "end_date"), "Ended", "description");
+        m.put_dates(e, entry.get("start_date"), rendercv_field(at, "start_date"),
+                    entry.get("end_date"), rendercv_field(at, "end_date"), "Ended", "description");
     if (const SourceNode* date = entry.get("date")) {
         if (!entry.get("start_date") && !entry.get("end_date")) {
-            m.put_dates(e, nullptr, {}, date, field(at, "date"), "Date", "description");
-        } else if (auto text = m.read_text(date, field(at, "date"))) {
+            m.put_dates(e, nullptr, {}, date, rendercv_field(at, "date"), "Date", "description");
+        } else if (auto text = m.read_text(date, rendercv_field(at, "date"))) {
             m.append_text(e, "description", "Date: " + *text, {});
-            m.used(date, field(at, "date"), e.path + ".description");
+            m.used(date, rendercv_field(at, "date"), e.path + ".description");
         }
     }
     for (const std::string_view key : {"url", "doi"}) {
-        auto text = m.read_text(entry.get(key), field(at, key));
+        auto text = m.read_text(entry.get(key), rendercv_field(at, key));
         if (!text)
             continue;
         if (key == "url" && looks_like_url(*text)) {
-            m.put(e, "url", entry.get(key), field(at, key));
+            m.put(e, "url", entry.get(key), rendercv_field(at, key));
             continue;
         }
         m.append_text(e, "description", std::string(key == "url" ? "URL: " : "DOI: ") + *text, {});
-        m.used(entry.get(key), field(at, key), e.path + ".description");
+        m.used(entry.get(key), rendercv_field(at, key), e.path + ".description");
     }
-    m.put_texts(e, "highlights", entry.get("highlights"), field(at, "highlights"));
+    m.put_texts(e, "highlights", entry.get("highlights"), rendercv_field(at, "highlights"));
 }
 
-void map_section(ImportMapper& m, const std::string& key, const SourceNode& value,
-                 const std::string& path) {
+void map_rendercv_section(ImportMapper& m, const std::string& key, const SourceNode& value,
+                          const std::string& path) {
     const std::string title = rendercv_section_title(key);
     const auto* entries = m.read_list(&value, path);
     if (!entries)
@@ -411,7 +412,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         const EntryType type = entry_type(entry);
         // [[education]] and [[experience]] need their two texts: blank ones make a custom entry.
         const auto has = [&](std::string_view key) {
-            return m.read_text(entry.get(key), field(at, key)).has_value();
+            return m.read_text(entry.get(key), rendercv_field(at, key)).has_value();
         };
         if ((type == EntryType::Education && !(has("institution") && has("area"))) ||
             (type == EntryType::Experience && !(has("company") && has("position")))) {
@@ -422,7 +423,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
             Target e = m.new_section_entry(section_for('e'));
             bool titled = false;  // the rest waits in "Other imported data"
             for (const char* key : {"institution", "company", "position", "area", "degree"})
-                titled = titled || m.put(e, "title", entry.get(key), field(at, key));
+                titled = titled || m.put(e, "title", entry.get(key), rendercv_field(at, key));
             if (!titled)
                 m.put_value(e, "title", "(untitled)", {});
             put_common(m, e, entry, at, false);
@@ -430,20 +431,20 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         }
         switch (type) {
             case EntryType::Education:
-                map_education(m, entry, at, typed_key("education"));
+                map_rendercv_education(m, entry, at, typed_key("education"));
                 break;
             case EntryType::Experience:
                 map_experience(m, entry, at, typed_key("experience"));
                 break;
             case EntryType::Publication:
-                if (const std::string lacks =
-                        map_publication(m, entry, at, [&] { return typed_key("publications"); });
+                if (const std::string lacks = map_rendercv_publication(
+                        m, entry, at, [&] { return typed_key("publications"); });
                     !lacks.empty()) {
                     m.warn(&entry, at,
                            "a publication without " + lacks +
                                ", which [[publications]] needs; imported into the section \"" +
                                title + "\"");
-                    map_custom_entry(m, section_for('e'), entry, at, type);
+                    map_rendercv_custom_entry(m, section_for('e'), entry, at, type);
                 }
                 break;
             case EntryType::Text: {
@@ -463,9 +464,9 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
                 Target& s = section_for('i');
                 if (type != EntryType::Bullet && i == 0)
                     m.comment(s, "numbered in RenderCV; printed as bullets");
-                if (auto text = m.read_text(entry.get(item_key), field(at, item_key))) {
+                if (auto text = m.read_text(entry.get(item_key), rendercv_field(at, item_key))) {
                     m.append_item(s, "items", *text, {});
-                    m.used(entry.get(item_key), field(at, item_key), s.path + ".items");
+                    m.used(entry.get(item_key), rendercv_field(at, item_key), s.path + ".items");
                 }
                 break;
             }
@@ -479,12 +480,12 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
                 m.warn(&entry, at, "an entry of no RenderCV type; imported as a custom entry");
                 [[fallthrough]];
             default:
-                map_custom_entry(m, section_for('e'), entry, at, type);
+                map_rendercv_custom_entry(m, section_for('e'), entry, at, type);
         }
     }
 }
 
-void map_person(ImportMapper& m, const SourceNode& cv) {
+void map_rendercv_person(ImportMapper& m, const SourceNode& cv) {
     Target person = m.person_target();
     m.put(person, "name", cv.get("name"), "cv.name");
     if (!m.put(person, "position", cv.get("headline"), "cv.headline"))
@@ -506,8 +507,8 @@ void map_person(ImportMapper& m, const SourceNode& cv) {
             const SourceNode* entry = m.read_object(&(*networks)[i], at);
             if (!entry)
                 continue;
-            const auto network = m.read_text(entry->get("network"), field(at, "network"));
-            const auto user = m.read_text(entry->get("username"), field(at, "username"));
+            const auto network = m.read_text(entry->get("network"), rendercv_field(at, "network"));
+            const auto user = m.read_text(entry->get("username"), rendercv_field(at, "username"));
             if (!network || !user)
                 continue;  // left for "Other imported data"
             if (add_profile(m, entry, at, network, user, std::nullopt))
@@ -539,12 +540,12 @@ void map_rendercv(ImportMapper& m) {
     const SourceNode* cv = m.read_object(m.root().get("cv"), "cv");
     if (!cv)
         return;
-    map_person(m, *cv);
+    map_rendercv_person(m, *cv);
     m.require_name("cv.name", cv);
     if (const SourceNode* sections = m.read_object(cv->get("sections"), "cv.sections"))
         for (const auto& [key, value] : sections->members)
             if (!value.is_null())
-                map_section(m, key, value, child_path("cv.sections", key));
+                map_rendercv_section(m, key, value, child_path("cv.sections", key));
     for (const auto& [key, value] : m.root().members)
         if (key != "cv")
             m.skip(&value, key, "RenderCV's " + key + " settings");

@@ -25,9 +25,9 @@ SourceNode::Kind plain_scalar_kind(const std::string& text) {
     return SourceNode::Kind::String;
 }
 
-class Converter {
+class YamlConverter {
   public:
-    Converter(const std::string& file, const std::string& text) : file_(file), text_(text) {}
+    YamlConverter(const std::string& file, const std::string& text) : file_(file), text_(text) {}
 
     // Throws nothing; the first problem is kept in error_.
     bool convert(const YAML::Node& node, SourceNode& out, std::size_t depth) {
@@ -166,7 +166,7 @@ class Converter {
 Result<SourceNode> read_yaml(const std::string& file, const std::string& text) {
     if (auto too_large = import_too_large(file, text.size()))
         return fail(std::move(*too_large));
-    Converter converter(file, text);
+    YamlConverter converter(file, text);
     YAML::Node document;
     try {
         document = YAML::Load(text);

@@ -11,11 +11,6 @@
 namespace mkcv {
 namespace {
 
-SourcePos pos_of(const toml::node& node) {
-    return SourcePos{static_cast<int>(node.source().begin.line),
-                     static_cast<int>(node.source().begin.column)};
-}
-
 SourcePos key_pos(const toml::key& key) {
     return SourcePos{static_cast<int>(key.source().begin.line),
                      static_cast<int>(key.source().begin.column)};
@@ -34,7 +29,7 @@ SectionRules parse_section_rules(const toml::table& table, const std::string& fi
         // clang 14 (the fuzz build) cannot capture a structured binding in a lambda.
         const toml::node& value = node;
         auto wrong = [&](const std::string& expected) {
-            diagnostics.error(file_name, pos_of(value), "type",
+            diagnostics.error(file_name, source_pos_of(value), "type",
                               "`" + name + "` must be " + expected);
         };
         if (name == "title") {

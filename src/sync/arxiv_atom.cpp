@@ -9,7 +9,7 @@ namespace mkcv::sync {
 namespace {
 
 // "2021-01-04T18:59:59Z" → year and month.
-void date_of(std::string_view text, int& year, int& month) {
+void arxiv_date(std::string_view text, int& year, int& month) {
     auto digits = [&](std::size_t at, std::size_t n) {
         int v = 0;
         if (text.size() < at + n)
@@ -62,7 +62,7 @@ Result<WorksPage> parse_arxiv_atom(std::string_view text, const std::string& sou
             if (!name.empty())
                 w.authors.push_back(name);
         }
-        date_of(child_named(entry, "published").text().get(), w.year, w.month);
+        arxiv_date(child_named(entry, "published").text().get(), w.year, w.month);
         w.doi = normal_doi(child_named(entry, "doi").text().get());
         const std::string journal_ref = plain_field(child_named(entry, "journal_ref").text().get());
         if (!journal_ref.empty()) {

@@ -20,7 +20,7 @@ std::string first_string(const json& j, std::string_view key) {
     return "";
 }
 
-PublicationKind kind_of(const std::string& type, const std::string& subtype, bool& known) {
+PublicationKind crossref_kind(const std::string& type, const std::string& subtype, bool& known) {
     known = true;
     if (type == "journal-article")
         return PublicationKind::Journal;
@@ -34,7 +34,7 @@ PublicationKind kind_of(const std::string& type, const std::string& subtype, boo
     return PublicationKind::Other;
 }
 
-void date_of(const json& work, int& year, int& month) {
+void crossref_date(const json& work, int& year, int& month) {
     for (const char* key : {"published-print", "published-online", "published", "issued"}) {
         const json& parts = member(member(work, key), "date-parts");
         if (!parts.is_array() || parts.empty() || !parts.front().is_array() ||
@@ -54,7 +54,7 @@ void date_of(const json& work, int& year, int& month) {
     }
 }
 
-Work work_of(const json& item, const OwnerIds& owner, bool listed) {
+Work crossref_work(const json& item, const OwnerIds& owner, bool listed) {
     Work w;
     w.source = "crossref";
     w.listed_for_owner = listed;
@@ -65,7 +65,7 @@ Work work_of(const json& item, const OwnerIds& owner, bool listed) {
             w.title.value += ": " + subtitle.value;
     }
     w.venue = text_of_markup(first_string(item, "container-title")).value;
-    w.kind = kind_of(string_at(item, "type"), string_at(item, "subtype"), w.kind_known);
+    w.kind = crossref_kind(string_at(item, "type"), string_at(item, "subtype"), w.kind_known);
     w.doi = normal_doi(string_at(item, "DOI"));
     if (!arxiv_base_id(w.doi).empty()) {
         w.arxiv = arxiv_base_id(w.doi);
@@ -73,7 +73,7 @@ Work work_of(const json& item, const OwnerIds& owner, bool listed) {
         w.kind = PublicationKind::Preprint;
         w.kind_known = true;
     }
-    date_of(item, w.year, w.month);
+    crossref_date(item, w.year, w.month);
     const json& authors = member(item, "author");
     if (authors.is_array())
         for (const json& a : authors) {
@@ -110,14 +110,14 @@ Result<WorksPage> parse_crossref_works(std::string_view text, const std::string&
             if (page.works.size() >= kMaxWorksPerResponse)
                 break;
             if (item.is_object())
-                page.works.push_back(work_of(item, owner, listed_for_owner));
+                page.works.push_back(crossref_work(item, owner, listed_for_owner));
         }
         page.total = number_at(message, "total-results");
         // Crossref sends a cursor on every page; an empty page is the end.
         if (!items.empty())
             page.next_cursor = string_at(message, "next-cursor");
     } else if (member(message, "DOI").is_string()) {
-        page.works.push_back(work_of(message, owner, listed_for_owner));
+        page.works.push_back(crossref_work(message, owner, listed_for_owner));
     } else {
         return response_failure(source, "is not a Crossref work or list of works");
     }

@@ -16,7 +16,7 @@ bool ends_with_folded(const std::string& text, const std::string& tail) {
            ascii_lower(text.substr(text.size() - tail.size())) == ascii_lower(tail);
 }
 
-Work work_of(const json& item, const OwnerIds& owner, bool listed) {
+Work openalex_work(const json& item, const OwnerIds& owner, bool listed) {
     Work w;
     w.source = "openalex";
     w.listed_for_owner = listed;
@@ -97,14 +97,14 @@ Result<WorksPage> parse_openalex_works(std::string_view text, const std::string&
             if (page.works.size() >= kMaxWorksPerResponse)
                 break;
             if (item.is_object())
-                page.works.push_back(work_of(item, owner, listed_for_owner));
+                page.works.push_back(openalex_work(item, owner, listed_for_owner));
         }
         const json& meta = member(*parsed, "meta");
         page.total = number_at(meta, "count");
         if (!results.empty())
             page.next_cursor = string_at(meta, "next_cursor");
     } else if (string_at(*parsed, "id").find("openalex.org/W") != std::string::npos) {
-        page.works.push_back(work_of(*parsed, owner, listed_for_owner));
+        page.works.push_back(openalex_work(*parsed, owner, listed_for_owner));
     } else {
         return response_failure(source, "is not an OpenAlex works response (no `results` array)");
     }

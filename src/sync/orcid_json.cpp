@@ -14,7 +14,7 @@ std::string value_of(const json& j, std::string_view key) {
     return string_at(member(j, key), "value");
 }
 
-PublicationKind kind_of(const std::string& type, bool& known) {
+PublicationKind orcid_kind(const std::string& type, bool& known) {
     known = true;
     if (type == "journal-article")
         return PublicationKind::Journal;
@@ -78,7 +78,7 @@ Result<WorksPage> parse_orcid_works(std::string_view text, const std::string& so
         w.listed_for_owner = true;
         w.title = text_of_markup(value_of(member(s, "title"), "title"));
         w.venue = plain_field(value_of(s, "journal-title"));
-        w.kind = kind_of(string_at(s, "type"), w.kind_known);
+        w.kind = orcid_kind(string_at(s, "type"), w.kind_known);
         const json& date = member(s, "publication-date");
         w.year = static_cast<int>(number_at(member(date, "year"), "value"));
         w.month = static_cast<int>(number_at(member(date, "month"), "value"));

@@ -19,7 +19,7 @@ bool has_type(const json& types, std::string_view name) {
     return false;
 }
 
-Work work_of(const json& item, const OwnerIds& owner, bool listed) {
+Work semantic_scholar_work(const json& item, const OwnerIds& owner, bool listed) {
     Work w;
     w.source = "semantic_scholar";
     w.listed_for_owner = listed;
@@ -91,7 +91,7 @@ Result<WorksPage> parse_semantic_scholar_papers(std::string_view text, const std
         // /author/<id>/papers sends papers; a search's results may wrap them in `paper`.
         const json& paper = member(item, "paper").is_object() ? member(item, "paper") : item;
         if (paper.is_object())
-            page.works.push_back(work_of(paper, owner, listed_for_owner));
+            page.works.push_back(semantic_scholar_work(paper, owner, listed_for_owner));
     }
     const json& next = member(*parsed, "next");
     if (next.is_number_integer() && !data.empty())

@@ -32,7 +32,7 @@ constexpr std::array<ScriptRange, 24> kScripts{{
     {0xFB1D, 0xFB4F, "hebrew"},    {0xFB50, 0xFDFF, "arabic"},   {0xFE70, 0xFEFF, "arabic"},
 }};
 
-struct CodeRange {
+struct CodePointRange {
     char32_t first;
     char32_t last;
 };
@@ -40,7 +40,7 @@ struct CodeRange {
 // Characters that are never checked one by one: combining marks (they belong to the
 // character before them), General Punctuation (dashes, quotes, spaces and joiners, which
 // every text font has), everything xeCJK sets in the CJK font, private use, and specials.
-constexpr std::array<CodeRange, 21> kNoFallbackCheck{{
+constexpr std::array<CodePointRange, 21> kNoFallbackCheck{{
     {0x0300, 0x036F},    {0x1100, 0x11FF},   {0x1AB0, 0x1AFF},   {0x1DC0, 0x1DFF},
     {0x2000, 0x206F},    {0x20D0, 0x20FF},   {0x2E80, 0x2FFF},   {0x3000, 0xA4CF},
     {0xA960, 0xA97F},    {0xAC00, 0xDFFF},   {0xE000, 0xF8FF},   {0xF900, 0xFAFF},
@@ -375,7 +375,7 @@ void escape_run(std::string_view text, std::string& out) {
 
 // Escapes text that needs no font switch (ASCII specials; other Unicode is kept).
 // The bytes escape_ascii_run treats specially; the others are copied in runs.
-constexpr std::array<bool, 256> kSpecial = [] {
+constexpr std::array<bool, 256> kLatexSpecialByte = [] {
     std::array<bool, 256> special{};
     for (unsigned char c : std::string_view("\\{}$&%#_^~[]-`'<>,?!"))
         special[c] = true;
@@ -529,7 +529,7 @@ void escape_ascii_run(std::string_view text, std::string& out, bool with_breaks)
         }
         const std::size_t stop = next_break != breaks.end() ? next_break->at : text.size();
         std::size_t plain = i;
-        while (plain < stop && !kSpecial[static_cast<unsigned char>(text[plain])])
+        while (plain < stop && !kLatexSpecialByte[static_cast<unsigned char>(text[plain])])
             ++plain;
         out.append(text.substr(i, plain - i));
         if (plain == text.size())

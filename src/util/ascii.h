@@ -1,6 +1,7 @@
 // ASCII case folding, the same in every locale (std::tolower follows the C locale, which a
 // program may change). For keys, names of BibTeX types and fields, labels and the like,
-// which are compared without regard to case; text shown to people is never folded.
+// which are compared without regard to case; text shown to people is never folded. And
+// BibTeX's rule for white space, which only ASCII space, tab and line breaks obey.
 #pragma once
 
 #include <string>
@@ -17,6 +18,24 @@ inline std::string ascii_lower(std::string_view text) {
     std::string out(text);
     for (char& c : out)
         c = ascii_lower(c);
+    return out;
+}
+
+// BibTeX's white space rule for field values: runs of space, tab, CR and LF become one space,
+// none at either end. Other bytes, UTF-8 included, as they were.
+inline std::string collapse_ascii_spaces(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            if (!out.empty() && out.back() != ' ')
+                out += ' ';
+            continue;
+        }
+        out += c;
+    }
+    if (!out.empty() && out.back() == ' ')
+        out.pop_back();
     return out;
 }
 

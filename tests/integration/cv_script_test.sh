@@ -29,7 +29,7 @@ lacks "$calls" "--target all" "and not every target"
 
 [[ -f "$build_dir/Makefile" ]] || skip "the build folder was not made with Makefiles"
 commands="$(make -C "$build_dir" -nB mkcv 2>&1)"
-contains "$commands" "src/cv/loader.cpp" "the mkcv target compiles mkcv_core"
+contains "$commands" "CMakeFiles/mkcv_core.dir/" "the mkcv target compiles mkcv_core"
 lacks "$commands" "tests/unit/" "the mkcv target compiles no unit test"
 lacks "$commands" "tests/fuzz/" "nor a fuzz target"
 lacks "$commands" "mkcv_unit_tests" "nor links the test binary"

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <unistd.h>
@@ -69,6 +71,12 @@ inline std::string source_file(const std::string& relative) {
     if (!read_file(std::string(MKCV_TEST_SOURCE_DIR) + "/" + relative, text))
         throw std::runtime_error("cannot read " + relative);
     return text;
+}
+
+// The bytes of a file, or "" when it cannot be read (tests compare it with what they expect).
+inline std::string file_text(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 inline const char* kMinimal = "[person]\nname = \"Ada Lovelace\"\n";

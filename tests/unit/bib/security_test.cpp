@@ -27,7 +27,7 @@ std::string hostile(const std::string& name) {
     return text.str();
 }
 
-std::vector<BibEntry> read(const std::string& text, Diagnostics& d) {
+std::vector<BibEntry> read_hostile(const std::string& text, Diagnostics& d) {
     reset_bibtex_macros();
     return read_bibtex(text, "h.bib", d);
 }
@@ -159,17 +159,17 @@ TEST_CASE("brace nesting is limited to kMaxBraceDepth, without recursion on the 
     // The reproducer (13,000 levels in a title), btparse on 32,000 levels (just under the
     // value limit) and on 400,000 (over it: the entry is left out).
     Diagnostics d;
-    auto entries = read(hostile("deep_braces.bib"), d);
+    auto entries = read_hostile(hostile("deep_braces.bib"), d);
     REQUIRE(entries.size() == 1);
     const auto p = publication_from_bibtex(entries[0], "h.bib", d);
     REQUIRE(p);
     CHECK(has(d, "bibtex-latex", "nest more than 64", 1));
     Diagnostics d2;
-    entries = read("@article{k, title={" + nested(32000) + "}, year=2020}\n", d2);
+    entries = read_hostile("@article{k, title={" + nested(32000) + "}, year=2020}\n", d2);
     REQUIRE(entries.size() == 1);
     CHECK(entries[0].field("title")->value.size() == 64001);
     Diagnostics d3;
-    CHECK(read("@article{k, title={" + nested(400000) + "}, year=2020}\n", d3).empty());
+    CHECK(read_hostile("@article{k, title={" + nested(400000) + "}, year=2020}\n", d3).empty());
     CHECK(has(d3, "bibtex-size", "field `title`, expands to more than 64 KiB", 1));
 }
 
@@ -177,13 +177,13 @@ TEST_CASE("an undefined macro in a concatenation does not crash btparse", "[bibt
     for (const char* file : {"undefined_macro_concat.bib", "undefined_macro_redefined.bib"}) {
         INFO(file);
         Diagnostics d;
-        const auto entries = read(hostile(file), d);  // SIGSEGV inside libbtparse before
+        const auto entries = read_hostile(hostile(file), d);  // SIGSEGV inside libbtparse before
         REQUIRE(entries.size() == 1);
         CHECK(has(d, "bibtex", "undefined macro \"zz\""));
         CHECK(entries[0].field("title")->value.find('x') != std::string::npos);
     }
     Diagnostics d;
-    const auto entries = read(
+    const auto entries = read_hostile(
         "@string{a = zz, b = a # \"x\" # a}\n"
         "@string{c = b # b}\n"
         "@article{k, title = c # \" \" # undefined # a, year = 2020}\n",
@@ -195,7 +195,7 @@ TEST_CASE("an undefined macro in a concatenation does not crash btparse", "[bibt
 
 TEST_CASE("empty name parts (A,, B) do not throw from a null btparse token", "[bibtex][security]") {
     Diagnostics d;
-    const auto entries = read(hostile("empty_name_parts.bib"), d);
+    const auto entries = read_hostile(hostile("empty_name_parts.bib"), d);
     REQUIRE(entries.size() == 1);
     const auto names = bibtex_authors(entries[0].field("author")->value, "h.bib", 1, d);
     CHECK_FALSE(names.empty());  // std::logic_error (exit 70) before
@@ -204,12 +204,12 @@ TEST_CASE("empty name parts (A,, B) do not throw from a null btparse token", "[b
 TEST_CASE("@string expansion is capped per value and per bibliography", "[bibtex][security]") {
     const auto start = std::chrono::steady_clock::now();
     Diagnostics d;
-    auto entries = read(hostile("macro_doubling.bib"), d);  // > 3 GB and bad_alloc before
+    auto entries = read_hostile(hostile("macro_doubling.bib"), d);  // > 3 GB and bad_alloc before
     CHECK(has(d, "bibtex-size", "@string `a12` expands to more than 64 KiB", 13));
     CHECK_FALSE(d.has_errors());
 
     Diagnostics total;
-    entries = read(hostile("expansion_total.bib"), total);
+    entries = read_hostile(hostile("expansion_total.bib"), total);
     CHECK(has(total, "bibtex-size", "macros expand to more than 4 MiB"));
     CHECK(total.has_errors());
     // Each note is a11, 30 × 2¹¹ bytes, and a1 … a11 took 2 × 30 × (2¹¹ − 1) of the 4 MiB.
@@ -221,16 +221,16 @@ TEST_CASE("@string expansion is capped per value and per bibliography", "[bibtex
     for (int i = 0; i < 400; ++i)
         big += "@article{k" + std::to_string(i) + ", title = {" + std::string(16000, 't') +
                "}, year = 2020}\n";
-    CHECK(read(big, literal).size() == 400);  // 6.4 MB of titles
+    CHECK(read_hostile(big, literal).size() == 400);  // 6.4 MB of titles
     CHECK_FALSE(literal.has_errors());
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
 
     // A field over the limit leaves its entry out; the macros stay usable.
     Diagnostics one;
-    entries = read("@string{big = {" + std::string(kMaxBibValueBytes, 'x') + "}}\n" +
-                       "@article{k, title = big # \"!\", year = 2020}\n"
-                       "@article{ok, title = {T}, year = 2020}\n",
-                   one);
+    entries = read_hostile("@string{big = {" + std::string(kMaxBibValueBytes, 'x') + "}}\n" +
+                               "@article{k, title = big # \"!\", year = 2020}\n"
+                               "@article{ok, title = {T}, year = 2020}\n",
+                           one);
     REQUIRE(entries.size() == 1);
     CHECK(entries[0].key == "ok");
     CHECK(has(one, "bibtex-size", "field `title`, expands to more than 64 KiB", 2));
@@ -238,14 +238,14 @@ TEST_CASE("@string expansion is capped per value and per bibliography", "[bibtex
 
 TEST_CASE("a .bib that is not UTF-8 is an error with its line and column", "[bibtex][security]") {
     Diagnostics d;
-    const auto entries = read(hostile("invalid_utf8.bib"), d);
+    const auto entries = read_hostile(hostile("invalid_utf8.bib"), d);
     CHECK(entries.empty());
     REQUIRE(d.error_count() == 1);
     CHECK(d.items()[0].code == "bibtex-utf8");
     CHECK(d.items()[0].pos.line == 1);
     CHECK(d.items()[0].pos.column == 23);
     Diagnostics nul;
-    read(std::string("@article{k,\n title={a\0b}}", 25), nul);
+    read_hostile(std::string("@article{k,\n title={a\0b}}", 25), nul);
     CHECK(has(nul, "bibtex-utf8", "NUL", 2));
 
     CHECK(invalid_utf8_offset("ok: é 赵 😀") == std::string::npos);
@@ -257,7 +257,7 @@ TEST_CASE("a .bib that is not UTF-8 is an error with its line and column", "[bib
 
 TEST_CASE("a year, month or date that is not one is a located warning", "[bibtex][security]") {
     Diagnostics d;
-    const auto entries = read(hostile("bad_dates.bib"), d);
+    const auto entries = read_hostile(hostile("bad_dates.bib"), d);
     REQUIRE(entries.size() == 3);
     CHECK_FALSE(publication_from_bibtex(entries[0], "h.bib", d));  // not silently 9999
     CHECK(has(d, "bibtex-date", "\"99999999999999999999999\" is not a year", 1));
@@ -269,7 +269,7 @@ TEST_CASE("a year, month or date that is not one is a located warning", "[bibtex
     CHECK(has(d, "bibtex-date", "month 13 does not exist", 3));
 
     Diagnostics fine;
-    const auto good = read(
+    const auto good = read_hostile(
         "@article{a, title={T}, author={A, B}, year={2023a}, month=aug}\n"
         "@article{b, title={T}, author={A, B}, date={2021-02-28/2021-03}, month={12}}\n",
         fine);

@@ -8,15 +8,6 @@
 using namespace mkcv;
 namespace fs = std::filesystem;
 
-namespace {
-
-std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-}  // namespace
-
 TEST_CASE("the site folder mkcv replaces: absent, empty, or with its marker") {
     test::TempDir dir;
     const fs::path out = dir.path / "_site";
@@ -63,8 +54,8 @@ TEST_CASE("a site is built beside the old one and swapped in whole") {
         CHECK_FALSE(write_site_file(*staging, "index.html", "again"));
         REQUIRE(put_site_in_place(*staging, out));
         CHECK_FALSE(fs::exists(*staging));
-        CHECK(read(out / "index.html") == text);
-        CHECK(read(out / "bib" / "a.bib") == "@misc{a}");
+        CHECK(test::file_text(out / "index.html") == text);
+        CHECK(test::file_text(out / "bib" / "a.bib") == "@misc{a}");
         CHECK((fs::status(out).permissions() & fs::perms::others_read) != fs::perms::none);
     }
     // Nothing else was left beside it.

@@ -12,11 +12,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 const char* const kCv = R"(
 [person]
 name = "Ada Lovelace"
@@ -79,17 +74,17 @@ TEST_CASE("build_site writes the page and the files it links") {
     const fs::path site = f.options.out_dir;
     for (const char* file : {"index.html", ".nojekyll", kSiteMarker, "img/photo.png"})
         CHECK(fs::is_regular_file(site / file));
-    const std::string page = read(site / "index.html");
+    const std::string page = test::file_text(site / "index.html");
     CHECK(page.find(R"(src="img/photo.png")") != std::string::npos);
     CHECK(page.find("I write <strong>programs</strong>") != std::string::npos);
     // News, newest first; the paper's own .bib is published, the other gets mkcv's entry.
     CHECK(page.find("New <em>news</em>") < page.find("Old news"));
-    CHECK(read(site / "bib" / "notes.bib").empty());  // named by mkcv, not by cv.toml
+    CHECK(test::file_text(site / "bib" / "notes.bib").empty());  // named by mkcv, not by cv.toml
     std::size_t bibs = 0;
     bool own = false;
     for (const auto& entry : fs::directory_iterator(site / "bib")) {
         ++bibs;
-        own = own || read(entry.path()) == "@article{notes, title = {Notes}}\n";
+        own = own || test::file_text(entry.path()) == "@article{notes, title = {Notes}}\n";
         CHECK(page.find("bib/" + entry.path().filename().string()) != std::string::npos);
     }
     CHECK(bibs == 2);
@@ -114,7 +109,7 @@ TEST_CASE("build_site replaces its own folder and refuses another") {
     const SiteReport refused = build_site(other, log);
     CHECK_FALSE(refused.ok);
     CHECK(refused.invalid);
-    CHECK(read(other.out_dir / "notes.txt") == "precious");
+    CHECK(test::file_text(other.out_dir / "notes.txt") == "precious");
     other.force = true;
     CHECK(build_site(other, log).ok);
     CHECK_FALSE(fs::exists(other.out_dir / "notes.txt"));
@@ -124,13 +119,13 @@ TEST_CASE("a broken cv.toml leaves the site as it was") {
     Fixture f;
     std::ostringstream log;
     REQUIRE(build_site(f.options, log).ok);
-    const std::string before = read(f.options.out_dir / "index.html");
+    const std::string before = test::file_text(f.options.out_dir / "index.html");
     std::ofstream(f.dir.path / "cv.toml", std::ios::app) << "\n[[news]]\ntext = \"undated\"\n";
     const SiteReport report = build_site(f.options, log);
     CHECK_FALSE(report.ok);
     CHECK(report.invalid);
     CHECK(report.diagnostics.has_errors());
-    CHECK(read(f.options.out_dir / "index.html") == before);
+    CHECK(test::file_text(f.options.out_dir / "index.html") == before);
 }
 
 TEST_CASE("each language is a page of its own, linked to the others") {
@@ -140,8 +135,8 @@ TEST_CASE("each language is a page of its own, linked to the others") {
     const SiteReport report = build_site(f.options, log);
     INFO(log.str());
     REQUIRE(report.ok);
-    const std::string en = read(f.options.out_dir / "index.html");
-    const std::string zh = read(f.options.out_dir / "zh" / "index.html");
+    const std::string en = test::file_text(f.options.out_dir / "index.html");
+    const std::string zh = test::file_text(f.options.out_dir / "zh" / "index.html");
     CHECK(en.find(R"(href="zh/index.html")") != std::string::npos);
     CHECK(zh.find(R"(href="../index.html")") != std::string::npos);
     CHECK(zh.find("lang=\"zh\"") != std::string::npos);

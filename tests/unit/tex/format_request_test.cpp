@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kPreamble =
+const std::string kRequestPreamble =
     "\\documentclass{article}\n\\usepackage{hyperref}\n\\csname endofdump\\endcsname\n";
 
 TexJob job_of_a_build() {
@@ -27,7 +27,8 @@ TexJob job_of_a_build() {
 }
 
 std::string request_for(const TexJob& job) {
-    const auto format = preamble_format(kPreamble + "\\begin{document}\n", job, "out", "cv-long");
+    const auto format =
+        preamble_format(kRequestPreamble + "\\begin{document}\n", job, "out", "cv-long");
     REQUIRE(format);
     return format_request_text(*format, job);
 }
@@ -40,12 +41,12 @@ TEST_CASE("a format request reads back as the job and preamble it was written fr
     read.engine = "lualatex";
     std::string preamble;
     REQUIRE(parse_format_request(request_for(job), read, preamble));
-    CHECK(preamble == kPreamble);
+    CHECK(preamble == kRequestPreamble);
     CHECK(read.engine == "xelatex");
     CHECK(read.timeout == job.timeout);
     CHECK(read.environment == job.environment);
     // The key made from what was read is the build's: the maker makes the format it uses.
-    const auto built = preamble_format(kPreamble, job, "out", "cv-long");
+    const auto built = preamble_format(kRequestPreamble, job, "out", "cv-long");
     const auto made = preamble_format(preamble, read, "out", "cv-long");
     REQUIRE(built);
     REQUIRE(made);
