@@ -6,6 +6,7 @@
 #   MKCV_BUILD_DIR=dir ...            build somewhere else (default: build)
 #   MKCV_CMAKE_ARGS="-D..." ...       extra CMake arguments (e.g. -DMKCV_SANITIZE=ON)
 #   MKCV_BUILD_TARGETS="mkcv" ...     build only these targets (default: all, tests included)
+#   MKCV_SETUP_PACKAGES_ONLY=1 ...    install what is missing, and neither configure nor build
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -64,6 +65,8 @@ if ((${#missing[@]})); then
   "${sudo[@]}" apt-get update -qq
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+[[ "${MKCV_SETUP_PACKAGES_ONLY:-0}" == 1 ]] && exit 0
 
 # shellcheck disable=SC2086
 cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo ${MKCV_CMAKE_ARGS:-} >/dev/null

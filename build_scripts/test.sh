@@ -1,15 +1,70 @@
 #!/usr/bin/env bash
-# From a fresh clone to a green test suite: set up, build, run every test with CTest; then
-# the same suite again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/),
-# then the fuzzers for about 105 seconds (tests/fuzz/run_fuzz.sh, build-fuzz/).
+# From a fresh clone to a green test suite, in stages; each prints `stage: NAME N s` when it
+# ends, and the run ends with every stage line again and the 10 slowest test entries.
+#   setup        the Debian packages mkcv needs (build_scripts/setup.sh)
+#   build        the normal build (g++, build/): mkcv and the unit tests
+#   test tools   what only the tests use (Chromium, tidy, cmark-gfm, node and npm packages…)
+#   suite        every ctest entry in build/
+#   san build    one clang build (build-san/) with AddressSanitizer, UndefinedBehaviorSanitizer
+#                and libFuzzer's instrumentation: mkcv, the unit tests and the fuzz targets
+#   san suite    the entries labelled `sanitize` in build-san/: every unit test case (in one
+#                process), and every test that feeds mkcv untrusted input without mostly
+#                waiting for XeLaTeX (tests/CMakeLists.txt says which, and
+#                docs/development.md#what-runs-where why)
+#   fuzz         tests/fuzz/run_fuzz.sh: every fuzz target, with build-san/'s binaries
 # Arguments go to ctest (e.g. build_scripts/test.sh -R latex_escape); with arguments the
-# fuzzers are skipped.
-#   MKCV_SANITIZE_TESTS=0   skip the sanitizer run
-#   MKCV_FUZZ_SECONDS=N     fuzz for 1.75 × N seconds in all (default 60; 0 skips)
+# fuzzers are skipped and the sanitizer suite runs the same selection.
+#   MKCV_SANITIZE_TESTS=0   skip the sanitizer build and its suite (and so the fuzzers)
+#   MKCV_FUZZ_SECONDS=N     fuzz for 1.75 × N seconds of fuzzer time in all (default 60; 0
+#                           skips), on every core at once
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$root/build_scripts/setup.sh"
+build="${MKCV_BUILD_DIR:-$root/build}"
+san_build="${MKCV_SAN_BUILD_DIR:-$root/build-san}"
 
+stage_lines=()
+current_stage=""
+stage_start=0
+logs=()  # ctest outputs, read for the slowest entries
+begin_stage() {
+  current_stage="$1"
+  stage_start=$SECONDS
+  echo "test: stage $1" >&2
+}
+end_stage() {
+  stage_lines+=("stage: $current_stage $((SECONDS - stage_start)) s")
+  echo "${stage_lines[-1]}" >&2
+  current_stage=""
+}
+# The stage lines and the slowest entries, also when a stage failed (set -e ended the run).
+summary() {
+  local status=$?
+  if [[ -n "$current_stage" ]]; then
+    stage_lines+=("stage: $current_stage $((SECONDS - stage_start)) s (failed, exit $status)")
+  fi
+  {
+    echo
+    echo "test: the stages"
+    printf '%s\n' "${stage_lines[@]}"
+    echo "stage: total ${SECONDS} s"
+    if ((${#logs[@]})); then
+      echo "test: the 10 slowest test entries"
+      python3 "$root/tests/tools/slowest_tests.py" 10 "${logs[@]}" || true
+    fi
+  } >&2
+  return "$status"
+}
+trap summary EXIT
+
+begin_stage setup
+MKCV_SETUP_PACKAGES_ONLY=1 "$root/build_scripts/setup.sh"
+end_stage
+
+begin_stage build
+"$root/build_scripts/setup.sh"
+end_stage
+
+begin_stage "test tools"
 # Test-only tools, not needed to build CVs (so not in setup.sh): headless Chromium and tidy
 # check the HTML templates (homepage_test.sh); cmark-gfm renders the Markdown output as
 # GitHub does (markdown_test.sh); node and the npm packages pinned in
@@ -38,21 +93,36 @@ if ((${#test_missing[@]})); then
     "${test_missing[@]}" > /dev/null
 fi
 (cd "$root/tests/tools" && npm ci --no-audit --no-fund --loglevel=error)
+end_stage
 
-(cd "${MKCV_BUILD_DIR:-$root/build}" && ctest --output-on-failure -j "$(nproc)" "$@")
+begin_stage suite
+logs+=("$build/ctest-suite.log")
+(cd "$build" && ctest --output-on-failure -j "$(nproc)" "$@" 2>&1 | tee ctest-suite.log)
+end_stage
 
 if [[ "${MKCV_SANITIZE_TESTS:-1}" != 0 ]]; then
-  echo "test: the same suite under ASan and UBSan (build-asan)" >&2
-  MKCV_BUILD_DIR="$root/build-asan" MKCV_CMAKE_ARGS="-DMKCV_SANITIZE=ON ${MKCV_CMAKE_ARGS:-}" \
-    "$root/build_scripts/setup.sh"
+  begin_stage "san build"
+  # clang, since libFuzzer is clang's; -O1 as fuzzing builds use (it compiles in about half
+  # the time of -O2, and the sanitizers' reports keep their lines through -g1).
+  CXX=clang++ cmake -S "$root" -B "$san_build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DMKCV_FUZZ=ON > /dev/null
+  cmake --build "$san_build" -j "$(nproc)"
+  end_stage
+
+  begin_stage "san suite"
+  logs+=("$san_build/ctest-san.log")
   # Any report fails the test that caused it.
-  (cd "$root/build-asan" &&
+  (cd "$san_build" &&
     ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    ctest --output-on-failure -j "$(nproc)" "$@")
-fi
+    LSAN_OPTIONS="suppressions=$root/tests/fuzz/lsan.supp" \
+    ctest --output-on-failure -j "$(nproc)" -L sanitize "$@" 2>&1 | tee ctest-san.log)
+  end_stage
 
-fuzz_seconds="${MKCV_FUZZ_SECONDS:-60}"
-if (($# == 0 && fuzz_seconds > 0)); then
-  "$root/tests/fuzz/run_fuzz.sh" "$fuzz_seconds"
+  fuzz_seconds="${MKCV_FUZZ_SECONDS:-60}"
+  if (($# == 0 && fuzz_seconds > 0)); then
+    begin_stage fuzz
+    MKCV_FUZZ_BUILD_DIR="$san_build" "$root/tests/fuzz/run_fuzz.sh" "$fuzz_seconds"
+    end_stage
+  fi
 fi

@@ -19,7 +19,14 @@
 // bt_postprocess_value, called inside bt_parse_entry_s). It no longer expands macros for us
 // (see initialise_btparse), but the suppression stays in case post-processing runs; the
 // sanitizer's fast unwinder cannot see past the library's frames, hence the function name.
-#if defined(__SANITIZE_ADDRESS__)
+// GCC says ASan is on with __SANITIZE_ADDRESS__, clang only through __has_feature (the
+// sanitizer build of build_scripts/test.sh is clang's).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MKCV_ADDRESS_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(MKCV_ADDRESS_SANITIZER)
 extern "C" const char* __lsan_default_suppressions() {
     return "leak:bt_postprocess_value\n";
 }

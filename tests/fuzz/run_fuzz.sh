@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a fixed time.
+# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a fixed time, as
+# many at once as there are cores.
 #
 #   (and the seven sync targets: six parsers N/16 each, fuzz_sync_offline N/8)
 #   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 22 s
@@ -7,7 +8,9 @@
 #                                     each, fuzz_locale and fuzz_template_options 7 s each
 #   tests/fuzz/run_fuzz.sh 3600       the same shares of 1.75 hours (3N/8, 3N/8, N/4, N/4,
 #                                     N/4, N/8, N/8)
-#   MKCV_FUZZ_BUILD_DIR=dir ...       build somewhere else (default: build-fuzz)
+#   MKCV_FUZZ_BUILD_DIR=dir ...       build somewhere else (default: build-san, the sanitizer
+#                                     build that build_scripts/test.sh makes and tests first;
+#                                     a folder that is not configured yet is configured here)
 #
 # The corpus grows in <build dir>/corpus/<target> and is kept between runs; it starts from
 # cv.toml, tests/data and tests/bad_inputs (and the templates of every format, for fuzz_template, which renders each input as LaTeX,
@@ -20,12 +23,16 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-build="${MKCV_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+build="${MKCV_FUZZ_BUILD_DIR:-$root/build-san}"
 seconds="${1:-60}"
 
 command -v clang++ > /dev/null || { echo "run_fuzz: needs clang++ (apt-get install clang)" >&2; exit 1; }
-CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMKCV_FUZZ=ON \
-  -DMKCV_BUILD_TESTS=OFF > /dev/null
+if [[ ! -f "$build/CMakeCache.txt" ]]; then
+  CXX=clang++ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DMKCV_FUZZ=ON > /dev/null
+fi
+grep -q '^MKCV_FUZZ:BOOL=ON' "$build/CMakeCache.txt" ||
+  { echo "run_fuzz: $build is not configured with -DMKCV_FUZZ=ON" >&2; exit 1; }
 targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import fuzz_locale fuzz_template_options
   fuzz_sync_dblp fuzz_sync_arxiv fuzz_sync_orcid fuzz_sync_crossref fuzz_sync_openalex
   fuzz_sync_semantic_scholar fuzz_sync_offline)
@@ -89,16 +96,24 @@ PY
 export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 export LSAN_OPTIONS="suppressions=$root/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
-run() {  # run TARGET SECONDS DICTIONARY MAX_LEN [TIMEOUT]
-  echo "run_fuzz: $1 for $2 s" >&2
+# The targets run side by side, one per core: each keeps its full share of fuzzing time, and
+# the whole takes 105 s / cores. A target that finds a problem leaves a mark; all are looked
+# at once every target is done.
+lanes="$(nproc)"
+rm -f "$build"/*.found
+fuzz_target() {  # fuzz_target TARGET SECONDS DICTIONARY MAX_LEN [TIMEOUT]
   "$build/tests/fuzz/$1" "$build/corpus/$1" -dict="$root/tests/fuzz/$3" \
     -max_total_time="$2" -timeout="${5:-10}" -rss_limit_mb=2048 -max_len="$4" \
     -artifact_prefix="$build/artifacts/$1-" -print_final_stats=1 2> "$build/$1.log" || {
-    tail -60 "$build/$1.log" >&2
-    echo "run_fuzz: $1 found a problem; the input is in $build/artifacts/" >&2
-    exit 1
+    touch "$build/$1.found"
+    return 0
   }
-  grep -E "^(#[0-9]+.*DONE|stat::number_of_executed_units)" "$build/$1.log" >&2 || true
+  grep -E "^(#[0-9]+.*DONE|stat::number_of_executed_units)" "$build/$1.log" | sed "s/^/$1: /" >&2 || true
+}
+run() {  # run TARGET SECONDS DICTIONARY MAX_LEN [TIMEOUT]: starts it once a lane is free
+  while (($(jobs -rp | wc -l) >= lanes)); do wait -n || true; done
+  echo "run_fuzz: $1 for $2 s" >&2
+  fuzz_target "$@" &
 }
 # Long enough for the generated deep inputs (the 40,000-segment key is 80 KB); templates stay
 # short, where the cost is in rendering, not in nesting.
@@ -122,4 +137,14 @@ run fuzz_sync_crossref "$((seconds / 16))" sync_json.dict 65536
 run fuzz_sync_openalex "$((seconds / 16))" sync_json.dict 65536
 run fuzz_sync_semantic_scholar "$((seconds / 16))" sync_json.dict 65536
 run fuzz_sync_offline "$((seconds / 8))" sync_json.dict 65536
+wait
+found=0
+for mark in "$build"/*.found; do
+  [[ -e "$mark" ]] || continue
+  target="$(basename "$mark" .found)"
+  tail -60 "$build/$target.log" >&2
+  echo "run_fuzz: $target found a problem; the input is in $build/artifacts/" >&2
+  found=1
+done
+((found == 0)) || exit 1
 echo "run_fuzz: no crash, no sanitizer report, no hang" >&2

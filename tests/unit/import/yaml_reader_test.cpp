@@ -61,7 +61,10 @@ TEST_CASE("a billion laughs is refused at once", "[import]") {
     const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start);
     REQUIRE_FALSE(root);
     CHECK(root.error().message.find("aliases") != std::string::npos);
-    CHECK(seconds.count() < 5);
+    // Expanded, the bomb is 10^10 nodes: hours. Refused, it takes 1 s in the normal build and
+    // 8 s under ASan, UBSan and libFuzzer's instrumentation (build-san), so the bound sits
+    // where only an expansion reaches it, not where a loaded machine does.
+    CHECK(seconds.count() < 60);
 }
 
 TEST_CASE("YAML nesting is bounded", "[import]") {
