@@ -55,6 +55,18 @@ std::set<std::string> cmake_list(const std::string& name) {
     return packages;
 }
 
+// What a built-in template's files load and name, as `mkcv doctor` reads them.
+TexRequirements needs_of(const Template& tmpl) {
+    TexRequirements needs;
+    scan_tex_requirements(tmpl.main.text, needs);
+    for (const auto& [name, file] : tmpl.partials)
+        scan_tex_requirements(file.text, needs);
+    for (const auto& option : tmpl.manifest.options)
+        if (option.type == OptionType::Font && !option.default_value.text.empty())
+            needs.fonts.insert(option.default_value.text);
+    return needs;
+}
+
 }  // namespace
 
 // What `apt-get install --no-install-recommends` of the package gives must build every
@@ -78,13 +90,7 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
         if (tmpl->manifest.format != TextFormat::Latex)
             continue;
         ++latex_templates;
-        TexRequirements needs;
-        scan_tex_requirements(tmpl->main.text, needs);
-        for (const auto& [name, file] : tmpl->partials)
-            scan_tex_requirements(file.text, needs);
-        for (const auto& option : tmpl->manifest.options)
-            if (option.type == OptionType::Font && !option.default_value.text.empty())
-                needs.fonts.insert(option.default_value.text);
+        const TexRequirements needs = needs_of(*tmpl);
         used.insert(package_for_program(tmpl->manifest.engine));
         for (const auto& package : needs.packages) {
             INFO(listing.name << ": \\usepackage{" << package << "}");
@@ -114,6 +120,12 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
                 CHECK((depends.count(debian) == 1 || recommends.count(debian) == 1));
                 used.insert(debian);
             }
+        }
+        for (const auto& font : needs.cjk_fonts) {
+            INFO(listing.name << ": for CJK text, font " << font);
+            CHECK((depends.count(package_for_font(font)) == 1 ||
+                   recommends.count(package_for_font(font)) == 1));
+            used.insert(package_for_font(font));
         }
     }
     CHECK(latex_templates >= 8);
