@@ -144,3 +144,34 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
         CHECK(used.count(package) == 1);
     }
 }
+
+// A CV without CJK text needs no Noto CJK (89 MB installed), so fonts-noto-cjk is a
+// Recommends, as xeCJK's packages are: no built-in template names it for every CV, and
+// each names it for CJK text, which `mkcv doctor` reports on a line of its own.
+TEST_CASE("fonts-noto-cjk is a debian Recommends: only a CV with CJK text loads Noto CJK") {
+    const std::set<std::string> depends = cmake_list("MKCV_RUNTIME_PACKAGES");
+    const std::set<std::string> recommends = cmake_list("MKCV_RECOMMENDED_PACKAGES");
+    CHECK(recommends.count("fonts-noto-cjk") == 1);
+    CHECK(depends.count("fonts-noto-cjk") == 0);
+    const TemplateSearchPath search{{{builtin_template_root(), "built-in"}}};
+    int latex_templates = 0;
+    for (const TemplateListing& listing : list_templates(search)) {
+        Diagnostics d;
+        const auto tmpl = load_template(listing.name, search, d);
+        REQUIRE(tmpl);
+        if (tmpl->manifest.format != TextFormat::Latex)
+            continue;
+        ++latex_templates;
+        const TexRequirements needs = needs_of(*tmpl);
+        INFO(listing.name);
+        for (const auto& font : needs.fonts) {
+            INFO("font for every CV: " << font);
+            CHECK(package_for_font(font) != "fonts-noto-cjk");
+        }
+        std::set<std::string> cjk;
+        for (const auto& font : needs.cjk_fonts)
+            cjk.insert(package_for_font(font));
+        CHECK(cjk == std::set<std::string>{"fonts-noto-cjk"});
+    }
+    CHECK(latex_templates >= 8);
+}
