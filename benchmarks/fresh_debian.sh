@@ -3,8 +3,11 @@
 # Makes a minimal Debian 12 (debootstrap --variant=minbase, from the mirror this machine's
 # apt uses), then times, inside it:
 #   1. apt-get install --no-install-recommends ./mkcv_*.deb (as README.md and
-#      docs/install.md say), with the number of packages and the size it adds;
-#   2. mkcv new "Ada Lovelace" && mkcv, the first PDFs;
+#      docs/install.md say), with the number of packages and the size it adds: the
+#      package's Depends, without its Recommends (fonts-noto-cjk, texlive-lang-cjk,
+#      texlive-lang-chinese: what only a CV with CJK text loads);
+#   2. mkcv new "Ada Lovelace" && mkcv, the first PDFs (the starter CV has no CJK text, so
+#      it builds without the Recommends);
 # and prints a Markdown table for docs/benchmarks.md. Needs root and debootstrap; the
 # chroot (default /tmp/mkcv-fresh-debian) is removed first and left for inspection.
 #   FRESH_DEBIAN_REUSE=1   keep an existing clean chroot (its tarball) instead of debootstrapping
@@ -66,3 +69,4 @@ echo "| \`mkcv new \"Ada Lovelace\" && mkcv\` (both PDFs) | $first_ms ms | | |"
 echo "| from \`apt-get install\` to the first PDF | $((install_ms + first_ms)) ms | | |"
 echo
 echo "Largest installed packages: $largest."
+echo "Not installed (the package's Recommends, for CJK text): $(dpkg-deb -f "$deb" Recommends)."

@@ -26,23 +26,25 @@ packages=(
   libcurl4-openssl-dev libpugixml-dev libcpp-httplib-dev
   dpkg-dev
 )
-# TeX and fonts the built-in templates use: XeLaTeX with fontspec and xeCJK, Noto fonts
-# for Latin, Greek, Cyrillic and CJK text, DejaVu Sans and Symbola (3 MB, monochrome emoji
-# and symbols, since XeTeX cannot use colour emoji fonts) as the last fallbacks for symbols
-# and emoji (docs/fonts.md); texlive-latex-extra also has mylatexformat, which makes the
-# precompiled preambles (src/tex/format.cpp). Fork Awesome (1.7 MB) has the icons of
-# `modern`'s contacts; TeX Live's fontawesome5 and academicons would need
-# texlive-fonts-extra, 1.4 GB installed (docs/cv-format.md#profiles). EB Garamond (1.2 MB)
-# is `classic`'s serif with real small capitals.
+# TeX and fonts the built-in templates use (the Debian package's Depends): XeLaTeX with
+# fontspec, Noto fonts for Latin, Greek, Cyrillic and the other scripts, DejaVu Sans and
+# Symbola (3 MB, monochrome emoji and symbols, since XeTeX cannot use colour emoji fonts) as
+# the last fallbacks for symbols and emoji (docs/fonts.md); texlive-latex-extra also has
+# mylatexformat, which makes the precompiled preambles (src/tex/format.cpp). Fork Awesome
+# (1.7 MB) has the icons of `modern`'s contacts; TeX Live's fontawesome5 and academicons
+# would need texlive-fonts-extra, 1.4 GB installed (docs/cv-format.md#profiles). EB Garamond
+# (1.2 MB) is `classic`'s serif with real small capitals.
 packages+=(
   latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
   texlive-fonts-recommended
-  fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-symbola
+  fonts-noto-core fonts-dejavu-core fonts-symbola
   fonts-fork-awesome fonts-ebgaramond
 )
-# xeCJK, for CVs with CJK text of some length (the package's Recommends; the tests build
-# Chinese, Japanese and Korean CVs).
-packages+=(texlive-lang-cjk texlive-lang-chinese)
+# What only a CV with CJK text loads (the Debian package's Recommends): the Noto CJK fonts
+# (89 MB, any CJK character, a name too) and xeCJK with the ctexhook it loads (CJK text of
+# some length). The tests build Chinese, Japanese and Korean CVs, and the seed CV has a
+# Chinese name.
+packages+=(fonts-noto-cjk texlive-lang-cjk texlive-lang-chinese)
 # Tests read the PDFs back (poppler) and script some checks (python3).
 packages+=(poppler-utils python3)
 # The fuzz targets (tests/fuzz) need clang's libFuzzer.

@@ -38,7 +38,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION tex)
 set(CPACK_STRIP_FILES ON)
 # The shared libraries the binary links, as dpkg-shlibdeps (dpkg-dev) finds them.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# What the built-in templates need at run time: the TeX and font packages of
+# What the built-in templates need at run time for any CV: the TeX and font packages of
 # build_scripts/setup.sh (package_test.sh checks the two lists agree; debian_packages_test
 # checks every \usepackage and font of the built-in templates against them; docs/install.md
 # says what each is for). mkcv counts pages from TeX's log, so poppler is not needed to build.
@@ -50,12 +50,14 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(MKCV_RUNTIME_PACKAGES
     latexmk texlive-xetex texlive-latex-recommended texlive-latex-extra
     texlive-fonts-recommended
-    fonts-noto-core fonts-noto-cjk fonts-dejavu-core fonts-symbola fonts-fork-awesome
-    fonts-ebgaramond)
-# Only a CV with CJK text of some length loads xeCJK (texlive-lang-cjk), which loads ctexhook
-# (texlive-lang-chinese, 95 MB with the Arphic fonts it depends on); `mkcv doctor` names them.
-# A CJK name in a CV in another language is set without them, in Noto CJK.
-set(MKCV_RECOMMENDED_PACKAGES texlive-lang-cjk texlive-lang-chinese)
+    fonts-noto-core fonts-dejavu-core fonts-symbola fonts-fork-awesome fonts-ebgaramond)
+# What only a CV with CJK text loads, the package's Recommends (setup.sh's last TeX list;
+# package_test.sh checks they agree), which `mkcv doctor` names without failing:
+#   fonts-noto-cjk (89 MB): the Noto CJK fonts, loaded for the first CJK character (a CJK
+#   name in a CV in another language too, which is set without xeCJK);
+#   texlive-lang-cjk: xeCJK, loaded only for CJK text of some length, which loads ctexhook
+#   (texlive-lang-chinese, 95 MB with the Arphic fonts it depends on).
+set(MKCV_RECOMMENDED_PACKAGES fonts-noto-cjk texlive-lang-cjk texlive-lang-chinese)
 list(JOIN MKCV_RUNTIME_PACKAGES ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
 list(JOIN MKCV_RECOMMENDED_PACKAGES ", " CPACK_DEBIAN_PACKAGE_RECOMMENDS)
 include(CPack)

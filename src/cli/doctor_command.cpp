@@ -1,15 +1,17 @@
 // `mkcv doctor`: what this machine lacks to build the chosen templates, and the Debian
 // package that brings each piece. Checks latexmk and each template's engine, every LaTeX
 // package and font the templates' files name (tex/requirements.h), and that the output folder
-// can be written. Poppler is not checked: mkcv reads page counts from TeX's log, and needs no
-// PDF tool to build. Exit 0 when nothing is missing, 1 when something is, 2 for a template
-// that cannot be loaded.
+// can be written. What only a CV with CJK text loads (xeCJK, the Noto CJK fonts: the Debian
+// package's Recommends) is named on lines of its own, and is no failure. Poppler is not
+// checked: mkcv reads page counts from TeX's log, and needs no PDF tool to build. Exit 0
+// when nothing is missing, 1 when something is, 2 for a template that cannot be loaded.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -35,6 +37,13 @@ struct Report {
 
     void need(const std::string& what, const std::string& package) {
         missing.emplace_back(what, package);
+    }
+    // What `cjk` found, checked for CJK text only: its missing pieces named, not failures.
+    void add_for_cjk(Report&& cjk) {
+        for (auto& [what, package] : cjk.missing)
+            optional.emplace_back(std::move(what), std::move(package));
+        for (auto& line : cjk.ok)
+            ok.push_back(line + " for CJK text");
     }
 };
 
@@ -150,12 +159,15 @@ int run_doctor(CliState& state) {
     if (!cjk.empty()) {
         Report cjk_found;
         check_packages(cjk, cjk_found);
-        for (auto& [what, package] : cjk_found.missing)
-            found.optional.emplace_back(what, package);
-        for (auto& line : cjk_found.ok)
-            found.ok.push_back(line + " for CJK text");
+        found.add_for_cjk(std::move(cjk_found));
     }
     check_fonts(needs.fonts, found);
+    // The CJK fonts, which any CJK character loads (a name): named, but not a failure either.
+    if (!needs.cjk_fonts.empty()) {
+        Report cjk_found;
+        check_fonts(needs.cjk_fonts, cjk_found);
+        found.add_for_cjk(std::move(cjk_found));
+    }
     if (writable(state.build.out_dir))
         found.ok.push_back("output folder " + state.build.out_dir.string() + " can be written");
     else

@@ -129,7 +129,15 @@ constexpr std::array kFontFamilyCommands = {"newfontfamily", "newfontface", "set
 constexpr std::string_view kCjkOpen = "<<#meta.xecjk>>";
 constexpr std::string_view kCjkClose = "<</meta.xecjk>>";
 
-void scan_text(std::string_view raw, std::set<std::string>& packages, TexRequirements& into);
+// What one stretch of text names: its packages and fonts go into `packages` and `fonts`,
+// the fonts of mkcv's CJK font macros into `into.cjk_fonts`.
+void scan_text(std::string_view raw, std::set<std::string>& packages, std::set<std::string>& fonts,
+               TexRequirements& into);
+
+// \mkcvcjkmainfont, \mkcvcjksansfont: mkcv-base loads them only for CJK text.
+bool cjk_font_macro(const std::string& name) {
+    return name.rfind("mkcvcjk", 0) == 0;
+}
 
 }  // namespace
 
@@ -154,15 +162,18 @@ void scan_tex_requirements(std::string_view raw, TexRequirements& into) {
         outside += '\n';
         at = close + kCjkClose.size();
     }
-    scan_text(outside, into.packages, into);
-    scan_text(inside, into.cjk_packages, into);
+    scan_text(outside, into.packages, into.fonts, into);
+    scan_text(inside, into.cjk_packages, into.cjk_fonts, into);
     for (const auto& name : into.packages)
         into.cjk_packages.erase(name);
+    for (const auto& name : into.fonts)
+        into.cjk_fonts.erase(name);
 }
 
 namespace {
 
-void scan_text(std::string_view raw, std::set<std::string>& packages, TexRequirements& into) {
+void scan_text(std::string_view raw, std::set<std::string>& packages, std::set<std::string>& fonts,
+               TexRequirements& into) {
     const std::string text = without_comments(raw);
     for (std::size_t at = text.find('\\'); at != std::string::npos; at = text.find('\\', at + 1)) {
         Cursor cursor(text, at);
@@ -185,14 +196,14 @@ void scan_text(std::string_view raw, std::set<std::string>& packages, TexRequire
                    kFontCommands.end()) {
             cursor.skip_optional();
             if (const auto font = cursor.group('{', '}'))
-                add(into.fonts, *font);
+                add(fonts, *font);
         } else if (std::find(kFontFamilyCommands.begin(), kFontFamilyCommands.end(), command) !=
                    kFontFamilyCommands.end()) {
             if (cursor.control_sequence().empty() && !cursor.group('{', '}'))
                 continue;
             cursor.skip_optional();
             if (const auto font = cursor.group('{', '}'))
-                add(into.fonts, *font);
+                add(fonts, *font);
         } else if (command == "newcommand" || command == "renewcommand") {
             // mkcv's base preamble: \newcommand\mkcvmainfont{Noto Serif}.
             std::string name = cursor.control_sequence();
@@ -210,13 +221,13 @@ void scan_text(std::string_view raw, std::set<std::string>& packages, TexRequire
                 if (named.size() > kRegion.size() &&
                     named.compare(named.size() - kRegion.size(), kRegion.size(), kRegion) == 0)
                     named.replace(named.size() - kRegion.size(), kRegion.size(), "SC");
-                add(into.fonts, named);
+                add(cjk_font_macro(name) ? into.cjk_fonts : fonts, named);
             }
         } else if (command == "mkcvscriptfont") {
             // \mkcvscriptfont{arabic}{Noto Naskh Arabic}{Script=Arabic}
             if (cursor.group('{', '}'))
                 if (const auto font = cursor.group('{', '}'))
-                    add(into.fonts, *font);
+                    add(fonts, *font);
         }
     }
 }

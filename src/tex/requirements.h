@@ -18,11 +18,17 @@ struct TexRequirements {
     // Packages loaded only inside a <<#meta.xecjk>> section, which only a CV with CJK text of
     // some length renders (xeCJK): the Debian package's Recommends, not needed by default.
     std::set<std::string> cjk_packages;
+    // Fonts only CJK text loads: those of mkcv's CJK font macros (\mkcvcjkmainfont,
+    // \mkcvcjksansfont, which mkcv-base loads for the first CJK character) and those named
+    // inside a <<#meta.xecjk>> section. A CV without CJK text never loads them (Noto CJK,
+    // fonts-noto-cjk: a Recommends too). A font also named elsewhere is in `fonts` only.
+    std::set<std::string> cjk_fonts;
 };
 
 // Adds what `text` (a template file, Mustache tags and all) loads and names to `into`; at
 // most kMaxRequirements of each, names of at most kMaxRequirementName bytes. A package also
-// loaded outside a CJK section is not in cjk_packages.
+// loaded outside a CJK section is not in cjk_packages, a font also named there not in
+// cjk_fonts.
 void scan_tex_requirements(std::string_view text, TexRequirements& into);
 
 inline constexpr std::size_t kMaxRequirements = 500;

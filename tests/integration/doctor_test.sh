@@ -45,6 +45,24 @@ contains "$(cat out.txt)" "sudo apt-get install texlive-lang-chinese texlive-lan
 run "$MKCV" doctor
 lacks "$(cat out.txt)" "for CJK  " "with the Recommends installed, nothing to add"
 contains "$(cat out.txt)" "LaTeX packages for CJK text" "and they are checked"
+contains "$(cat out.txt)" "2 fonts for CJK text" "the Noto CJK fonts too"
+
+# Nor fonts-noto-cjk (a Recommends too), here hidden from fc-list: a CV without CJK text
+# never loads Noto CJK, so all is well, and the line for CJK CVs names the package.
+cat > nocjk/fc-list <<'SH'
+#!/bin/sh
+case "$*" in *CJK*) exit 1 ;; esac
+exec "$MKCV_REAL_FC_LIST" "$@"
+SH
+chmod +x nocjk/fc-list
+run env MKCV_REAL_KPSEWHICH="$(command -v kpsewhich)" MKCV_REAL_FC_LIST="$(command -v fc-list)" \
+  PATH="$WORK/nocjk:$PATH" "$MKCV" doctor
+expect_status 0 "$status" "doctor without Noto CJK: the default templates need it only for CJK text"
+contains "$(cat out.txt)" "all is well" "all is well without fonts-noto-cjk"
+contains "$(cat out.txt)" 'for CJK  font "Noto Serif CJK SC": fonts-noto-cjk' "Noto CJK named"
+contains "$(cat out.txt)" "sudo apt-get install fonts-noto-cjk texlive-lang-chinese texlive-lang-cjk" \
+  "the install line for CJK CVs has the fonts"
+lacks "$(cat out.txt)" "missing  " "nothing else missing"
 
 # PATH without latexmk: the TeX tools doctor asks are still there.
 mkdir bin

@@ -54,20 +54,36 @@ depends="$(sed -nE 's/^ Depends: //p' <<< "$info")"
 contains "$depends" "libc6" "Depends has the C library (dpkg-shlibdeps ran)"
 contains "$depends" "libstdc++6" "Depends has the C++ library"
 contains "$depends" "libboost-filesystem" "Depends has Boost.Filesystem"
-# Every TeX and font package setup.sh installs for the built-in templates.
-tex_packages="$(sed -n '/^# TeX and fonts the built-in templates use/,/^)/p' "$SRC/build_scripts/setup.sh" |
-  grep -v '^#' | tr -d '()' | sed 's/packages+=//')"
-for package in $tex_packages; do
-  [[ ", $depends," == *", $package,"* || ", $depends," == *", $package ("* ]] ||
-    fail "Depends lacks $package (setup.sh installs it for the templates)"
-done
-[[ -n "$tex_packages" ]] && pass "Depends has setup.sh's TeX and font packages" || fail "no TeX list in setup.sh"
-# xeCJK's packages are Recommends: only a CV with CJK text of some length loads it.
+# setup_list FIRST_COMMENT: the packages of setup.sh's `packages+=(...)` under the comment
+# that starts with FIRST_COMMENT, sorted, one a line.
+setup_list() {
+  sed -n "/^# $1/,/^[^#]*)\$/p" "$SRC/build_scripts/setup.sh" | grep -v '^#' |
+    sed 's/packages+=//' | tr -d '()' | tr ' ' '\n' | sed '/^$/d' | sort
+}
+# control_list FIELD: a field of the package's control data as package names, sorted, one a
+# line (versions dropped).
+control_list() {
+  sed -nE "s/^ $1: //p" <<< "$info" | tr ',' '\n' | sed -E 's/\(.*\)//; s/ //g' | sed '/^$/d' | sort
+}
+# Depends: exactly setup.sh's TeX and font packages for the built-in templates, besides the
+# shared libraries dpkg-shlibdeps found (lib*).
+tex_packages="$(setup_list 'TeX and fonts the built-in templates use')"
+[[ -n "$tex_packages" ]] || fail "no TeX list in setup.sh"
+[[ "$(control_list Depends | grep -v '^lib')" == "$tex_packages" ]] &&
+  pass "Depends has setup.sh's TeX and font packages, and no other but libraries" ||
+  fail "Depends: $depends; setup.sh's TeX and fonts: $(echo $tex_packages)"
+# Recommends: exactly what setup.sh installs for CJK text only (the Noto CJK fonts, xeCJK
+# and the ctexhook it loads), none of it in Depends: a CV without CJK text loads none.
+cjk_packages="$(setup_list 'What only a CV with CJK text loads')"
 recommends="$(sed -nE 's/^ Recommends: //p' <<< "$info")"
-for package in texlive-lang-cjk texlive-lang-chinese; do
-  [[ ", $recommends," == *", $package,"* ]] && pass "Recommends has $package" ||
-    fail "Recommends lacks $package: $recommends"
-  [[ ", $depends," != *", $package,"* ]] && pass "Depends lacks $package" || fail "$package in Depends"
+[[ "$cjk_packages" == *fonts-noto-cjk* && "$cjk_packages" == *texlive-lang-cjk* ]] ||
+  fail "setup.sh's CJK list: $(echo $cjk_packages)"
+[[ "$(control_list Recommends)" == "$cjk_packages" ]] &&
+  pass "Recommends is setup.sh's CJK list: $recommends" ||
+  fail "Recommends: $recommends; setup.sh's CJK list: $(echo $cjk_packages)"
+for package in $cjk_packages; do
+  [[ ", $depends," != *", $package,"* && ", $depends," != *", $package ("* ]] &&
+    pass "Depends lacks $package" || fail "$package in Depends"
 done
 
 contents="$(dpkg-deb -c "$deb" | awk '{print $NF}')"

@@ -55,6 +55,18 @@ std::set<std::string> cmake_list(const std::string& name) {
     return packages;
 }
 
+// What a built-in template's files load and name, as `mkcv doctor` reads them.
+TexRequirements needs_of(const Template& tmpl) {
+    TexRequirements needs;
+    scan_tex_requirements(tmpl.main.text, needs);
+    for (const auto& [name, file] : tmpl.partials)
+        scan_tex_requirements(file.text, needs);
+    for (const auto& option : tmpl.manifest.options)
+        if (option.type == OptionType::Font && !option.default_value.text.empty())
+            needs.fonts.insert(option.default_value.text);
+    return needs;
+}
+
 }  // namespace
 
 // What `apt-get install --no-install-recommends` of the package gives must build every
@@ -78,13 +90,7 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
         if (tmpl->manifest.format != TextFormat::Latex)
             continue;
         ++latex_templates;
-        TexRequirements needs;
-        scan_tex_requirements(tmpl->main.text, needs);
-        for (const auto& [name, file] : tmpl->partials)
-            scan_tex_requirements(file.text, needs);
-        for (const auto& option : tmpl->manifest.options)
-            if (option.type == OptionType::Font && !option.default_value.text.empty())
-                needs.fonts.insert(option.default_value.text);
+        const TexRequirements needs = needs_of(*tmpl);
         used.insert(package_for_program(tmpl->manifest.engine));
         for (const auto& package : needs.packages) {
             INFO(listing.name << ": \\usepackage{" << package << "}");
@@ -115,6 +121,12 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
                 used.insert(debian);
             }
         }
+        for (const auto& font : needs.cjk_fonts) {
+            INFO(listing.name << ": for CJK text, font " << font);
+            CHECK((depends.count(package_for_font(font)) == 1 ||
+                   recommends.count(package_for_font(font)) == 1));
+            used.insert(package_for_font(font));
+        }
     }
     CHECK(latex_templates >= 8);
     // Nothing in Depends or Recommends that no template needs, but what runs or is loaded
@@ -131,4 +143,35 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
         INFO("Recommends: " << package);
         CHECK(used.count(package) == 1);
     }
+}
+
+// A CV without CJK text needs no Noto CJK (89 MB installed), so fonts-noto-cjk is a
+// Recommends, as xeCJK's packages are: no built-in template names it for every CV, and
+// each names it for CJK text, which `mkcv doctor` reports on a line of its own.
+TEST_CASE("fonts-noto-cjk is a debian Recommends: only a CV with CJK text loads Noto CJK") {
+    const std::set<std::string> depends = cmake_list("MKCV_RUNTIME_PACKAGES");
+    const std::set<std::string> recommends = cmake_list("MKCV_RECOMMENDED_PACKAGES");
+    CHECK(recommends.count("fonts-noto-cjk") == 1);
+    CHECK(depends.count("fonts-noto-cjk") == 0);
+    const TemplateSearchPath search{{{builtin_template_root(), "built-in"}}};
+    int latex_templates = 0;
+    for (const TemplateListing& listing : list_templates(search)) {
+        Diagnostics d;
+        const auto tmpl = load_template(listing.name, search, d);
+        REQUIRE(tmpl);
+        if (tmpl->manifest.format != TextFormat::Latex)
+            continue;
+        ++latex_templates;
+        const TexRequirements needs = needs_of(*tmpl);
+        INFO(listing.name);
+        for (const auto& font : needs.fonts) {
+            INFO("font for every CV: " << font);
+            CHECK(package_for_font(font) != "fonts-noto-cjk");
+        }
+        std::set<std::string> cjk;
+        for (const auto& font : needs.cjk_fonts)
+            cjk.insert(package_for_font(font));
+        CHECK(cjk == std::set<std::string>{"fonts-noto-cjk"});
+    }
+    CHECK(latex_templates >= 8);
 }

@@ -40,6 +40,29 @@ TEST_CASE("fonts come from fontspec's commands and mkcv's font macros, and macro
                                                "Latin Modern Roman", "Noto Naskh Arabic"});
 }
 
+TEST_CASE(
+    "a CJK font is a requirement of CJK text only: mkcv's CJK font macros, the xeCJK "
+    "section") {
+    TexRequirements found;
+    scan_tex_requirements(
+        "\\newcommand\\mkcvmainfont{Noto Serif}\n"
+        "\\newcommand\\mkcvcjkmainfont{Noto Serif CJK \\mkcvcjkregion}\n"
+        "\\renewcommand{\\mkcvcjksansfont}{Noto Sans CJK \\mkcvcjkregion}\n"
+        "<<#meta.xecjk>>\\setCJKmonofont{Noto Sans Mono CJK SC}\n"
+        "\\newfontfamily\\both{Noto Sans}<</meta.xecjk>>\n"
+        "\\setsansfont{Noto Sans}\n",
+        found);
+    CHECK(found.fonts == std::set<std::string>{"Noto Serif", "Noto Sans"});
+    // A font named both in and out of a CJK section is needed by every CV.
+    CHECK(found.cjk_fonts ==
+          std::set<std::string>{"Noto Serif CJK SC", "Noto Sans CJK SC", "Noto Sans Mono CJK SC"});
+    // xeCJK's \setCJKmainfont outside the section loads its font in every build.
+    TexRequirements always;
+    scan_tex_requirements("\\usepackage{xeCJK}\\setCJKmainfont{Noto Serif CJK JP}", always);
+    CHECK(always.fonts == std::set<std::string>{"Noto Serif CJK JP"});
+    CHECK(always.cjk_fonts.empty());
+}
+
 TEST_CASE("the scan is bounded and survives unbalanced input") {
     TexRequirements found;
     scan_tex_requirements("\\usepackage{unclosed \\setmainfont{", found);
@@ -67,4 +90,12 @@ TEST_CASE("the built-in base preamble names the packages and fonts the templates
     CHECK(found.cjk_packages.count("xeCJK") == 1);
     CHECK(found.fonts.count("Noto Sans Arabic") == 1);
     CHECK(found.fonts.count("Noto Sans Math") == 1);
+    // The page's CJK fonts (Noto CJK, fonts-noto-cjk) only for a CV with CJK text.
+    std::ifstream page_in(base.parent_path() / "mkcv-page.tex.mustache");
+    std::stringstream page;
+    page << page_in.rdbuf();
+    scan_tex_requirements(page.str(), found);
+    CHECK(found.cjk_fonts == std::set<std::string>{"Noto Serif CJK SC", "Noto Sans CJK SC"});
+    for (const auto& font : found.fonts)
+        CHECK(font.find("CJK") == std::string::npos);
 }

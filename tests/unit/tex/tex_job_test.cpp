@@ -40,6 +40,25 @@ TEST_CASE("pages and missing files are read from the log") {
     CHECK(debian_packages_for("nonexistent.sty").empty());
 }
 
+TEST_CASE("a missing Noto CJK font names its debian package, fonts-noto-cjk (a Recommends)") {
+    // XeLaTeX's log for a CV with CJK text, where fontconfig has no Noto CJK: the same from
+    // \mkcvcjk (\newfontfamily) and from xeCJK's \setCJKmainfont.
+    const std::string log =
+        "! Package fontspec Error: The font \"Noto Sans CJK JP\" cannot be "
+        "found.\n\nFor immediate help type H <return>.\n";
+    TexJob job;
+    job.work_dir = std::filesystem::temp_directory_path();
+    TexResult result;
+    explain_failure(job, "", log, result);
+    CHECK(result.missing_file == "Noto Sans CJK JP");
+    CHECK(result.explanation ==
+          "TeX cannot find Noto Sans CJK JP: apt-get install fonts-noto-cjk (mkcv doctor checks "
+          "all the templates need)");
+    for (const char* region : {"SC", "TC", "HK", "JP", "KR"})
+        CHECK(debian_packages_for(std::string("Noto Serif CJK ") + region) ==
+              std::vector<std::string>{"fonts-noto-cjk"});
+}
+
 TEST_CASE("a failure of the machine is found in latexmk's output, with its program") {
     // As xelatex printed it when the disk filled while it wrote the .xdv.
     const std::string output =
