@@ -21,8 +21,11 @@ RUN rm -rf build \
 
 FROM debian:12-slim
 COPY --from=package /deb/ /tmp/deb/
+# fonts-noto-cjk is only a Recommends of the package; the image builds any CV, and a CJK name
+# in an English CV needs it.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/deb/mkcv_*_amd64.deb \
+    fonts-noto-cjk \
  && rm -rf /tmp/deb /var/lib/apt/lists/*
 # Any user id may run the image (-u "$(id -u):$(id -g)", so files in /cv stay the user's):
 # TeX and fontconfig write their caches under HOME, which such a user has no other of.

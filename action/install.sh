@@ -57,9 +57,12 @@ install_release() {
     return 1
   fi
   # The package is made for Debian 12; where its Depends cannot be met (another release,
-  # Ubuntu), apt-get installs nothing and mkcv is built from source instead.
+  # Ubuntu), apt-get installs nothing and mkcv is built from source instead. fonts-noto-cjk
+  # is only a Recommends of the package, but the action builds CVs it has not seen, and a CJK
+  # name in an English CV needs it (89 MB, as before it left the Depends).
   if ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get update -qq ||
-    ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$dir/$deb"; then
+    ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+      "$dir/$deb" fonts-noto-cjk; then
     echo "mkcv: $deb cannot be installed here (it is made for Debian 12); building mkcv $version" >&2
     rm -rf "$dir"
     return 3

@@ -203,8 +203,9 @@ release() {
 }
 release
 expect_status 0 "$status" "installs the release's .deb" || cat release.log
-grep -qE "^apt-get install .*--no-install-recommends .*/$deb\$" "$WORK/fake.log" &&
-  pass "apt-get installs the downloaded $deb" || fail "apt-get calls: $(cat "$WORK/fake.log")"
+grep -qE "^apt-get install .*--no-install-recommends .*/$deb fonts-noto-cjk\$" "$WORK/fake.log" &&
+  pass "apt-get installs the downloaded $deb, and Noto CJK for CJK names" ||
+  fail "apt-get calls: $(cat "$WORK/fake.log")"
 release APT_FAILS=1
 expect_status 3 "$status" "a .deb apt-get cannot install means: build instead"
 contains "$(cat release.log)" "cannot be installed here" "says why it builds"
