@@ -55,6 +55,20 @@ std::set<std::string> cmake_list(const std::string& name) {
     return packages;
 }
 
+// Every built-in LaTeX template, loaded, by name.
+std::vector<std::pair<std::string, Template>> builtin_latex_templates() {
+    const TemplateSearchPath search{{{builtin_template_root(), "built-in"}}};
+    std::vector<std::pair<std::string, Template>> out;
+    for (const TemplateListing& listing : list_templates(search)) {
+        Diagnostics d;
+        auto tmpl = load_template(listing.name, search, d);
+        REQUIRE(tmpl);
+        if (tmpl->manifest.format == TextFormat::Latex)
+            out.emplace_back(listing.name, std::move(*tmpl));
+    }
+    return out;
+}
+
 // What a built-in template's files load and name, as `mkcv doctor` reads them.
 TexRequirements needs_of(const Template& tmpl) {
     TexRequirements needs;
@@ -80,34 +94,27 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
     // What texlive-xetex itself depends on (geometry, hyperref, graphicx, bookmark).
     std::set<std::string> installed = depends;
     installed.insert({"texlive-latex-base", "texlive-base"});
-    const TemplateSearchPath search{{{builtin_template_root(), "built-in"}}};
-    int latex_templates = 0;
+    const auto templates = builtin_latex_templates();
     std::set<std::string> used;  // the Debian packages the templates need
-    for (const TemplateListing& listing : list_templates(search)) {
-        Diagnostics d;
-        const auto tmpl = load_template(listing.name, search, d);
-        REQUIRE(tmpl);
-        if (tmpl->manifest.format != TextFormat::Latex)
-            continue;
-        ++latex_templates;
-        const TexRequirements needs = needs_of(*tmpl);
-        used.insert(package_for_program(tmpl->manifest.engine));
+    for (const auto& [template_name, tmpl] : templates) {
+        const TexRequirements needs = needs_of(tmpl);
+        used.insert(package_for_program(tmpl.manifest.engine));
         for (const auto& package : needs.packages) {
-            INFO(listing.name << ": \\usepackage{" << package << "}");
+            INFO(template_name << ": \\usepackage{" << package << "}");
             CHECK(installed.count(package_for_tex_package(package)) == 1);
             used.insert(package_for_tex_package(package));
         }
         for (const auto& font : needs.fonts) {
-            INFO(listing.name << ": font " << font);
+            INFO(template_name << ": font " << font);
             CHECK(depends.count(package_for_font(font)) == 1);
             used.insert(package_for_font(font));
         }
         // Fork Awesome's icons are loaded by file (fontspec's Path=), which is no font name.
-        std::string text = tmpl->main.text;
-        for (const auto& [name, file] : tmpl->partials)
+        std::string text = tmpl.main.text;
+        for (const auto& [name, file] : tmpl.partials)
             text += file.text;
         if (text.find("Path=/usr/share/fonts/truetype/fork-awesome/") != std::string::npos) {
-            INFO(listing.name << ": Fork Awesome by file");
+            INFO(template_name << ": Fork Awesome by file");
             CHECK(depends.count("fonts-fork-awesome") == 1);
             used.insert("fonts-fork-awesome");
         }
@@ -115,20 +122,20 @@ TEST_CASE("every built-in TeX template's packages and fonts come with the Debian
             std::vector<std::string> all = tex_packages_loaded_by(package);
             all.push_back(package);
             for (const auto& name : all) {
-                INFO(listing.name << ": for CJK text, " << name);
+                INFO(template_name << ": for CJK text, " << name);
                 const std::string debian = package_for_tex_package(name);
                 CHECK((depends.count(debian) == 1 || recommends.count(debian) == 1));
                 used.insert(debian);
             }
         }
         for (const auto& font : needs.cjk_fonts) {
-            INFO(listing.name << ": for CJK text, font " << font);
+            INFO(template_name << ": for CJK text, font " << font);
             CHECK((depends.count(package_for_font(font)) == 1 ||
                    recommends.count(package_for_font(font)) == 1));
             used.insert(package_for_font(font));
         }
     }
-    CHECK(latex_templates >= 8);
+    CHECK(templates.size() >= 8);
     // Nothing in Depends or Recommends that no template needs, but what runs or is loaded
     // without a \usepackage: latexmk (the passes mkcv does not judge, [build] tex),
     // mylatexformat (the precompiled preamble), extarticle (\documentclass), hyperref's
@@ -153,17 +160,10 @@ TEST_CASE("fonts-noto-cjk is a debian Recommends: only a CV with CJK text loads 
     const std::set<std::string> recommends = cmake_list("MKCV_RECOMMENDED_PACKAGES");
     CHECK(recommends.count("fonts-noto-cjk") == 1);
     CHECK(depends.count("fonts-noto-cjk") == 0);
-    const TemplateSearchPath search{{{builtin_template_root(), "built-in"}}};
-    int latex_templates = 0;
-    for (const TemplateListing& listing : list_templates(search)) {
-        Diagnostics d;
-        const auto tmpl = load_template(listing.name, search, d);
-        REQUIRE(tmpl);
-        if (tmpl->manifest.format != TextFormat::Latex)
-            continue;
-        ++latex_templates;
-        const TexRequirements needs = needs_of(*tmpl);
-        INFO(listing.name);
+    const auto templates = builtin_latex_templates();
+    for (const auto& [template_name, tmpl] : templates) {
+        const TexRequirements needs = needs_of(tmpl);
+        INFO(template_name);
         for (const auto& font : needs.fonts) {
             INFO("font for every CV: " << font);
             CHECK(package_for_font(font) != "fonts-noto-cjk");
@@ -173,5 +173,5 @@ TEST_CASE("fonts-noto-cjk is a debian Recommends: only a CV with CJK text loads 
             cjk.insert(package_for_font(font));
         CHECK(cjk == std::set<std::string>{"fonts-noto-cjk"});
     }
-    CHECK(latex_templates >= 8);
+    CHECK(templates.size() >= 8);
 }
