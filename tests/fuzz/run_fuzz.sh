@@ -101,9 +101,10 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN
 # at once every target is done.
 lanes="$(nproc)"
 rm -f "$build"/*.found
+# A share that rounds down to 0 s (run_fuzz.sh 8: 8/16) would be libFuzzer's "no limit": 1 s.
 fuzz_target() {  # fuzz_target TARGET SECONDS DICTIONARY MAX_LEN [TIMEOUT]
   "$build/tests/fuzz/$1" "$build/corpus/$1" -dict="$root/tests/fuzz/$3" \
-    -max_total_time="$2" -timeout="${5:-10}" -rss_limit_mb=2048 -max_len="$4" \
+    -max_total_time="$(($2 > 0 ? $2 : 1))" -timeout="${5:-10}" -rss_limit_mb=2048 -max_len="$4" \
     -artifact_prefix="$build/artifacts/$1-" -print_final_stats=1 2> "$build/$1.log" || {
     touch "$build/$1.found"
     return 0
