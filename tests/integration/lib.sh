@@ -147,6 +147,18 @@ finish() {
   echo "all checks passed"
 }
 
+# fixture NAME: the folder of a shared build (tests/integration/fixtures/NAME.sh), one build that
+# serves every test reading it. ctest makes it first (fixture.NAME) and says where
+# (MKCV_FIXTURES); a test run by hand makes its own in $WORK. Consumers only read it: a test
+# that edits or rebuilds copies what it needs.
+fixture() {
+  local dir="${MKCV_FIXTURES:-}/$1"
+  if [[ -z "${MKCV_FIXTURES:-}" || ! -f "$dir/done" ]]; then
+    dir="$WORK/fixtures/$1"
+    [[ -f "$dir/done" ]] || bash "$SRC/tests/integration/fixtures/$1.sh" "$MKCV" "$SRC" "$dir" >&2
+  fi
+  printf '%s\n' "$dir"
+}
 # skip REASON: this test cannot run here. It exits 77, which ctest counts as skipped
 # (SKIP_RETURN_CODE) and lists at the end of the run, never as passed. Under CI (CI=true:
 # root, with everything build_scripts/test.sh installs) every test must run, so there a skip

@@ -5,7 +5,8 @@
 # where they break, and no full stop added after a title ending in "?" or "!".
 # One mkcv process per CV builds long, short and modern one after the other (-j 1); the
 # themes ats, classic, banking, sidebar and awesome get the same checks on the seed cv.toml
-# and typography.toml alone, to keep the TeX builds few. typography.toml's long name is the
+# and typography.toml alone, to keep the TeX builds few. The seed cv.toml's PDFs are the
+# shared build of fixtures/seed_themes.sh. typography.toml's long name is the
 # PDF's title and author in all eight, and in one more build with --lang zh.
 source "$(dirname "$0")/lib.sh"
 
@@ -24,7 +25,12 @@ no_overfull() {
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000 NO_COLOR=1
 
-cvs=("$SRC/cv.toml" "$SRC/tests/data/hostile.toml" "$SRC/tests/data/scripts.toml"
+# The seed cv.toml's PDFs are the shared build of fixtures/seed_themes.sh, in all eight themes.
+seed="$(fixture seed_themes)"
+for template in long short modern; do
+  no_overfull "$seed/out" "cv-$template"
+done
+cvs=("$SRC/tests/data/hostile.toml" "$SRC/tests/data/scripts.toml"
      "$SRC/tests/data/resume_sections.toml" "$SRC/tests/data/typography.toml")
 templates=(long short modern)
 for cv in "${cvs[@]}"; do
@@ -68,7 +74,7 @@ contains "$text" "Fall 2021, Spring 2022, Fall 2022, Spring 2023, Fall 2023, Spr
 on_one_line "$out/typography-short.pdf" "1 Feb. 2023 – 30 June 2023" \
   "short keeps «1 Feb. 2023 – 30 June 2023» on one line"
 for range in "Aug. 2025 – Feb. 2026" "June 2024 – Feb. 2025" "July 2019 – Sept. 2020"; do
-  on_one_line cv/out/cv-modern.pdf "$range" "modern's date column keeps the seed's «$range» on one line"
+  on_one_line "$seed/out/cv-modern.pdf" "$range" "modern's date column keeps the seed's «$range» on one line"
 done
 
 # Long strings break without a hyphen or a space: with line ends removed, each is whole.
@@ -103,10 +109,13 @@ contains "$text" "Maximiliana Wolkenstein-Oberhausen-Hohenzollern-Sigmaringen Jr
   "long: one full stop after inventors ending in Jr."
 contains "$text" "Best Paper Award!" "long prints the award with its !"
 
-# The themes ats, classic, banking, sidebar and awesome: the seed cv.toml and typography.toml
-# only (one mkcv process each, five TeX builds), with the same checks.
+# The themes ats, classic, banking, sidebar and awesome: the seed cv.toml (the shared build)
+# and typography.toml only (five TeX builds), with the same checks.
 themes=(ats classic banking sidebar awesome)
-for name in cv typography; do
+for template in "${themes[@]}"; do
+  no_overfull "$seed/out" "cv-$template"
+done
+for name in typography; do
   if ! "$MKCV" build "$name/$name.toml" -t ats -t classic -t banking -t sidebar -t awesome -j 1 \
       -o "$name/themes" --builtin-templates-only > "$name/themes.log" 2>&1; then
     cat "$name/themes.log"; fail "$name.toml builds with ${themes[*]}"; continue
@@ -122,7 +131,7 @@ for template in "${themes[@]}"; do
     on_one_line "$out/typography-$template.pdf" "$range" "$template keeps «$range» on one line"
   done
   for range in "Aug. 2025 – Feb. 2026" "June 2024 – Feb. 2025" "July 2019 – Sept. 2020"; do
-    on_one_line "cv/themes/cv-$template.pdf" "$range" "$template keeps the seed's «$range» on one line"
+    on_one_line "$seed/out/cv-$template.pdf" "$range" "$template keeps the seed's «$range» on one line"
   done
   text="$(joined "$out/typography-$template.pdf")"
   for s in "${long_strings[@]}"; do
