@@ -8,6 +8,7 @@
 #include "bib/export.h"
 #include "context/context_builder.h"
 #include "pipeline/pipeline.h"
+#include "test_support.h"
 #include "util/file_io.h"
 
 using namespace mkcv;
@@ -191,9 +192,8 @@ TEST_CASE("a paper in both the .bib and cv.toml is a warning pointing at both") 
 }
 
 TEST_CASE("overriding an entry that was left out points at its problem") {
-    const fs::path dir =
-        fs::temp_directory_path() / ("mkcv-merge-test-left-out-" + std::to_string(getpid()));
-    fs::create_directories(dir);
+    const test::TempDir scratch("mkcv-merge-test-left-out");
+    const fs::path& dir = scratch.path;
     REQUIRE(write_file_atomically(dir / "pubs.bib",
                                   "@article{notitle, author = {A, B}, year = 2020}\n"));
     REQUIRE(
