@@ -7,6 +7,8 @@
 #   MKCV_CMAKE_ARGS="-D..." ...       extra CMake arguments (e.g. -DMKCV_SANITIZE=ON)
 #   MKCV_BUILD_TARGETS="mkcv" ...     build only these targets (default: all, tests included)
 #   MKCV_SETUP_PACKAGES_ONLY=1 ...    install what is missing, and neither configure nor build
+#   MKCV_SETUP_PACKAGES=build ...     look for (and install) only what the compile needs, not
+#                                     TeX or fonts: test.sh installs those while it compiles
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +28,7 @@ packages=(
   libcurl4-openssl-dev libpugixml-dev libcpp-httplib-dev
   dpkg-dev
 )
+build_packages=("${packages[@]}")
 # TeX and fonts the built-in templates use (the Debian package's Depends): XeLaTeX with
 # fontspec, Noto fonts for Latin, Greek, Cyrillic and the other scripts, DejaVu Sans and
 # Symbola (3 MB, monochrome emoji and symbols, since XeTeX cannot use colour emoji fonts) as
@@ -49,6 +52,8 @@ packages+=(fonts-noto-cjk texlive-lang-cjk texlive-lang-chinese)
 packages+=(poppler-utils python3)
 # The fuzz targets (tests/fuzz) need clang's libFuzzer.
 packages+=(clang)
+
+[[ "${MKCV_SETUP_PACKAGES:-all}" == build ]] && packages=("${build_packages[@]}")
 
 missing=()
 for package in "${packages[@]}"; do
