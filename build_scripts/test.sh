@@ -130,7 +130,8 @@ end_stage
 # The sanitizer build compiles at the lowest priority while the suite runs: the suite keeps
 # two cores only about three quarters busy (374 CPU-seconds in a 254 s run, measured with
 # nothing else running: its tests wait on servers, watchers, sleeps and pipes), and the build
-# takes up the rest without slowing the tests, which keep their priority.
+# takes up the rest. The tests keep their priority, but not all their speed: beside the build
+# the same suite took 288 s (docs/benchmarks.md#ci-one-whole-run).
 sanitize="${MKCV_SANITIZE_TESTS:-1}"
 if [[ "$sanitize" != 0 ]]; then
   san_log="$(mktemp "${TMPDIR:-/tmp}/mkcv-san-build.XXXXXX")"
