@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "bib/bibtex_check.h"
 #include "bib/latex_text.h"
 #include "bib/publication_merge.h"
 #include "cv/authors.h"
@@ -88,22 +89,36 @@ std::string arxiv_id(const std::string& url) {
     return "";
 }
 
-void write_entry(std::string& out, std::string_view type, const std::string& key,
-                 const std::vector<std::pair<std::string, std::string>>& fields,
-                 const std::string& month) {
+const char* const kMonthNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
+                                   "jul", "aug", "sep", "oct", "nov", "dec"};
+// The month as the reader gives the macro back (`jan` → "January").
+const char* const kMonthNamesInFull[] = {"January",   "February", "March",    "April",
+                                         "May",       "June",     "July",     "August",
+                                         "September", "October",  "November", "December"};
+
+// One entry: its text goes to `out`, and what it means (as the reader will give it back) to
+// `meant`, which check_bibtex_read_back compares with what the text reads back as.
+void write_entry(std::string& out, std::vector<BibEntry>& meant, std::string_view type,
+                 const std::string& key,
+                 const std::vector<std::pair<std::string, std::string>>& fields, int month) {
+    BibEntry entry{std::string(type), key, 0, {}};
     out += "\n@" + std::string(type) + "{" + key + ",\n";
-    for (const auto& [name, value] : fields) {
+    for (const auto& [name, written] : fields) {
+        // As the reader will give it back (BibTeX folds white space), so that the file read
+        // and written again is the same file.
+        const std::string value = collapse_ascii_spaces(written);
         std::string padded = name;
         padded.resize(std::max<std::size_t>(name.size(), 9), ' ');
         out += "  " + padded + " = {" + value + "},\n";
+        entry.fields.push_back({name, value, 0});
     }
-    if (!month.empty())
-        out += "  month     = " + month + ",\n";
+    if (month >= 1 && month <= 12) {
+        out += "  month     = " + std::string(kMonthNames[month - 1]) + ",\n";
+        entry.fields.push_back({"month", kMonthNamesInFull[month - 1], 0});
+    }
     out += "}\n";
+    meant.push_back(std::move(entry));
 }
-
-const char* const kMonthNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                   "jul", "aug", "sep", "oct", "nov", "dec"};
 
 // "A and B and C", each name escaped and kept whole if BibTeX would split it.
 std::string bibtex_names(const std::vector<std::string>& names) {
@@ -117,41 +132,110 @@ std::string bibtex_names(const std::vector<std::string>& names) {
     return out;
 }
 
+// A citekey is written bare, between `{` and `,`: only characters that cannot end it or
+// start something else may stand there. Letters, digits, UTF-8 and BibTeX's usual
+// punctuation; anything else (a key from cv.toml with a comma or a brace in it) is replaced
+// by a made key.
+bool is_plain_key(const std::string& key) {
+    if (key.empty() || key.size() > 256)
+        return false;
+    for (const char c : key) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (!(std::isalnum(byte) || byte >= 0x80 || c == '-' || c == '_' || c == ':' || c == '.' ||
+              c == '/' || c == '+'))
+            return false;
+    }
+    return true;
+}
+
 // A key not yet used: "zhao2024keynote", "zhao2024keynotea" …
-std::string fresh_key(const std::string& name, int year, const std::string& title,
+std::string fresh_key(const std::string& base_or_empty, const char* fallback,
                       std::set<std::string>& used) {
-    const std::string base =
-        ascii_word(last_name(name), 1) + std::to_string(year) + ascii_word(title, 3);
-    std::string key = base.empty() ? "misc" : base;
+    const std::string base = base_or_empty.empty() ? fallback : base_or_empty;
+    std::string key = base;
     for (char suffix = 'a'; used.count(key) && suffix <= 'z'; ++suffix)
         key = base + suffix;
+    for (int n = 2; used.count(key); ++n)  // past z: numbered, never a repeated key
+        key = base + "-" + std::to_string(n);
     used.insert(key);
     return key;
 }
 
+std::string key_base(const std::string& name, int year, const std::string& title) {
+    return ascii_word(last_name(name), 1) + std::to_string(year) + ascii_word(title, 3);
+}
+
 // A URL as a braced field's value: a brace in it would end the field early (and the text
-// after it would be read as fields of its own), so braces are percent-encoded.
+// after it would be read as fields of its own), so braces are percent-encoded, as are
+// controls, spaces and backslashes, which no URL holds as itself.
 std::string url_value(const std::string& url) {
+    static const char kHex[] = "0123456789ABCDEF";
     std::string out;
-    for (const char c : url)
-        out += c == '{' ? "%7B" : c == '}' ? "%7D" : std::string(1, c);
+    for (const char c : url) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (c == '{' || c == '}' || c == '\\' || byte <= 0x20 || byte == 0x7F) {
+            out += '%';
+            out += kHex[byte >> 4];
+            out += kHex[byte & 0xF];
+        } else {
+            out += c;
+        }
+    }
     return out;
+}
+
+// `wanted`, or `wanted` with "_link" after it until the entry has no field of that name:
+// a second DOI or a second link of one label must not repeat a field.
+std::string free_field_name(std::string wanted,
+                            const std::vector<std::pair<std::string, std::string>>& fields) {
+    auto taken = [&](const std::string& name) {
+        for (const auto& field : fields)
+            if (field.first == name)
+                return true;
+        return false;
+    };
+    while (taken(wanted))
+        wanted += "_link";
+    return wanted;
+}
+
+// A link's label as a field name: lower-case letters, digits and `_`, after a letter. A
+// label that names a field with a meaning of its own (a link labelled "Title") gets "_link"
+// after it, so no link can stand in for the title or the year when the file is read back.
+std::string link_field_name(const std::string& label,
+                            const std::vector<std::pair<std::string, std::string>>& fields) {
+    std::string name;
+    for (char c : ascii_lower(label))
+        name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    if (name.empty() || !std::isalpha(static_cast<unsigned char>(name[0])))
+        name = "link_" + name;
+    static const std::set<std::string> kReserved{
+        "title",  "author",       "editor",     "year",     "month",  "journal",       "booktitle",
+        "school", "howpublished", "shortvenue", "doi",      "eprint", "archiveprefix", "note",
+        "award",  "kind",         "type",       "crossref", "key"};
+    if (kReserved.count(name))
+        name += "_link";
+    return free_field_name(name, fields);
 }
 
 // Links by label as fields: the first becomes `url`, the others keep their label.
 void add_link_fields(const std::vector<Link>& links,
                      std::vector<std::pair<std::string, std::string>>& fields) {
-    for (std::size_t i = 0; i < links.size(); ++i) {
-        std::string name;
-        for (char c : ascii_lower(links[i].label.value))
-            name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-        fields.emplace_back(i == 0 ? "url" : name, url_value(links[i].url.value));
-    }
+    for (std::size_t i = 0; i < links.size(); ++i)
+        fields.emplace_back(
+            i == 0 ? free_field_name("url", fields) : link_field_name(links[i].label.value, fields),
+            url_value(links[i].url.value));
 }
+
+// What the writers below make: the text, and each entry as it must read back.
+struct Written {
+    std::string text;
+    std::vector<BibEntry> meant;
+};
 
 // Talks and patents are cited too (in grant reports, for instance): both as @misc, after
 // the papers. The owner is a talk's author; a patent's inventors are its authors.
-void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::string& out) {
+void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, Written& out) {
     const std::string& owner = cv.person.name.value;
     for (const auto& talk : cv.talks) {
         const int year = talk.date ? talk.date->year : 0;
@@ -165,9 +249,10 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::strin
         if (year)
             fields.emplace_back("year", std::to_string(year));
         add_link_fields(talk.links, fields);
-        const std::string month =
-            talk.date && talk.date->month >= 1 ? kMonthNames[talk.date->month - 1] : "";
-        write_entry(out, "misc", fresh_key(owner, year, talk.title.value, used), fields, month);
+        const int month = talk.date ? talk.date->month : 0;
+        write_entry(out.text, out.meant, "misc",
+                    fresh_key(key_base(owner, year, talk.title.value), "misc", used), fields,
+                    month);
     }
     for (const auto& patent : cv.patents) {
         const int year = patent.date ? patent.date->year : 0;
@@ -187,10 +272,10 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::strin
         if (year)
             fields.emplace_back("year", std::to_string(year));
         add_link_fields(patent.links, fields);
-        const std::string month =
-            patent.date && patent.date->month >= 1 ? kMonthNames[patent.date->month - 1] : "";
-        write_entry(out, "misc", fresh_key(inventors[0], year, patent.title.value, used), fields,
-                    month);
+        const int month = patent.date ? patent.date->month : 0;
+        write_entry(out.text, out.meant, "misc",
+                    fresh_key(key_base(inventors[0], year, patent.title.value), "misc", used),
+                    fields, month);
     }
 }
 
@@ -198,18 +283,13 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, std::strin
 std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publications,
                                        std::set<std::string>& used) {
     std::vector<PaperBibtex> entries;
-    static const char* const kMonths[] = {"jan", "feb", "mar", "apr", "may", "jun",
-                                          "jul", "aug", "sep", "oct", "nov", "dec"};
     for (const auto& p : publications) {
         std::string key = p.key.value;
-        if (key.empty()) {
+        if (!is_plain_key(key)) {
             const std::string base =
-                (p.authors.empty() ? "anon" : ascii_word(last_name(p.authors[0].value), 1)) +
-                std::to_string(p.year) + ascii_word(p.title.value, 3);
-            key = base.empty() ? "pub" : base;
-            for (char suffix = 'a'; used.count(key) && suffix <= 'z'; ++suffix)
-                key = base + suffix;
-            used.insert(key);
+                p.authors.empty() ? "anon" + std::to_string(p.year) + ascii_word(p.title.value, 3)
+                                  : key_base(p.authors[0].value, p.year, p.title.value);
+            key = fresh_key(base, "pub", used);
         }
         std::vector<std::pair<std::string, std::string>> fields;
         // Double braces keep the title's capitalisation in every bibliography style.
@@ -233,9 +313,6 @@ std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publicati
         if (!p.venue_short.empty())
             fields.emplace_back("shortvenue", field_value(p.venue_short));
         fields.emplace_back("year", std::to_string(p.year));
-        std::string month;
-        if (p.month >= 1 && p.month <= 12)
-            month = kMonths[p.month - 1];
         std::string eprint;
         for (const auto& link : p.links) {
             const std::string lower_label = ascii_lower(link.label.value);
@@ -246,19 +323,16 @@ std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publicati
                 std::string doi = url;
                 if (doi.rfind("https://doi.org/", 0) == 0)
                     doi = doi.substr(16);
-                fields.emplace_back("doi", doi);
+                fields.emplace_back(free_field_name("doi", fields), doi);
             } else if (!arxiv_id(url).empty() && eprint.empty()) {
                 eprint = arxiv_id(url);
                 fields.emplace_back("eprint", eprint);
                 fields.emplace_back("archiveprefix", "arXiv");
-            } else if (lower_label == "paper" || lower_label == "pdf") {
-                fields.emplace_back(lower_label == "paper" ? "url" : "pdf", url);
             } else {
-                // code, slides, video …: fields BibTeX styles ignore and mkcv reads back.
-                std::string name;
-                for (char c : lower_label)
-                    name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                fields.emplace_back(name, url);
+                // paper, pdf, code, slides, video …: fields BibTeX styles ignore (but url)
+                // and mkcv reads back.
+                fields.emplace_back(
+                    link_field_name(lower_label == "paper" ? "url" : lower_label, fields), url);
             }
         }
         if (!p.note.empty())
@@ -272,8 +346,10 @@ std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publicati
             as_written.fields.push_back({name, value, 0});
         if (kind_of_bibtex(as_written) != p.kind)
             fields.emplace_back("kind", to_string(p.kind));
-        PaperBibtex entry{&p, key, {}};
-        write_entry(entry.text, entry_type(p.kind), key, fields, month);
+        PaperBibtex entry{&p, key, {}, {}};
+        std::vector<BibEntry> meant;
+        write_entry(entry.text, meant, entry_type(p.kind), key, fields, p.month);
+        entry.meant = std::move(meant.front());
         entries.push_back(std::move(entry));
     }
     return entries;
@@ -289,26 +365,50 @@ std::set<std::string> keys_of(const std::vector<Publication>& publications) {
 
 }  // namespace
 
-std::vector<PaperBibtex> export_paper_bibtex(const Cv& cv) {
+Result<std::vector<PaperBibtex>> export_paper_bibtex(const Cv& cv) {
     std::set<std::string> used = keys_of(cv.publications);
-    return paper_entries(cv.publications, used);
+    std::vector<PaperBibtex> entries = paper_entries(cv.publications, used);
+    Written all;
+    for (const PaperBibtex& entry : entries) {
+        all.text += entry.text;
+        all.meant.push_back(entry.meant);
+    }
+    if (Result<> read_back = check_bibtex_read_back(all.text, all.meant, "the site's .bib files");
+        !read_back)
+        return fail(read_back.error());
+    return entries;
 }
 
-std::string export_bibtex(const Cv& cv) {
-    std::string out = "% Written by mkcv export bib from " + cv.source_name + "\n";
+Result<std::string> export_bibtex(const Cv& cv) {
+    // The file's name is the user's folder's, which may hold anything: on a comment line, a
+    // line break would start a line of BibTeX.
+    std::string source;
+    for (const char c : cv.source_name)
+        source += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? '?' : c;
+    Written out{"% Written by mkcv export bib from " + source + "\n", {}};
     std::set<std::string> used = keys_of(cv.publications);
-    for (const PaperBibtex& entry : paper_entries(cv.publications, used))
-        out += entry.text;
+    for (PaperBibtex& entry : paper_entries(cv.publications, used)) {
+        out.text += entry.text;
+        out.meant.push_back(std::move(entry.meant));
+    }
     add_talks_and_patents(cv, used, out);
-    return out;
+    if (Result<> read_back = check_bibtex_read_back(out.text, out.meant, "the exported .bib");
+        !read_back)
+        return fail(read_back.error());
+    return std::move(out.text);
 }
 
-std::string publications_bibtex(const std::vector<Publication>& publications) {
+Result<std::string> publications_bibtex(const std::vector<Publication>& publications,
+                                        const std::string& file_name) {
     std::set<std::string> used = keys_of(publications);
-    std::string out;
-    for (const PaperBibtex& entry : paper_entries(publications, used))
-        out += entry.text;
-    return out;
+    Written out;
+    for (PaperBibtex& entry : paper_entries(publications, used)) {
+        out.text += entry.text;
+        out.meant.push_back(std::move(entry.meant));
+    }
+    if (Result<> read_back = check_bibtex_read_back(out.text, out.meant, file_name); !read_back)
+        return fail(read_back.error());
+    return std::move(out.text);
 }
 
 }  // namespace mkcv

@@ -252,6 +252,20 @@ void reset_bibtex_macros() {
         table.macros[macro] = month;
 }
 
+std::vector<BibEntry> read_bibtex_alone(const std::string& text, const std::string& file_name,
+                                        Diagnostics& diagnostics) {
+    MacroTable saved;
+    {
+        std::lock_guard lock(btparse_mutex());
+        saved = macro_table();
+    }
+    reset_bibtex_macros();
+    std::vector<BibEntry> entries = read_bibtex(text, file_name, diagnostics);
+    std::lock_guard lock(btparse_mutex());
+    macro_table() = std::move(saved);
+    return entries;
+}
+
 const BibField* BibEntry::field(const std::string& name) const {
     for (const auto& f : fields)
         if (f.name == name)

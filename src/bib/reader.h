@@ -51,6 +51,12 @@ void reset_bibtex_macros();
 std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& file_name,
                                   Diagnostics& diagnostics);
 
+// The text read as if it were the only file: with the month macros alone, and leaving the
+// @string macros of the bibliography being read as they were (a writer reads back what it
+// wrote while the build's bibliography is loaded).
+std::vector<BibEntry> read_bibtex_alone(const std::string& text, const std::string& file_name,
+                                        Diagnostics& diagnostics);
+
 // One name of an author list, split by BibTeX's rules: "van der Berg, Jr., Jan" and
 // "Jan van der Berg" both give first "Jan", von "van der", last "Berg" (jr "Jr." for the first).
 struct BibName {

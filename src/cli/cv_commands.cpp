@@ -132,7 +132,14 @@ int run_export(const CliState& state) {
     report(diagnostics, loaded.sources, state.common);
     if (!loaded.cv)
         return kExitInvalid;
-    return write_output(state.out_file, export_bibtex(*loaded.cv), state.common);
+    const Result<std::string> bib = export_bibtex(*loaded.cv);
+    if (!bib) {
+        Diagnostics write_failure;
+        write_failure.add(bib.error());
+        report(write_failure, loaded.sources, state.common);
+        return kExitInvalid;
+    }
+    return write_output(state.out_file, *bib, state.common);
 }
 
 }  // namespace

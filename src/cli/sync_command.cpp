@@ -172,7 +172,16 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
             return kExitBuildFailed;
         return outcome.added.empty() ? kExitOk : kExitSyncBehind;
     }
-    const std::string text = sync::synced_list_text(outcome.list);
+    // A list that would not read back as written is never written: the file keeps its
+    // entries, and the value that escaping missed is reported (exit 2: it is the data's).
+    const Result<std::string> written_text = sync::synced_list_text(outcome.list, list_name);
+    if (!written_text) {
+        Diagnostics write_failure;
+        write_failure.add(written_text.error());
+        report(write_failure, loaded.sources, common);
+        return kExitInvalid;
+    }
+    const std::string& text = *written_text;
     std::string before;
     const bool same = read_own_file(list_path, before) && before == text;
     if (options.dry_run) {

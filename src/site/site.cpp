@@ -160,7 +160,13 @@ struct Builder {
         }
         std::set<std::string> names;  // folded to lower case: Pages may be served case-blind
         std::size_t n = 0;
-        for (const PaperBibtex& entry : export_paper_bibtex(page.cv)) {
+        Result<std::vector<PaperBibtex>> bibtex = export_paper_bibtex(page.cv);
+        if (!bibtex) {
+            report.diagnostics.add(bibtex.error());
+            report.invalid = true;
+            return false;
+        }
+        for (const PaperBibtex& entry : *bibtex) {
             ++n;
             std::string name = file_name_of_key(entry.key);
             for (int i = 2; !names.insert(ascii_lower(name)).second; ++i)

@@ -94,11 +94,15 @@ Result<std::vector<Publication>> read_synced_list(const fs::path& path, Diagnost
     return list;
 }
 
-std::string synced_list_text(const std::vector<Publication>& list) {
+Result<std::string> synced_list_text(const std::vector<Publication>& list,
+                                     const std::string& file_name) {
+    Result<std::string> entries = publications_bibtex(list, file_name);
+    if (!entries)
+        return entries;
     return "% Written by mkcv sync from the sources in cv.toml's [sync]; mkcv build reads it.\n"
            "% Each run rewrites it: change entries with [[publications]] key = \"...\" in\n"
            "% cv.toml (ignore = true leaves one out). Citekeys never change.\n" +
-           publications_bibtex(list);
+           *entries;
 }
 
 Result<> write_synced_list(const fs::path& path, const std::string& text) {

@@ -26,8 +26,10 @@ Result<> check_list_folders(const Cv& cv, const std::filesystem::path& cv_path);
 Result<std::vector<Publication>> read_synced_list(const std::filesystem::path& path,
                                                   Diagnostics& diagnostics);
 
-// The file's text: a header that says what it is, then the entries.
-std::string synced_list_text(const std::vector<Publication>& list);
+// The file's text: a header that says what it is, then the entries. Fails (a `bibtex-write`
+// error naming `file_name`) when the text would not read back as the list.
+Result<std::string> synced_list_text(const std::vector<Publication>& list,
+                                     const std::string& file_name);
 
 // Atomically; fails on a symbolic link in its place (never followed, never replaced).
 Result<> write_synced_list(const std::filesystem::path& path, const std::string& text);

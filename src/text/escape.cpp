@@ -28,16 +28,27 @@ void append_plain(std::string& out, char c) {
 
 // LaTeX's specials as a .bib field holds them. Simpler than escape_latex: BibTeX styles
 // copy the value into a document whose fonts and ligatures mkcv does not know.
+// Braces are written as commands, never as `\{`: BibTeX, btparse and every entry splitter
+// count braces whatever stands before them, so a title holding `}}` would close its field
+// and its entry, and the rest of the title would be read as entries of its own. The
+// characters a reader turns into others (`'` and `` ` `` into curly quotes, `--` into a
+// dash) are written so that they read back as themselves: a list written twice from the
+// same data is the same file.
 std::string escape_bibtex(std::string_view text) {
     std::string out;
     out.reserve(text.size() + 8);
-    for (const char c : text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
         switch (c) {
             case '\\':
                 out += "\\textbackslash{}";
                 break;
             case '{':
+                out += "\\textbraceleft{}";
+                break;
             case '}':
+                out += "\\textbraceright{}";
+                break;
             case '&':
             case '%':
             case '$':
@@ -52,8 +63,14 @@ std::string escape_bibtex(std::string_view text) {
             case '~':
                 out += "\\~{}";
                 break;
-            case '`':  // else read back as an opening quote (mkcv sync's list, export bib)
+            case '`':
                 out += "\\textasciigrave{}";
+                break;
+            case '\'':
+                out += "\\textquotesingle{}";
+                break;
+            case '-':  // `--` is a dash to TeX and to the reader; `-{}-` is two hyphens
+                out += i + 1 < text.size() && text[i + 1] == '-' ? "-{}" : "-";
                 break;
             default:
                 append_plain(out, c);

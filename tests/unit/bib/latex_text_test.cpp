@@ -19,6 +19,7 @@ TEST_CASE("BibTeX LaTeX becomes Unicode text") {
         {"Tom \\& Jerry: 50\\% off \\$5 \\#1 a\\_b", "Tom & Jerry: 50% off $5 #1 a_b"},
         // The accent alone, as TeX prints it (escape_text's BibTeX mode writes ^ and ~ so).
         {"a\\^{}b \\~{}c \\textasciigrave{}d", "a^b ~c `d"},
+        {"\\textbraceleft{}x\\textbraceright{} O\\textquotesingle{}D a-{}-b", "{x} O'D a--b"},
         {"``quoted'' text", "“quoted” text"},
         {"D.~E. Knuth", "D. E. Knuth"},
         {"\\LaTeX{} and \\TeX", "LaTeX and TeX"},

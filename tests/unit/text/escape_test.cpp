@@ -12,14 +12,20 @@ TEST_CASE("LaTeX mode is escape_latex") {
 }
 
 TEST_CASE("BibTeX mode escapes LaTeX's specials as a .bib field holds them") {
-    CHECK(escape_text("A & B {x} 50% $1 #2 a_b", TextFormat::Bibtex) ==
-          "A \\& B \\{x\\} 50\\% \\$1 \\#2 a\\_b");
+    CHECK(escape_text("A & B 50% $1 #2 a_b", TextFormat::Bibtex) ==
+          "A \\& B 50\\% \\$1 \\#2 a\\_b");
+    // Never `\{`: BibTeX counts a brace whatever stands before it, so `}}` would close the
+    // field and the entry, and the rest would be read as entries of its own.
+    CHECK(escape_text("{x}}}", TextFormat::Bibtex) ==
+          "\\textbraceleft{}x\\textbraceright{}\\textbraceright{}\\textbraceright{}");
     CHECK(escape_text("\\ ^ ~", TextFormat::Bibtex) == "\\textbackslash{} \\^{} \\~{}");
     CHECK(escape_text("`", TextFormat::Bibtex) == "\\textasciigrave{}");
     CHECK(escape_text("a\nb\tc\x01"
                       "d",
                       TextFormat::Bibtex) == "a b cd");
-    CHECK(escape_text("a--b Ünï", TextFormat::Bibtex) == "a--b Ünï");  // no ligature breaks
+    // What a reader would turn into other characters reads back as itself.
+    CHECK(escape_text("a--b---c Ünï", TextFormat::Bibtex) == "a-{}-b-{}-{}-c Ünï");
+    CHECK(escape_text("O'Donoghue", TextFormat::Bibtex) == "O\\textquotesingle{}Donoghue");
 }
 
 TEST_CASE("HTML mode escapes markup and both quotes") {
