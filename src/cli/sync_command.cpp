@@ -32,12 +32,15 @@ sync::Fetch make_fetch(const SyncCommandOptions& options) {
     http.timeout = std::chrono::seconds(options.timeout);
     http.max_body_bytes = sync::kMaxResponseBytes;
     http.cache_folder = net::default_cache_folder();
-    return [http](const sync::FetchRequest& request) -> Result<sync::FetchResponse> {
+    // --dry-run and --check write nothing, the cache included.
+    const bool keep = !options.dry_run && !options.check;
+    return [http, keep](const sync::FetchRequest& request) -> Result<sync::FetchResponse> {
         Result<net::HttpResponse> response = net::http_get({request.url, request.headers}, http);
         if (!response)
             return fail(response.error());
         return sync::FetchResponse{response->status, std::move(response->body),
-                                   std::move(response->final_url)};
+                                   std::move(response->final_url),
+                                   keep ? std::move(response->keep_in_cache) : nullptr};
     };
 }
 

@@ -362,12 +362,14 @@ Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& opt
                 const std::string etag = answer.headers["etag"];
                 const std::string modified = answer.headers["last-modified"];
                 if (cache && (is_validator(etag) || is_validator(modified)))
-                    // A cache that cannot be written costs the next sync only time.
-                    cache
-                        ->write(key, {request.url, is_validator(etag) ? etag : "",
-                                      is_validator(modified) ? modified : "", response.final_url,
-                                      response.body})
-                        .ignore();
+                    response.keep_in_cache =
+                        [folder = options.cache_folder, max = options.max_body_bytes, key,
+                         entry = CachedAnswer{request.url, is_validator(etag) ? etag : "",
+                                              is_validator(modified) ? modified : "",
+                                              response.final_url, response.body}] {
+                            // A cache that cannot be written costs the next sync only time.
+                            HttpCache(folder, max).write(key, entry).ignore();
+                        };
                 return response;
             }
             if (answer.status == 304) {

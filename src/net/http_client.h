@@ -13,13 +13,16 @@
 // - retries with exponential backoff for 5xx answers and failed connections, and for 429
 //   and 503 after the server's Retry-After, unless it asks for more than `max_retry_wait`;
 //   another 4xx is the caller's to read (a 404 may be no failure), as a response;
-// - conditional requests from the cache (http_cache.h), a 304 answered from it;
+// - conditional requests from the cache (http_cache.h), a 304 answered from it; a 2xx
+//   answer goes into the cache only when the caller calls its `keep_in_cache`, once the
+//   answer has parsed (an answer the caller refuses must not come back as a 304 next time);
 // - the User-Agent of request_headers.h, with the owner's email when there is one.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +40,9 @@ struct HttpResponse {
     std::string body;         // decompressed
     std::string final_url;    // the URL that answered, after redirects
     bool from_cache = false;  // 304 Not Modified: the body is the cache's
+    // Writes this answer to the cache (when it has a validator and a cache is set); empty
+    // when there is nothing to keep. A cache that cannot be written costs only time.
+    std::function<void()> keep_in_cache;
 };
 
 // The most a fetch reads: DBLP's XML for the most prolific authors is a few MiB.

@@ -21,6 +21,9 @@ struct FetchResponse {
     long status = 0;
     std::string body;
     std::string final_url;
+    // Keeps the answer for a conditional request next time; sync calls it once the answer
+    // has parsed, never for one it refused (empty: nothing to keep, or a dry run).
+    std::function<void()> keep;
 };
 
 using Fetch = std::function<Result<FetchResponse>(const FetchRequest&)>;

@@ -60,6 +60,24 @@ std::string url_encoded(const std::string& text) {
     return out;
 }
 
+bool is_requestable_doi(const std::string& doi) {
+    if (doi.size() < 4 || doi.size() > 300 || doi.rfind("10.", 0) != 0)
+        return false;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= doi.size(); ++i) {
+        if (i < doi.size() && doi[i] != '/') {
+            if (static_cast<unsigned char>(doi[i]) <= 0x20 || doi[i] == 0x7F)
+                return false;
+            continue;
+        }
+        const std::string_view segment(doi.data() + start, i - start);
+        if (segment.empty() || segment == "." || segment == "..")
+            return false;
+        start = i + 1;
+    }
+    return doi.find('/') != std::string::npos;
+}
+
 namespace {
 
 class SourceRun {
@@ -96,15 +114,21 @@ class SourceRun {
                            hint};
             return std::nullopt;
         }
+        keep_ = std::move(response->keep);
         return std::move(response->body);
     }
 
-    // Adds a parsed page; false when it failed (the failure recorded).
+    // Adds a parsed page; false when it failed (the failure recorded). The answer it came
+    // from goes into the HTTP cache only now that it has parsed.
     bool add(Result<WorksPage>& page) {
+        std::function<void()> keep = std::move(keep_);
+        keep_ = nullptr;
         if (!page) {
             out_.failure = page.error();
             return false;
         }
+        if (keep)
+            keep();
         for (Work& w : page->works) {
             if (out_.works.size() >= kMaxWorksPerSource) {
                 out_.note = "stopped at " + std::to_string(kMaxWorksPerSource) + " works";
@@ -126,6 +150,7 @@ class SourceRun {
     SourceOutcome& out_;
     const Fetch& fetch_;
     const std::string& user_agent_;
+    std::function<void()> keep_;  // the last answer's, until it has parsed
 };
 
 // Cursor paging (Crossref, OpenAlex): `first_url` ends with "cursor=" and the cursor.
@@ -202,6 +227,8 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
                 break;
             }
             have.insert(doi);
+            if (!is_requestable_doi(doi))
+                continue;
             std::string path;
             for (char ch : doi)  // the DOI's slashes stay: /works/10.1145/123
                 path += ch == '/' ? std::string("/") : url_encoded(std::string(1, ch));

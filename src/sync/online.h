@@ -40,6 +40,11 @@ std::string set_api_base(ApiBases& bases, const std::string& assignment);
 // "%"-encoding of a query value or path segment (RFC 3986 unreserved characters stay).
 std::string url_encoded(const std::string& text);
 
+// Whether a DOI another source gave may become a request path (/works/10.1145/123): "10."
+// and a slash, no control or space, and no segment that is empty, "." or ".." (which would
+// climb out of /works/ below an --api-base). One that may not is not looked up.
+bool is_requestable_doi(const std::string& doi);
+
 struct SourceOutcome {
     std::string name;  // "dblp" …
     std::vector<Work> works;

@@ -135,7 +135,13 @@ TEST_CASE("a file is fetched from the fault server", "[http_client]") {
 TEST_CASE("a second fetch asks if it changed and takes 304 from the cache", "[http_client]") {
     FaultServer server;
     const HttpOptions options = quick(server);
+    const auto first = http_get({server.url("/pid/l/x.xml"), {}}, options);
+    REQUIRE(first);
+    // Not kept until the caller says the answer parsed: the next fetch is not conditional.
+    REQUIRE(first->keep_in_cache);
     REQUIRE(http_get({server.url("/pid/l/x.xml"), {}}, options));
+    CHECK(server.log().find("\"status\": 304") == std::string::npos);
+    first->keep_in_cache();
     const auto again = http_get({server.url("/pid/l/x.xml"), {}}, options);
     REQUIRE(again);
     CHECK(again->from_cache);
@@ -152,7 +158,10 @@ TEST_CASE("a second fetch asks if it changed and takes 304 from the cache", "[ht
 TEST_CASE("a corrupt cache entry is ignored by a fetch", "[http_client]") {
     FaultServer server;
     const HttpOptions options = quick(server);
-    REQUIRE(http_get({server.url("/pid/l/x.xml"), {}}, options));
+    const auto first = http_get({server.url("/pid/l/x.xml"), {}}, options);
+    REQUIRE(first);
+    REQUIRE(first->keep_in_cache);
+    first->keep_in_cache();
     const HttpCache cache(server.cache(), options.max_body_bytes);
     const fs::path entry = cache.entry_path(server.url("/pid/l/x.xml"));
     REQUIRE(fs::exists(entry));

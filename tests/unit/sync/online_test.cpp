@@ -19,7 +19,7 @@ struct FakeServer {
             asked.push_back(r);
             const auto it = pages.find(r.url);
             if (it == pages.end())
-                return FetchResponse{404, "not found", r.url};
+                return FetchResponse{404, "not found", r.url, {}};
             return it->second;
         };
     }
@@ -110,7 +110,8 @@ TEST_CASE("a failing source is reported with what it gave, endless paging stops 
             200,
             R"({"meta":{"next_cursor":"c)" + std::to_string(calls) +
                 R"("},"results":[{"id":"https://openalex.org/W1","title":"T","publication_year":2020}]})",
-            r.url};
+            r.url,
+            {}};
     };
     const auto outcomes = fetch_sources(s, {}, default_api_bases(), fetch, "ua");
     REQUIRE(outcomes.size() == 2);
@@ -119,7 +120,7 @@ TEST_CASE("a failing source is reported with what it gave, endless paging stops 
     CHECK(outcomes[1].requests == kMaxPages);
     CHECK(outcomes[1].note == "stopped after 50 pages");
     Fetch status = [](const FetchRequest& r) -> Result<FetchResponse> {
-        return FetchResponse{500, "oops", r.url};
+        return FetchResponse{500, "oops", r.url, {}};
     };
     const auto failed = fetch_sources(s, {}, default_api_bases(), status, "ua");
     REQUIRE(failed[1].failure);
@@ -134,4 +135,33 @@ TEST_CASE("an api base takes known names and http(s) URLs only", "[sync]") {
     CHECK(set_api_base(bases, "arxiv=https://mirror.example/").empty());
     CHECK(bases["arxiv"] == "https://mirror.example");
     CHECK(url_encoded("au:\"A B\"") == "au%3A%22A%20B%22");
+}
+
+TEST_CASE("an answer is kept in the HTTP cache only once it has parsed", "[sync]") {
+    // A 200 that sync then refused was cached, so the next sync got a 304 and the same
+    // refused body, and never asked again.
+    SyncSettings s = settings();
+    s.dblp = {"d/JaneQDoe"};
+    s.semantic_scholar = {"1723755"};
+    std::vector<std::string> kept;
+    Fetch fetch = [&](const FetchRequest& r) -> Result<FetchResponse> {
+        const bool dblp = r.url.find("/pid/") != std::string::npos;
+        FetchResponse response{200, dblp ? sync_fixture("dblp.xml") : "{not json", r.url, {}};
+        response.keep = [&kept, url = r.url] { kept.push_back(url); };
+        return response;
+    };
+    const auto outcomes = fetch_sources(s, {}, default_api_bases(), fetch, "ua");
+    REQUIRE(outcomes.size() == 2);
+    CHECK(!outcomes[0].failure);
+    CHECK(outcomes[1].failure);
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0] == "https://dblp.org/pid/d/JaneQDoe.xml");
+}
+
+TEST_CASE("a DOI becomes a request path only when it cannot climb out of it", "[sync][security]") {
+    CHECK(is_requestable_doi("10.1145/3448016.3457000"));
+    CHECK(is_requestable_doi("10.1000/a.b/c..d"));
+    for (const char* doi : {"10.1145/../../admin", "10.1/./x", "10.1//x", "10.1/x/", "10.1",
+                            "11.1/x", "10.1/a b", "10.1/a\nb", ""})
+        CHECK_FALSE(is_requestable_doi(doi));
 }
