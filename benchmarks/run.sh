@@ -146,6 +146,52 @@ for n in "${sizes[@]}"; do
     'BEGIN {printf "| %d | %.0f ms | %s | %.0f ms | %s | %.2f |\n", n, m, mm, p, pm, m/p}'
 done
 echo
+# Issue 36: what others control must cost time linear in its size. A Semantic Scholar answer
+# of 1 and 5 MB through `mkcv sync --offline --dry-run` (parse, merge, the list written in
+# memory and read back), and cv.toml with 2,500 and 10,000 declared sections through
+# `mkcv validate` (the context of every section is built). Twice the input should cost
+# about twice the time, never four times.
+echo "### Input that others control: a large sync answer, many sections, median of 3"
+echo
+echo "| input | size | time | peak memory |"
+echo "| --- | ---: | ---: | ---: |"
+mkdir -p "$work/linear"
+python3 - "$work/linear" <<'PY'
+import json, os, sys
+out = sys.argv[1]
+for mb in (1, 5):
+    papers, size, i = [], 0, 0
+    while size < mb * 1000 * 1000:
+        paper = {"paperId": "%040x" % i, "externalIds": {"DOI": "10.5555/big.%d" % i},
+                 "title": "A Study of Large Answers Number %d" % i, "venue": "Journal of Tests",
+                 "year": 2000 + i % 25, "publicationTypes": ["JournalArticle"],
+                 "authors": [{"authorId": "1723755", "name": "Jane Doe"}] +
+                            [{"authorId": str(9000 + a), "name": "Coauthor %d" % a} for a in range(8)]}
+        papers.append(paper)
+        size += len(json.dumps(paper))
+        i += 1
+    json.dump({"offset": 0, "data": papers}, open(os.path.join(out, "answer-%dmb.json" % mb), "w"))
+for n in (2500, 10000):
+    with open(os.path.join(out, "sections-%d.toml" % n), "w") as f:
+        f.write('[person]\nname = "Jane Doe"\n')
+        for k in range(n):
+            f.write('[section.s%d]\nkind = "experience"\nheading = "Section %d"\n' % (k, k))
+        for k in range(n):
+            f.write('[[s%d]]\nrole = "Role %d"\norganization = "Org"\nstart = "2020"\n' % (k, k))
+PY
+printf '[person]\nname = "Jane Doe"\n[sync]\nsemantic_scholar = "1723755"\n' > "$work/linear/cv.toml"
+for mb in 1 5; do
+  answer="$work/linear/answer-${mb}mb.json"
+  sync_answer() { (cd "$work/linear" && "$mkcv" sync --dry-run --offline "$answer"); }
+  echo "| Semantic Scholar answer, \`mkcv sync --offline --dry-run\` | $(du -k "$answer" | cut -f1) KB |" \
+    "$(median_ms 3 sync_answer) ms | $(peak_mib "$mkcv" sync "$work/linear/cv.toml" --dry-run --offline "$answer") |"
+done
+for n in 2500 10000; do
+  toml="$work/linear/sections-$n.toml"
+  echo "| $n declared sections, \`mkcv validate\` | $(du -k "$toml" | cut -f1) KB |" \
+    "$(median_ms 3 "$mkcv" validate "$toml") ms | $(peak_mib "$mkcv" validate "$toml") |"
+done
+echo
 # The floors: what TeX costs before any CV. A minimal document in each engine, then XeLaTeX
 # with the fonts mkcv's templates load (fontspec and Noto Serif; then xeCJK and Noto Serif
 # CJK SC too), each one pass to a PDF.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
 #include <type_traits>
 
 namespace mkcv {
@@ -847,8 +849,10 @@ SectionTable::SectionTable(std::vector<Section> rows) : SectionTable(std::move(r
 
 SectionTable::SectionTable(std::vector<Section> rows, std::deque<std::string> owned)
     : owned_(std::move(owned)), rows_(std::move(rows)) {
-    for (const auto& row : rows_)
+    for (const auto& row : rows_) {
         print_order_.push_back(&row);
+        by_key_.emplace(row.key, &row);  // the first row of a key, as a scan would find
+    }
     std::stable_sort(
         print_order_.begin(), print_order_.end(),
         [](const Section* a, const Section* b) { return a->print_rank < b->print_rank; });
@@ -858,19 +862,23 @@ SectionTable::SectionTable(std::vector<Section> rows, std::deque<std::string> ow
 }
 
 const Section* SectionTable::find(std::string_view key) const {
-    for (const auto& row : rows_)
-        if (row.key == key)
-            return &row;
-    return nullptr;
+    const auto found = by_key_.find(key);
+    return found == by_key_.end() ? nullptr : found->second;
 }
 
+// Linear in the rows and the order's names: an order may name thousands of sections.
 std::vector<std::string> SectionTable::expand_order(const std::vector<std::string>& order) const {
+    const std::set<std::string_view> named(order.begin(), order.end());
+    std::map<std::string_view, std::vector<const Section*>> unnamed_of_kind;
+    for (const auto& row : rows_)
+        if (!named.count(row.key))
+            unnamed_of_kind[row.kind].push_back(&row);
     std::vector<std::string> out;
     for (const auto& name : order) {
         out.push_back(name);
-        for (const auto& row : rows_)
-            if (row.kind == name && std::find(order.begin(), order.end(), row.key) == order.end())
-                out.emplace_back(row.key);
+        if (const auto kind = unnamed_of_kind.find(name); kind != unnamed_of_kind.end())
+            for (const Section* row : kind->second)
+                out.emplace_back(row->key);
     }
     return out;
 }

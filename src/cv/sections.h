@@ -19,6 +19,7 @@
 #include <any>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -298,6 +299,7 @@ class SectionTable {
     std::vector<Section> rows_;
     std::vector<std::string> names_;
     std::vector<const Section*> print_order_;
+    std::map<std::string_view, const Section*> by_key_;  // find's index (keys live in rows_)
     std::deque<TableSpec> specs_;  // the schema's tables; a deque keeps their addresses
     const TableSpec* schema_ = nullptr;
 };

@@ -17,6 +17,9 @@ inline constexpr std::size_t kMaxWorksPerResponse = 5000;
 inline constexpr std::size_t kMaxAuthorsPerWork = 1000;
 inline constexpr std::size_t kMaxFieldBytes = 4096;  // a title, a venue, an author's name
 inline constexpr int kMaxJsonDepth = 64;
+// Values (strings, numbers, objects …) in one JSON response: 32 MiB of one-byte arrays would
+// be millions of nodes of 16 bytes and more each. A real page of 1,000 works is about 100,000.
+inline constexpr std::size_t kMaxJsonValues = 2 * 1000 * 1000;
 
 // The ids the owner has at each source, to find them among a work's authors.
 struct OwnerIds {
