@@ -7,6 +7,7 @@
 #include "bib/latex_text.h"
 #include "bib/publication_ids.h"
 #include "cv/authors.h"
+#include "cv/cv_folder.h"
 #include "cv/dates.h"
 #include "cv/validate.h"
 #include "util/ascii.h"
@@ -448,8 +449,26 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
     reset_bibtex_macros();
     for (const auto& name : cv.bibliography) {
         const fs::path path = cv_path.parent_path() / name.value;
+        // Only a file inside cv.toml's folder: the site publishes what it holds, and a
+        // cloned CV must not make mkcv read /home/…/private.bib (cv/cv_folder.h).
+        PathProblem problem;
+        std::string error;
+        const fs::path inside = inside_cv_folder(cv_path, name.value, problem, error);
+        if (problem == PathProblem::Absolute || problem == PathProblem::Outside) {
+            diagnostics.error(
+                cv_file, name.pos, "path",
+                "the bibliography \"" + name.value + "\" is outside the folder of " +
+                    cv_path.filename().string() +
+                    (problem == PathProblem::Outside ? " (symbolic links resolved)" : ""),
+                "copy the .bib file into that folder (or a folder below it) and name it "
+                "relative to it, e.g. bibliography = [\"papers.bib\"]");
+            continue;
+        }
         std::string text;
-        if (const std::string why = read_regular_file(path, text, kMaxBibFileBytes); !why.empty()) {
+        // The resolved path when there is one, so a link swapped in since is not followed.
+        if (const std::string why = read_regular_file(problem == PathProblem::None ? inside : path,
+                                                      text, kMaxBibFileBytes);
+            !why.empty()) {
             diagnostics.error(cv_file, name.pos, "io",
                               "cannot read the bibliography " + path.string() + ": it " + why,
                               "paths in `bibliography` are relative to " + cv_file);

@@ -1,5 +1,6 @@
 #include "cv/photo.h"
 
+#include "cv/cv_folder.h"
 #include "util/ascii.h"
 #include "util/file_io.h"
 
@@ -48,39 +49,6 @@ std::string photo_data_uri(const Photo& photo) {
 }
 
 namespace {
-
-// Why a path written in cv.toml cannot be used, if it cannot.
-enum class PathProblem { None, Absolute, NoFolder, Unreadable, Outside };
-
-// `written`, a path relative to cv.toml's folder, resolved (symbolic links too) and checked
-// to stay inside it; `problem` says why not (`error` has the system's words for Unreadable).
-fs::path inside_cv_folder(const fs::path& cv_path, const std::string& written, PathProblem& problem,
-                          std::string& error) {
-    problem = PathProblem::None;
-    if (fs::path(written).is_absolute() || written.find('\0') != std::string::npos) {
-        problem = PathProblem::Absolute;
-        return {};
-    }
-    std::error_code ec;
-    const fs::path folder =
-        fs::canonical(cv_path.parent_path().empty() ? fs::path(".") : cv_path.parent_path(), ec);
-    if (ec) {
-        problem = PathProblem::NoFolder;
-        return {};
-    }
-    const fs::path resolved = fs::canonical(folder / written, ec);
-    if (ec) {
-        problem = PathProblem::Unreadable;
-        error = ec.message();
-        return {};
-    }
-    const fs::path inside = resolved.lexically_relative(folder);
-    if (inside.empty() || *inside.begin() == "..") {
-        problem = PathProblem::Outside;
-        return {};
-    }
-    return resolved;
-}
 
 // Reads and checks a picture (`what`: "photo", "thumbnail") into `photo`.
 void load_picture(Photo& photo, const std::string& what, const fs::path& cv_path,

@@ -1,6 +1,7 @@
 #include "cv/validate.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <unordered_map>
 #include <utility>
 
@@ -275,9 +276,39 @@ bool looks_like_url(const std::string& url) {
     return url.rfind("10.", 0) == 0 && url.find('/') != std::string::npos;
 }
 
+namespace {
+
+// `mkcv sync` rewrites its list whole, from its own entries: the user's own .bib in its
+// place would lose its comments, @string macros and every field sync does not keep, and a
+// build would read each entry twice. Compared as written, relative to cv.toml's folder
+// (both are confined to it, so no link can make two spellings one file unnoticed by the
+// build's own duplicate check).
+void check_sync_file_is_not_a_bibliography(const Cv& cv, Diagnostics& diagnostics) {
+    if (!cv.sync.present)
+        return;
+    const std::string list = cv.sync.file.empty() ? kDefaultSyncFile : cv.sync.file.value;
+    const std::filesystem::path normal = std::filesystem::path(list).lexically_normal();
+    for (const Text& name : cv.bibliography)
+        if (std::filesystem::path(name.value).lexically_normal() == normal)
+            diagnostics.error(
+                cv.source_name, cv.sync.file.empty() ? name.pos : cv.sync.file.pos, "sync",
+                "`" + list +
+                    "` is both one of your `bibliography` files and the list `mkcv sync` "
+                    "writes: a sync would rewrite it whole and lose its comments, macros and "
+                    "fields",
+                cv.sync.file.empty()
+                    ? "rename your file, or set [sync] file = \"publications.sync.bib\" to "
+                      "another name"
+                    : "give [sync] file a name of its own; mkcv reads the list after your "
+                      "bibliography anyway");
+}
+
+}  // namespace
+
 void validate_cv(const Cv& cv, Diagnostics& diagnostics) {
     Validator validator(cv, diagnostics);
     validator.run();
+    check_sync_file_is_not_a_bibliography(cv, diagnostics);
     for (const auto& value : value_origins(cv)) {
         if (value.file == cv.source_name)
             check_markup_links(value, validator, diagnostics);

@@ -68,7 +68,12 @@ FolderFile read_open_file(const Fd& fd, const struct stat& info, std::string nam
 }  // namespace
 
 FolderFile read_folder_file(const std::filesystem::path& root, const RequestPath& path) {
-    auto dir = std::make_unique<Fd>(::open(root.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    // The root is never followed either: `site` refuses a `_site` that is a link, and serve
+    // must not serve what a cloned checkout's link points at.
+    // (A trailing slash would make open follow the link: "_site/" is opened as "_site".)
+    const std::filesystem::path folder = root.has_filename() ? root : root.parent_path();
+    auto dir = std::make_unique<Fd>(
+        ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (dir->get() < 0)
         return missing();
     for (std::size_t i = 0; i < path.segments.size(); ++i) {

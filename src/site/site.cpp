@@ -110,6 +110,20 @@ struct Builder {
             return out;
         const std::string stem = options.cv_path.stem().string();
         Diagnostics found;
+        for (const std::string& name : names)
+            if (name.find('/') != std::string::npos && !template_folder_allowed(name))
+                found.error(options.cv_path.string(), page.cv.site.pos, "site",
+                            "[site] pdfs names the template folder \"" + name +
+                                "\", which is outside the folder of " +
+                                options.cv_path.filename().string() +
+                                ": a template is code, and cv.toml is data",
+                            "move the template into the CV's folder (templates/NAME, then write "
+                            "its NAME), or allow its parent folder with --template-dir");
+        if (found.has_errors()) {
+            report.diagnostics.append(found);
+            report.invalid = true;
+            return std::nullopt;
+        }
         auto rendered = render_all(
             page.cv, names, options.search, found,
             state_folder(options.pdf_build.out_dir) / (stem + ".source-date"), page.language);
@@ -143,6 +157,31 @@ struct Builder {
             out.emplace_back(r.tmpl.manifest.name,
                              options.pdf_build.out_dir / (output_base(r, stem) + ".pdf"));
         return out;
+    }
+
+    // Whether a template folder that cv.toml names by path may be used: inside cv.toml's
+    // folder, or inside a folder the user gave with --template-dir (symbolic links resolved;
+    // resolved as load_template will, from the working folder).
+    bool template_folder_allowed(const std::string& written) const {
+        std::error_code ec;
+        const fs::path folder = fs::canonical(written, ec);
+        if (ec)
+            return true;  // nothing there: load_template says so
+        auto inside = [&](const fs::path& root) {
+            std::error_code root_ec;
+            const fs::path base = fs::canonical(root, root_ec);
+            if (root_ec)
+                return false;
+            const fs::path relative = folder.lexically_relative(base);
+            return !relative.empty() && *relative.begin() != "..";
+        };
+        if (inside(options.cv_path.parent_path().empty() ? fs::path(".")
+                                                         : options.cv_path.parent_path()))
+            return true;
+        for (const auto& [root, origin] : options.search.roots)
+            if (origin == "--template-dir" && inside(root))
+                return true;
+        return false;
     }
 
     // The files of one page beside it (photo, thumbnails, BibTeX, PDFs) and what the

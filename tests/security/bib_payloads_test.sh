@@ -82,10 +82,16 @@ status=0; "$MKCV" context utf8.toml -t long > /dev/null 2> utf8.log || status=$?
 expect_status 2 $status "invalid UTF-8: invalid input, not exit 70"
 contains "$(cat utf8.log)" "invalid_utf8.bib:1:23: error: invalid UTF-8" "invalid UTF-8: file, line and column"
 mkfifo fifo.bib
-for bib in . fifo.bib /dev/zero; do
+for bib in . fifo.bib; do
   printf 'bibliography = ["%s"]\n[person]\nname = "A B"\n' "$bib" > odd.toml
   status=0; timeout 20 "$MKCV" validate odd.toml > odd.log 2>&1 || status=$?
   expect_status 2 $status "bibliography \"$bib\": refused"
   contains "$(cat odd.log)" "odd.toml:1:17: error: cannot read the bibliography $bib: it is" "bibliography \"$bib\": located message"
 done
+# Outside cv.toml's folder, a device above all, is not read at all.
+printf 'bibliography = ["/dev/zero"]\n[person]\nname = "A B"\n' > odd.toml
+status=0; timeout 20 "$MKCV" validate odd.toml > odd.log 2>&1 || status=$?
+expect_status 2 $status "bibliography \"/dev/zero\": refused"
+contains "$(cat odd.log)" "odd.toml:1:17: error: the bibliography \"/dev/zero\" is outside the folder of odd.toml" \
+  "bibliography \"/dev/zero\": located message"
 finish

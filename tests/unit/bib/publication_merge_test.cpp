@@ -234,3 +234,50 @@ TEST_CASE("export bib writes talks and patents as @misc after the papers") {
     CHECK(read_bibtex(bib, "export.bib", d).size() == 2);
     CHECK_FALSE(d.has_errors());
 }
+
+TEST_CASE("a bibliography outside cv.toml's folder is refused, links resolved", "[security]") {
+    // The site publishes what a .bib holds: a cloned CV must not make mkcv read a file
+    // elsewhere on the machine. The photo and thumbnails were confined; these were not.
+    test::TempDir dir("mkcv-merge-outside");
+    fs::create_directories(dir.path / "cv" / "refs");
+    REQUIRE(write_file_atomically(dir.path / "private.bib", kBib));
+    REQUIRE(write_file_atomically(dir.path / "cv" / "refs" / "inside.bib", kBib));
+    fs::create_symlink(dir.path / "private.bib", dir.path / "cv" / "link.bib");
+    const std::string absolute = (dir.path / "private.bib").string();
+    for (const std::string& name :
+         {std::string("../private.bib"), absolute, std::string("link.bib"),
+          std::string("refs/../../private.bib")}) {
+        CAPTURE(name);
+        REQUIRE(write_file_atomically(
+            dir.path / "cv" / "cv.toml",
+            "bibliography = [\"" + name + "\"]\n[person]\nname = \"Yihao Zhao\"\n"));
+        Diagnostics diagnostics;
+        CHECK_FALSE(load_and_validate(dir.path / "cv" / "cv.toml", diagnostics).cv);
+        REQUIRE(diagnostics.error_count() == 1);
+        CHECK(diagnostics.items().front().code == "path");
+        CHECK(diagnostics.items().front().pos.line == 1);
+    }
+    REQUIRE(write_file_atomically(dir.path / "cv" / "cv.toml",
+                                  "bibliography = [\"refs/inside.bib\"]\n[person]\nname = "
+                                  "\"Yihao Zhao\"\n"));
+    Diagnostics diagnostics;
+    const auto inside = load_and_validate(dir.path / "cv" / "cv.toml", diagnostics).cv;
+    REQUIRE(inside);
+    CHECK(inside->publications.size() == 2);
+}
+
+TEST_CASE("[sync] file may not be one of the user's own bibliography files", "[sync]") {
+    for (const std::string& toml :
+         {kHead + "[sync]\ndblp = \"d/X\"\nfile = \"./pubs.bib\"\n",
+          std::string("bibliography = [\"publications.sync.bib\"]\n[person]\nname = \"A B\"\n"
+                      "[sync]\ndblp = \"d/X\"\n")}) {
+        CAPTURE(toml);
+        auto loaded = load(toml);
+        CHECK_FALSE(loaded.cv);
+        bool said = false;
+        for (const auto& d : loaded.diagnostics.items())
+            said = said ||
+                   (d.code == "sync" && d.message.find("lose its comments") != std::string::npos);
+        CHECK(said);
+    }
+}

@@ -86,3 +86,13 @@ TEST_CASE("no symbolic link is followed, pipes and hard-linked files are not rea
     fs::create_symlink(dir.path / "secret" / "SECRET", root / "zh" / "index.html");
     CHECK(get(root, "/zh/").status == FolderFile::Status::Missing);
 }
+
+TEST_CASE("a served folder that is a symbolic link serves nothing", "[serve][security]") {
+    // `site` refuses a `_site` that is a link; serve served the link's target.
+    TempDir dir;
+    write(dir.path / "elsewhere" / "index.html", "secret");
+    fs::create_directory_symlink(dir.path / "elsewhere", dir.path / "_site");
+    CHECK(get(dir.path / "_site", "/").status == FolderFile::Status::Missing);
+    CHECK(get(dir.path / "_site/", "/index.html").status == FolderFile::Status::Missing);
+    CHECK(get(dir.path / "elsewhere", "/").bytes == "secret");
+}
