@@ -339,6 +339,11 @@ std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publicati
             fields.emplace_back("note", field_value(p.note));
         if (!p.award.empty())
             fields.emplace_back("award", field_value(p.award));
+        if (!p.abstract.empty())
+            fields.emplace_back("abstract", field_value(p.abstract));
+        // The synced list's record of where each field came from (sync/merge.h).
+        if (!p.field_sources.empty())
+            fields.emplace_back("mkcvsources", escape_text(p.field_sources, TextFormat::Bibtex));
         // When type and venue would read back as another kind, say it (mkcv reads `kind`).
         BibEntry as_written;
         as_written.type = entry_type(p.kind);

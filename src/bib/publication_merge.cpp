@@ -1,6 +1,7 @@
 #include "bib/publication_merge.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -188,6 +189,10 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
     p.note = convert("note");
     p.award = convert("award");
     p.abstract = convert("abstract");
+    // What mkcv sync wrote there: field=source pairs; sync/merge reads only known names.
+    for (const char c : value(e, "mkcvsources"))
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '=' || c == ';')
+            p.field_sources += c;
     // A year or month that is there but wrong is a warning where it is written, never a
     // silent 9999 or a dropped month.
     auto refuse = [&](const char* field, const std::string& problem, const std::string& hint) {

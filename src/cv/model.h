@@ -167,6 +167,9 @@ struct Publication : Entry {
     // The bytes of a `bibtex` link that names a .bib file beside cv.toml (cv/photo.h
     // load_paper_files), which `mkcv site` publishes as the paper's BibTeX; empty otherwise.
     std::string bibtex_file;
+    // The synced list's: the source each field came from ("title=dblp;venue=dblp;…"), so
+    // that a sync from fewer sources never replaces a field with a worse source's (sync/merge).
+    std::string field_sources;
 };
 
 struct Teaching : Entry {

@@ -3,6 +3,7 @@
 #include "bib/publication_ids.h"
 #include "bib/publication_merge.h"
 #include "bib/reader.h"
+#include "sync/field_sources.h"
 #include "sync/title_text.h"
 
 namespace mkcv::sync {
@@ -39,6 +40,8 @@ Work work_of_publication(const Publication& p, const std::string& source) {
     for (const Link& l : p.links)
         if (l.label.value == "paper" && w.url.empty())
             w.url = l.url.value;
+    if (source == "synced")
+        w.field_sources = parse_field_sources(p.field_sources);
     return w;
 }
 

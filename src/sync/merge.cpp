@@ -10,18 +10,42 @@
 #include "bib/publication_ids.h"
 #include "cv/authors.h"
 #include "sync/bibtex_works.h"
+#include "sync/field_sources.h"
 #include "util/ascii.h"
 
 namespace mkcv::sync {
 namespace {
 
-// Lower is better; "synced" is the list as it was.
-int rank_of(const std::string& source) {
+const std::map<std::string, int>& source_ranks() {
+    // Lower is better; "synced" is a field of the list as it was whose source it does not
+    // know (a list written before it kept them): it stays where the list as a whole ranked.
     static const std::map<std::string, int> ranks{
         {"dblp", 0},  {"crossref", 1}, {"synced", 2}, {"openalex", 3}, {"semantic_scholar", 4},
         {"orcid", 5}, {"bibtex", 6},   {"arxiv", 7}};
-    const auto it = ranks.find(source);
-    return it == ranks.end() ? 8 : it->second;
+    return ranks;
+}
+
+int rank_of(const std::string& source) {
+    const auto it = source_ranks().find(source);
+    return it == source_ranks().end() ? 8 : it->second;
+}
+
+// A work's rank for one field. A field of the synced list ranks as the source that gave
+// it, just after that source's fresh answer (which wins a tie: it is newer).
+int field_rank(const Work& w, const std::string& field) {
+    if (w.source == "synced")
+        if (const auto it = w.field_sources.find(field); it != w.field_sources.end())
+            return rank_of(it->second) * 2 + 1;
+    return rank_of(w.source) * 2 + (w.source == "synced" ? 1 : 0);
+}
+
+// Where a chosen field came from, as the list records it.
+std::string source_of_field(const Work& w, const std::string& field) {
+    if (w.source == "synced") {
+        const auto it = w.field_sources.find(field);
+        return it == w.field_sources.end() ? "synced" : it->second;
+    }
+    return w.source;
 }
 
 class Groups {
@@ -99,26 +123,50 @@ Publication merged_entry(const std::vector<const Work*>& works, const std::strin
                 return w;
         return nullptr;
     };
-    const Work& best = *best_set.front();
+    // The best work for one field: the lowest rank for that field among those that have
+    // it (the group's order breaks ties).
+    auto pick = [](const std::vector<const Work*>& set, const std::string& field,
+                   auto has) -> const Work* {
+        const Work* chosen = nullptr;
+        for (const Work* w : set)
+            if (has(*w) && (!chosen || field_rank(*w, field) < field_rank(*chosen, field)))
+                chosen = w;
+        return chosen;
+    };
+    std::map<std::string, std::string> sources;
+    auto from = [&](const Work* w, const std::string& field) {
+        if (w)
+            sources[field] = source_of_field(*w, field);
+        return w;
+    };
     Publication p;
-    p.title = best.title.empty() ? first(all, [](const Work& w) { return !w.title.empty(); })->title
-                                 : best.title;
-    const Work* with_authors = first(best_set, [](const Work& w) { return !w.authors.empty(); });
+    const Work* title =
+        from(pick(best_set, "title", [](const Work& w) { return !w.title.empty(); }), "title");
+    if (!title)
+        title = from(pick(all, "title", [](const Work& w) { return !w.title.empty(); }), "title");
+    p.title = title->title;
+    const Work* with_authors =
+        pick(best_set, "authors", [](const Work& w) { return !w.authors.empty(); });
     if (!with_authors)
-        with_authors = first(all, [](const Work& w) { return !w.authors.empty(); });
-    if (with_authors)
+        with_authors = pick(all, "authors", [](const Work& w) { return !w.authors.empty(); });
+    if (from(with_authors, "authors"))
         for (const auto& a : with_authors->authors)
             p.authors.push_back({a, {}});
     else
         p.authors.push_back({owner, {}});
-    const Work* kind = first(best_set, [](const Work& w) { return w.kind_known; });
-    p.kind = kind ? kind->kind : best.kind;
-    const Work* venue = first(best_set, [](const Work& w) { return !w.venue.empty(); });
-    if (kind && !kind->venue.empty())
-        venue = kind;
-    p.venue = {venue ? venue->venue : std::string(), {}};
-    p.year = best.year;
-    p.month = best.month;
+    const Work* kind =
+        from(pick(best_set, "kind", [](const Work& w) { return w.kind_known; }), "kind");
+    const Work& dated =
+        *from(pick(best_set, "date", [](const Work& w) { return w.year != 0; }), "date");
+    p.kind = kind ? kind->kind : best_set.front()->kind;
+    // The venue of the work that said the kind, so that the two agree.
+    const Work* venue =
+        kind && !kind->venue.empty()
+            ? kind
+            : pick(best_set, "venue", [](const Work& w) { return !w.venue.empty(); });
+    p.venue = {from(venue, "venue") ? venue->venue : std::string(), {}};
+    p.year = dated.year;
+    p.month = dated.month;
     if (!p.month)
         if (const Work* m = first(all, [&](const Work& w) { return w.year == p.year && w.month; }))
             p.month = m->month;
@@ -133,6 +181,10 @@ Publication merged_entry(const std::vector<const Work*>& works, const std::strin
         dblp = first(all, [](const Work& w) { return !w.dblp_key.empty(); });
     if (dblp)
         p.links.push_back({{"dblp", {}}, {dblp_url(dblp->dblp_key), {}}});
+    // A field whose source is unknown ("synced") is not recorded: the list keeps no guess.
+    for (auto it = sources.begin(); it != sources.end();)
+        it = it->second == "synced" ? sources.erase(it) : std::next(it);
+    p.field_sources = field_sources_text(sources);
     return p;
 }
 
@@ -165,6 +217,10 @@ std::vector<std::string> changed_fields(const Publication& old, const Publicatio
         lb.insert({ascii_lower(l.label.value), l.url.value});
     if (la != lb)
         fields.push_back("links");
+    // Which source gave each field is in the file too: a change there is a change of the
+    // file, and "updated" says so (the first sync after the list began to keep them).
+    if (old.field_sources != now.field_sources)
+        fields.push_back("sources");
     return fields;
 }
 

@@ -5,13 +5,14 @@
 // ignored), a DBLP key, or a normalised title and year; a preprint and a published paper
 // of the same normalised title, at most two years apart, are one paper too. The published
 // version wins (its venue, kind, DOI and DBLP key) and keeps the arXiv link. Each field
-// comes from the best source that has it: DBLP, Crossref, the synced list itself (so that
-// a sync from fewer sources never makes an entry worse), OpenAlex, Semantic Scholar,
-// ORCID, a BibTeX export, arXiv. An entry of the synced list keeps its citekey forever; a
-// new one gets "lastnameYEARword". A work the user's own bibliography or cv.toml already
-// has is theirs and is not listed; `ignore` leaves works out; a work that was not listed
-// under the owner's id and has no author who is the owner (by id, name or alias) is
-// left out as not theirs.
+// comes from the best source that has it: DBLP, Crossref, OpenAlex, Semantic Scholar,
+// ORCID, a BibTeX export, arXiv. The synced list takes part too, each field ranked as the
+// source that gave it (kept in the list, Publication::field_sources; just after that
+// source's fresh answer), so that a sync from fewer sources never makes a field worse. An entry of
+// the synced list keeps its citekey forever; a new one gets "lastnameYEARword". A work the user's
+// own bibliography or cv.toml already has is theirs and is not listed; `ignore` leaves works out; a
+// work that was not listed under the owner's id and has no author who is the owner (by id, name or
+// alias) is left out as not theirs.
 #pragma once
 
 #include <cstddef>

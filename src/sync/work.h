@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,9 @@ struct Work {
     std::string arxiv;        // arxiv_base_id
     std::string dblp_key;
     std::string url;  // the paper's page, when the source has one that is not one of the ids
+    // An entry of the synced list: the source each field came from (field → source), read
+    // from Publication::field_sources; empty for a source's own work.
+    std::map<std::string, std::string> field_sources;
 };
 
 // One page of a response: its works and, when there are more, how to ask for the next.

@@ -70,6 +70,15 @@ cmp -s "$WORK/first.bib" "$WORK/three/publications.sync.bib" && pass "a second s
 sync three --check --offline "$DATA/dblp.xml" "$DATA/crossref.json" "$DATA/openalex.json"
 expect_status 0 "$status" "--check exits 0 after the sync"
 
+# 4b. A sync that only Crossref answers keeps DBLP's venue (each field keeps its source's
+# rank in the list, mkcvsources), and says nothing changed.
+cp -r "$WORK/three" "$WORK/fewer"
+sync fewer --offline "$DATA/crossref.json"
+expect_status 0 "$status" "a sync from Crossref alone"
+contains "$(cat "$WORK/fewer/publications.sync.bib")" "booktitle = {SIGMOD Conference}" \
+  "DBLP's venue stays when only Crossref answers"
+contains "$out" "is up to date" "a sync from fewer sources changes nothing"
+
 # 5. The list reaches the outputs: export bib keeps the ids; Markdown links DOI, arXiv, DBLP.
 exported="$(cd "$WORK/three" && "$MKCV" export bib 2>&1)"
 contains "$exported" "doi       = {10.1145/3448016.3457000}" "export bib has the synced DOI"

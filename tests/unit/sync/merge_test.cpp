@@ -143,3 +143,31 @@ TEST_CASE("citekeys are made from author, year and title and never collide", "[s
     CHECK(make_citekey({}, 2021, "!!", {}) == "anon2021");
     CHECK(normal_title("Deep Learning: A Review!") == "deeplearningareview");
 }
+
+TEST_CASE("a sync from fewer sources never replaces a field with a worse source's", "[sync]") {
+    // DBLP's clean venue name, then a weekly sync that only Crossref answered: the list
+    // ranked as a whole between DBLP and Crossref, so Crossref's long name came in.
+    Result<WorksPage> dblp = parse_dblp_xml(sync_fixture("dblp.xml"), "d", kOwner);
+    Result<WorksPage> crossref =
+        parse_crossref_works(sync_fixture("crossref.json"), "c", kOwner, false);
+    const MergeOutcome both = merge_works(input_of({&dblp, &crossref}));
+    const Publication* sigmod = with_doi(both, "10.1145/3448016.3457000");
+    REQUIRE(sigmod);
+    CHECK(sigmod->venue.value == "SIGMOD Conference");
+    CHECK(sigmod->field_sources.find("venue=dblp") != std::string::npos);
+    MergeInput fewer = input_of({&crossref});
+    fewer.synced = both.list;
+    const MergeOutcome after = merge_works(fewer);
+    const Publication* kept = with_doi(after, "10.1145/3448016.3457000");
+    REQUIRE(kept);
+    CHECK(kept->venue.value == "SIGMOD Conference");
+    CHECK(kept->kind == PublicationKind::Conference);
+    CHECK(after.updated.empty());
+    // Without the record (a list written before it was kept), the list still ranks second.
+    MergeInput old = fewer;
+    for (Publication& p : old.synced)
+        p.field_sources.clear();
+    const Publication* unrecorded = with_doi(merge_works(old), "10.1145/3448016.3457000");
+    REQUIRE(unrecorded);
+    CHECK(unrecorded->venue.value != "SIGMOD Conference");
+}
