@@ -103,6 +103,8 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
         input.aliases.push_back(a.value);
     for (const Text& i : cv.sync.ignore)
         input.ignore.push_back(i.value);
+    for (const Text& i : cv.sync.include)
+        input.include.push_back(i.value);
     // `ignore = true` on an override: the merged CV no longer has it, cv.toml alone does.
     if (LoadResult raw = load_cv(loaded.text, common.cv_path); raw.cv)
         for (const Publication& p : raw.cv->publications)
@@ -163,6 +165,16 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
     }
 
     const sync::MergeOutcome outcome = sync::merge_works(input);
+    // A retracted paper is kept, and said as loudly as mkcv says anything: a warning per
+    // paper, which CI shows on the pull request, besides the summary's first lines.
+    for (const sync::ListedWork& r : outcome.retracted)
+        diagnostics.warning(
+            r.sources.empty() || r.sources[0] == "synced list" ? list_name : r.sources[0], {},
+            "sync-retracted",
+            "\"" + r.title + "\"" + (r.key.empty() ? "" : " (" + r.key + ")") +
+                " was retracted: " + r.why,
+            "read the notice; take the paper out of your CV, or keep it "
+            "with a note that says it was retracted (note = \"Retracted.\")");
     report(diagnostics, loaded.sources, common);
     if (text_out)
         std::cout << "mkcv sync: " << list_name << "\n" << sync::format_summary(lines, outcome);

@@ -781,6 +781,7 @@ class Loader {
         id("arxiv", sync.arxiv, arxiv_query_problem);
         id("file", sync.file, sync_file_problem);
         sync.ignore = texts(t, "ignore");
+        sync.include = texts(t, "include");
     }
 
     static std::string join_views(const std::vector<std::string_view>& names) {

@@ -365,7 +365,10 @@ struct SyncSettings {
     Text semantic_scholar;     // "1723755"
     Text arxiv;                // an author query, "Adrian Del Maestro"
     std::vector<Text> ignore;  // citekeys, DOIs, arXiv ids or DBLP keys to leave out
-    Text file;                 // relative to cv.toml; empty: kDefaultSyncFile
+    // Notices (corrections, meeting abstracts …) to take in as papers all the same: DOIs,
+    // arXiv ids, DBLP keys or titles.
+    std::vector<Text> include;
+    Text file;  // relative to cv.toml; empty: kDefaultSyncFile
 };
 
 inline constexpr const char* kDefaultSyncFile = "publications.sync.bib";

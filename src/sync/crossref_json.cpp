@@ -54,6 +54,37 @@ void crossref_date(const json& work, int& year, int& month) {
     }
 }
 
+// What Crossref says a work is when it is not a paper: `update-to` names the work a
+// correction or retraction notice updates; peer reviews and components have types of their
+// own (sync/paper_kind.h).
+void crossref_notice(const json& item, Work& w) {
+    const std::string type = string_at(item, "type");
+    if (type == "peer-review")
+        w.notice = "a peer review";
+    else if (type == "component")
+        w.notice = "a component of another work";
+    const json& updates = member(item, "update-to");
+    if (!updates.is_array())
+        return;
+    for (const json& update : updates) {
+        const std::string kind = ascii_lower(string_at(update, "type"));
+        const std::string target = normal_doi(string_at(update, "DOI"));
+        const std::string of = target.empty() ? "" : " of " + target;
+        if (kind == "retraction" || kind == "withdrawal" || kind == "removal") {
+            w.notice = "a retraction notice" + of;
+            w.retracts = target;
+        } else if (kind == "expression_of_concern" || kind == "expression-of-concern") {
+            w.notice = "an expression of concern" + of;
+        } else if (kind == "correction" || kind == "erratum" || kind == "corrigendum" ||
+                   kind == "addendum" || kind == "clarification") {
+            w.notice = "a correction" + of;
+        } else {
+            continue;  // a new edition or version is a paper
+        }
+        return;
+    }
+}
+
 Work crossref_work(const json& item, const OwnerIds& owner, bool listed) {
     Work w;
     w.source = "crossref";
@@ -74,6 +105,7 @@ Work crossref_work(const json& item, const OwnerIds& owner, bool listed) {
         w.kind_known = true;
     }
     crossref_date(item, w.year, w.month);
+    crossref_notice(item, w);
     const json& authors = member(item, "author");
     if (authors.is_array())
         for (const json& a : authors) {

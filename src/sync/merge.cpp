@@ -11,6 +11,7 @@
 #include "cv/authors.h"
 #include "sync/bibtex_works.h"
 #include "sync/field_sources.h"
+#include "sync/paper_kind.h"
 #include "util/ascii.h"
 
 namespace mkcv::sync {
@@ -262,6 +263,24 @@ MergeOutcome merge_works(const MergeInput& input) {
     MergeOutcome out;
     const OwnerMatcher is_owner(input.owner, input.aliases);
 
+    // What [sync] include takes in although it is a notice: by id or by title.
+    std::set<std::string> include;
+    for (const std::string& i : input.include) {
+        include.insert(i);
+        for (const std::string& id : {normal_doi(i), arxiv_base_id(i), dblp_key_of(i)})
+            if (!id.empty())
+                include.insert(id);
+        include.insert("title:" + normal_title(i));
+    }
+    auto included = [&](const Work& w) {
+        return (!w.doi.empty() && include.count(w.doi)) ||
+               (!w.arxiv.empty() && include.count(w.arxiv)) ||
+               (!w.dblp_key.empty() && include.count(w.dblp_key)) ||
+               include.count("title:" + normal_title(w.title.value));
+    };
+    std::map<std::string, std::size_t> notice_at;     // normal title|year → its not_papers line
+    std::map<std::string, std::string> retracted_by;  // id key or DOI → what said so
+
     // 1. Whose works: listed under the owner's id, or with the owner among the authors.
     std::vector<Work> works;
     for (const Work& original : input.works) {
@@ -291,6 +310,40 @@ MergeOutcome merge_works(const MergeInput& input) {
                                      {},
                                      joined(w.authors, 4),
                                      "no author is " + input.owner});
+            continue;
+        }
+        // Notices are not papers: the source's metadata said so, or the title does.
+        if (w.notice.empty())
+            w.notice = notice_by_title(w.title.value);
+        w.retracted = w.retracted || retracted_by_title(w.title.value);
+        if (!w.retracts.empty())
+            retracted_by[w.retracts] =
+                w.source + " lists a retraction notice, \"" + w.title.value + "\"";
+        if (w.retracted)
+            for (const std::string& k : id_keys(w))
+                retracted_by[k] = w.source + " marks it retracted";
+        // "Retraction Note: Fast Sorting", "RETRACTED: Fast Sorting": the paper by its title
+        // too, for a source that names no DOI.
+        if (w.retracted || w.notice.rfind("a retraction notice", 0) == 0)
+            if (const auto colon = w.title.value.find(": ");
+                colon != std::string::npos && colon < 60)
+                if (const std::string t = normal_title(w.title.value.substr(colon + 2));
+                    t.size() >= 12)
+                    retracted_by.emplace("title:" + t,
+                                         w.retracted ? w.source + " marks it retracted"
+                                                     : w.source + " lists a retraction notice, \"" +
+                                                           w.title.value + "\"");
+        if (!w.notice.empty() && !included(w)) {
+            const std::string key = normal_title(w.title.value) + "|" + std::to_string(w.year);
+            if (const auto seen = notice_at.find(key); seen != notice_at.end()) {
+                auto& sources = out.not_papers[seen->second].sources;
+                if (std::find(sources.begin(), sources.end(), w.source) == sources.end())
+                    sources.push_back(w.source);
+            } else {
+                notice_at[key] = out.not_papers.size();
+                out.not_papers.push_back(
+                    {"", w.title.value, w.year, {w.source}, {}, joined(w.authors, 3), w.notice});
+            }
             continue;
         }
         // The owner found by id prints as [person] name, so the CV sets it in bold.
@@ -437,6 +490,29 @@ MergeOutcome merge_works(const MergeInput& input) {
                      });
     std::sort(out.added.begin(), out.added.end(),
               [](const ListedWork& a, const ListedWork& b) { return a.key < b.key; });
+    // A retracted paper is never dropped silently: every one of the new list and of the
+    // user's own that a source says was retracted is listed (cli/sync_command warns).
+    auto check_retracted = [&](const Publication& p, const std::string& where) {
+        const Work w = work_of_publication(p, "check");
+        std::string why;
+        if (!w.doi.empty())
+            if (const auto it = retracted_by.find(w.doi); it != retracted_by.end())
+                why = it->second;
+        for (const std::string& k : id_keys(w))
+            if (const auto it = retracted_by.find(k); why.empty() && it != retracted_by.end())
+                why = it->second;
+        if (const auto it = retracted_by.find("title:" + normal_title(p.title.value));
+            why.empty() && it != retracted_by.end())
+            why = it->second;
+        if (!why.empty())
+            out.retracted.push_back({p.key.value, p.title.value, p.year, {where}, {}, {}, why});
+    };
+    if (!retracted_by.empty()) {
+        for (const Publication& p : out.list)
+            check_retracted(p, "synced list");
+        for (const Publication& p : input.own)
+            check_retracted(p, p.source_file.empty() ? "cv.toml" : p.source_file);
+    }
     return out;
 }
 

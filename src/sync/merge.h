@@ -31,6 +31,9 @@ struct MergeInput {
     std::string owner;                // [person] name
     std::vector<std::string> aliases;
     std::vector<std::string> ignore;  // citekeys, DOIs, arXiv ids, DBLP keys
+    // Works that are not papers (corrections, meeting abstracts …) to take in all the same:
+    // DOIs, arXiv ids, DBLP keys or titles.
+    std::vector<std::string> include;
 };
 
 struct ListedWork {
@@ -46,6 +49,12 @@ struct ListedWork {
 struct MergeOutcome {
     std::vector<Publication> list;  // the new synced list, newest first
     std::vector<ListedWork> added, updated, ignored, not_owner, incomplete;
+    // Left out as not a paper of its own (`why`: "a correction of 10.1/x"), one line for the
+    // same notice from several sources.
+    std::vector<ListedWork> not_papers;
+    // Papers of the new list or of the user's own that a source says were retracted: kept,
+    // and said loudly (`why`: what said so).
+    std::vector<ListedWork> retracted;
     std::size_t unchanged = 0;
     std::size_t kept = 0;  // entries of the synced list that no source listed this time
     std::size_t own = 0;   // works the user's own entries already have

@@ -57,6 +57,18 @@ Work openalex_work(const json& item, const OwnerIds& owner, bool listed) {
         w.kind = PublicationKind::Other;
         w.kind_known = false;
     }
+    // Not a paper (sync/paper_kind.h): OpenAlex's own types for notices, and its flag for
+    // a retracted paper, which stays in but is warned about.
+    if (type == "erratum")
+        w.notice = "a correction";
+    else if (type == "paratext")
+        w.notice = "front matter";
+    else if (type == "editorial")
+        w.notice = "an editorial";
+    else if (type == "retraction")
+        w.notice = "a retraction notice";
+    w.retracted =
+        member(item, "is_retracted").is_boolean() && member(item, "is_retracted").get<bool>();
     const json& locations = member(item, "locations");
     if (locations.is_array())
         for (const json& loc : locations) {

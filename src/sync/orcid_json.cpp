@@ -79,6 +79,8 @@ Result<WorksPage> parse_orcid_works(std::string_view text, const std::string& so
         w.title = text_of_markup(value_of(member(s, "title"), "title"));
         w.venue = plain_field(value_of(s, "journal-title"));
         w.kind = orcid_kind(string_at(s, "type"), w.kind_known);
+        if (string_at(s, "type") == "conference-abstract")
+            w.notice = "a meeting abstract";
         const json& date = member(s, "publication-date");
         w.year = static_cast<int>(number_at(member(date, "year"), "value"));
         w.month = static_cast<int>(number_at(member(date, "month"), "value"));

@@ -58,6 +58,10 @@ Work semantic_scholar_work(const json& item, const OwnerIds& owner, bool listed)
         w.kind = PublicationKind::Other;
         w.kind_known = false;
     }
+    if (has_type(types, "Editorial"))
+        w.notice = "an editorial";
+    else if (has_type(types, "News"))
+        w.notice = "a news item";
     const json& authors = member(item, "authors");
     if (authors.is_array())
         for (const json& a : authors) {

@@ -56,6 +56,8 @@ std::string format_summary(const std::vector<SourceLine>& sources, const MergeOu
     std::string out;
     for (const SourceLine& s : sources)
         out += "  " + s.name + ": " + (s.failed ? "FAILED: " : "") + s.what + "\n";
+    // First, and in capitals: a retracted paper must not go unnoticed in a CV.
+    section(out, "RETRACTED, still in the CV: check it", o.retracted, false, false);
     section(out, "added", o.added, false, false);
     section(out, "updated", o.updated, true, false);
     if (o.unchanged)
@@ -67,6 +69,7 @@ std::string format_summary(const std::vector<SourceLine>& sources, const MergeOu
     section(out, "ignored", o.ignored, false, false);
     section(out, "left out, not by the owner", o.not_owner, false, true);
     section(out, "left out, incomplete", o.incomplete, false, true);
+    section(out, "left out, not a paper ([sync] include takes one in)", o.not_papers, false, false);
     if (o.added.empty() && o.updated.empty())
         out += "nothing new\n";
     return out;

@@ -54,6 +54,11 @@ struct Work {
     // An entry of the synced list: the source each field came from (field → source), read
     // from Publication::field_sources; empty for a source's own work.
     std::map<std::string, std::string> field_sources;
+    // Not a paper of its own, as the source's metadata says ("a correction of 10.1/x", "a
+    // meeting abstract"; sync/paper_kind.h): left out unless [sync] include names it.
+    std::string notice;
+    std::string retracts;    // a retraction notice: the DOI of the paper it retracts
+    bool retracted = false;  // the source says this paper was retracted
 };
 
 // One page of a response: its works and, when there are more, how to ask for the next.

@@ -2,7 +2,7 @@
 # `mkcv sync --offline`: recorded responses of every source (tests/data/sync) merged into the
 # synced list, compared with golden lists (tests/data/sync/expected; MKCV_UPDATE_GOLDEN=1
 # rewrites them): the same paper from three sources is one entry, a preprint is upgraded to
-# its published version, a homonym is left out, an ignored work stays out, a second sync
+# its published version, a homonym is left out, an erratum stays out, a second sync
 # changes nothing, --check exits 3 before and 0 after, --dry-run writes nothing, a failing
 # source leaves the rest merged, and the list reaches `mkcv export bib` and the Markdown CV.
 source "$(dirname "$0")/lib.sh"
@@ -51,7 +51,7 @@ contains "$out" "DBLP person XML, 3 works" "the DBLP file is detected"
 contains "$out" "Crossref works JSON, 3 works" "the Crossref file is detected"
 contains "$out" "OpenAlex works JSON, 1 works" "the OpenAlex file is detected"
 contains "$out" "already in your own entries: 1" "the paper of own.bib stays the user's"
-contains "$out" "ignored (1)" "the erratum in [sync] ignore is ignored"
+contains "$out" "left out, not a paper ([sync] include takes one in) (1)" "the erratum is left out as not a paper (and [sync] ignore names it too)"
 golden three_sources.bib "$WORK/three/publications.sync.bib" "three sources give the golden list"
 list="$(cat "$WORK/three/publications.sync.bib")"
 [[ "$(grep -c '10.1145/3448016.3457000' <<< "$list")" == 1 ]] && pass "the SIGMOD paper is one entry" \

@@ -61,8 +61,14 @@ TEST_CASE("the same paper from three sources becomes one entry, DBLP's venue and
     CHECK(gnn->kind == PublicationKind::Journal);
     CHECK(ids_of(*gnn).arxiv == "2203.01234");
     CHECK(gnn->year == 2023);
-    // The erratum is not ignored without `ignore`; with it, it is listed as ignored.
-    CHECK(with_doi(o, "10.9999/erratum.1"));
+    // The erratum is not a paper: left out and listed, one line for its sources. `include`
+    // takes it in; `ignore` then leaves it out as ignored.
+    CHECK(!with_doi(o, "10.9999/erratum.1"));
+    REQUIRE(o.not_papers.size() == 1);
+    CHECK(o.not_papers[0].title.find("Erratum") == 0);
+    CHECK(o.not_papers[0].why == "a correction");
+    in.include = {"10.9999/ERRATUM.1"};
+    CHECK(with_doi(merge_works(in), "10.9999/erratum.1"));
     in.ignore = {"10.9999/ERRATUM.1"};
     const MergeOutcome ignored = merge_works(in);
     CHECK(!with_doi(ignored, "10.9999/erratum.1"));
@@ -170,4 +176,49 @@ TEST_CASE("a sync from fewer sources never replaces a field with a worse source'
     const Publication* unrecorded = with_doi(merge_works(old), "10.1145/3448016.3457000");
     REQUIRE(unrecorded);
     CHECK(unrecorded->venue.value != "SIGMOD Conference");
+}
+
+TEST_CASE("notices are left out by the source's metadata, and a retraction is said", "[sync]") {
+    // Crossref names what a notice updates; OpenAlex has types for notices and a flag for a
+    // retracted paper; a retracted paper, synced or the user's own, is listed, never dropped.
+    const std::string crossref = R"({"message-type":"work-list","message":{"items":[
+      {"DOI":"10.1000/fast","type":"journal-article","title":["Fast Sorting"],
+       "author":[{"given":"Jane Q.","family":"Doe"}],"issued":{"date-parts":[[2021]]}},
+      {"DOI":"10.1000/notice","type":"journal-article","title":["Fast sorting, a notice"],
+       "update-to":[{"DOI":"10.1000/FAST","type":"retraction"}],
+       "author":[{"given":"Jane Q.","family":"Doe"}],"issued":{"date-parts":[[2022]]}},
+      {"DOI":"10.1000/fix","type":"journal-article","title":["About fast sorting"],
+       "update-to":[{"DOI":"10.1000/fast","type":"correction"}],
+       "author":[{"given":"Jane Q.","family":"Doe"}],"issued":{"date-parts":[[2022]]}}]}})";
+    Result<WorksPage> c = parse_crossref_works(crossref, "c", kOwner, true);
+    const std::string openalex = R"({"results":[
+      {"id":"https://openalex.org/W1","doi":"https://doi.org/10.1000/own","title":"My Own Paper",
+       "publication_year":2020,"type":"article","is_retracted":true},
+      {"id":"https://openalex.org/W2","title":"Issue Information","publication_year":2020,
+       "type":"paratext"}]})";
+    Result<WorksPage> o = parse_openalex_works(openalex, "o", kOwner, true);
+    MergeInput in = input_of({&c, &o});
+    Publication own;
+    own.key = {"doe2020own"};
+    own.title = {"My Own Paper"};
+    own.year = 2020;
+    own.source_file = "own.bib";
+    own.links.push_back({{"doi"}, {"10.1000/own"}});
+    in.own = {own};
+    const MergeOutcome out = merge_works(in);
+    REQUIRE(out.list.size() == 1);  // the paper; the two notices and the front matter are out
+    CHECK(out.list[0].title.value == "Fast Sorting");
+    REQUIRE(out.not_papers.size() == 3);
+    std::vector<std::string> why;
+    for (const auto& n : out.not_papers)
+        why.push_back(n.why);
+    CHECK(std::count(why.begin(), why.end(), "a retraction notice of 10.1000/fast") == 1);
+    CHECK(std::count(why.begin(), why.end(), "a correction of 10.1000/fast") == 1);
+    CHECK(std::count(why.begin(), why.end(), "front matter") == 1);
+    REQUIRE(out.retracted.size() == 2);
+    CHECK(out.retracted[0].title == "Fast Sorting");
+    CHECK(out.retracted[0].why.find("retraction notice") != std::string::npos);
+    CHECK(out.retracted[1].key == "doe2020own");
+    CHECK(out.retracted[1].sources == std::vector<std::string>{"own.bib"});
+    CHECK(out.retracted[1].why == "openalex marks it retracted");
 }
