@@ -1,7 +1,7 @@
 // What the watch tells the pages: the state of the last build (the generation of the last
 // good one, and the diagnostics of a failed one since), kept here for the event streams to
-// read. A build only changes the state and wakes the streams; each stream writes in its own
-// thread, so a slow or vanished client never holds up a build or another client, and no
+// read. A build only changes the state; the server's streams look at it from their own
+// event loop, so a slow or vanished client never holds up a build or another client, and no
 // queue of events grows: a stream that missed several builds sends the latest state.
 #pragma once
 
@@ -36,7 +36,7 @@ class BuildEvents {
     std::optional<BuildState> wait_past(std::uint64_t seen,
                                         std::chrono::milliseconds timeout) const;
 
-    // Streams open at once are bounded (each holds a server thread): false when full.
+    // Streams open at once are bounded (each holds a connection and a timer): false when full.
     bool open_stream();
     void close_stream();
 

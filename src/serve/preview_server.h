@@ -1,4 +1,5 @@
-// The HTTP side of `mkcv serve` (cpp-httplib, included only in its .cpp): files of one
+// The HTTP side of `mkcv serve` (Boost.Beast on one Asio thread, included only in its .cpp,
+// with its bounds on slow and large requests named there): files of one
 // folder (serve/folder_files.h), each HTML page with the live-reload script added
 // (serve/live_reload.h), and the build events as a server-sent-events stream. Listens on
 // 127.0.0.1 only and answers only requests whose Host is that address or localhost (a page
@@ -39,8 +40,8 @@ class PreviewServer {
     PreviewServer(const PreviewServer&) = delete;
     PreviewServer& operator=(const PreviewServer&) = delete;
 
-    // Binds 127.0.0.1 and serves from a thread of its own; the port, or why not ("serve"
-    // diagnostic: the port is taken, or none of those tried is free).
+    // Binds 127.0.0.1 and serves every connection from one thread of its own; the port, or why not
+    // ("serve" diagnostic: the port is taken, or none of those tried is free).
     [[nodiscard]] Result<int> start();
     // Ends every event stream, stops listening and waits for the requests under way.
     void stop();
