@@ -51,7 +51,11 @@ void end_groups_on_signals() {
     });
 }
 
-// Notes a running group for the signal handler, as long as it lives.
+}  // namespace
+
+// Notes a running group for the signal handler, as long as it lives. Not in the anonymous
+// namespace: BackgroundProcess::State, declared in the header, holds one (GCC warns when a
+// unity build puts this file in a group that is not its own).
 class RunningGroup {
   public:
     explicit RunningGroup(pid_t group) {
@@ -74,6 +78,8 @@ class RunningGroup {
   private:
     std::atomic<pid_t>* entry_ = nullptr;
 };
+
+namespace {
 
 // A Boost path, so Boost.Process takes it as the program, never as a command line to split.
 boost::filesystem::path exe_of(const ProcessSpec& spec) {
