@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <random>
 #include <set>
 #include <thread>
 
@@ -19,6 +20,12 @@
 
 namespace mkcv::net {
 namespace {
+
+// A fraction in [0, 1) for retry_delay: the machine's randomness, seeded once per thread.
+double jitter() {
+    thread_local std::mt19937 generator{std::random_device{}()};
+    return std::uniform_real_distribution<double>(0.0, 1.0)(generator);
+}
 
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -416,13 +423,18 @@ Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& opt
             break;
         const milliseconds wait =
             failure.retry_after ? std::chrono::duration_cast<milliseconds>(*failure.retry_after)
-                                : options.first_retry_delay * (1 << (number - 1));
+                                : retry_delay(options.first_retry_delay, number, jitter());
         std::this_thread::sleep_for(wait);
     }
     const std::string message = same_reason == attempts
                                     ? last_reason + " " + times(attempts)
                                     : last_reason + " (tried " + times(attempts) + ")";
     return network_failure(shown, message);
+}
+
+milliseconds retry_delay(milliseconds first, int retry, double jitter) {
+    const milliseconds base = first * (1 << std::clamp(retry - 1, 0, 16));
+    return base + std::chrono::duration_cast<milliseconds>(base * std::clamp(jitter, 0.0, 1.0) / 2);
 }
 
 }  // namespace mkcv::net

@@ -10,7 +10,8 @@
 // - at most `max_redirects` redirects, each checked by redirect_problem (same scheme, never
 //   file:// or anything else), never around a loop; the request's own header lines are
 //   dropped when a redirect leaves the host, so no API key follows it;
-// - retries with exponential backoff for 5xx answers and failed connections, and for 429
+// - retries with exponential backoff and jitter (retry_delay) for 5xx answers and failed
+// connections, and for 429
 //   and 503 after the server's Retry-After, unless it asks for more than `max_retry_wait`;
 //   another 4xx is the caller's to read (a 404 may be no failure), as a response;
 // - conditional requests from the cache (http_cache.h), a 304 answered from it; a 2xx
@@ -64,6 +65,11 @@ struct HttpOptions {
 // "https://dblp.org/pid/l/x.xml: error: the server answered 500 Internal Server Error three
 // times".
 Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& options);
+
+// The wait before retry number `retry` (1, 2 …): `first` doubled for each retry before it,
+// and up to half of that again by `jitter` (0 ≤ jitter < 1, random in use), so that many CI
+// jobs failing together do not come back to a source at the same instant.
+std::chrono::milliseconds retry_delay(std::chrono::milliseconds first, int retry, double jitter);
 
 // The words for an HTTP status ("500 Internal Server Error"), never the server's own reason
 // phrase, which is the server's text; "599" for one mkcv has no words for.

@@ -300,3 +300,13 @@ TEST_CASE("a URL or header mkcv will not send fails before any request", "[http_
     REQUIRE_FALSE(injected);
     CHECK(injected.error().message.find("line break") != std::string::npos);
 }
+
+TEST_CASE("retries back off exponentially, with up to half again of jitter", "[http_client]") {
+    using std::chrono::milliseconds;
+    CHECK(retry_delay(milliseconds(1000), 1, 0.0) == milliseconds(1000));
+    CHECK(retry_delay(milliseconds(1000), 2, 0.0) == milliseconds(2000));
+    CHECK(retry_delay(milliseconds(1000), 3, 0.0) == milliseconds(4000));
+    CHECK(retry_delay(milliseconds(1000), 1, 0.5) == milliseconds(1250));
+    CHECK(retry_delay(milliseconds(1000), 2, 0.999) < milliseconds(3000));
+    CHECK(retry_delay(milliseconds(1000), 2, 0.999) > milliseconds(2900));
+}
