@@ -251,6 +251,23 @@ run_case "export bib -o cv.toml" 2 cv.toml "$SIDE" export bib cv.toml -o cv.toml
 [[ "$(sha256sum < "$SIDE/cv.toml")" == "$sum" ]] && pass "cv.toml is left as it was" || fail "export replaced cv.toml"
 run_case "export bib -o /dev/null" 0 /dev/null "$SIDE" export bib cv.toml -o /dev/null
 
+# sync's list, publications.sync.bib, and a folder [sync] file names: sync neither writes
+# through a link nor waits on a pipe, and a build does not read one.
+for kind in file folder pipe nothing fifo; do
+  fresh_side
+  cp "$SRC/tests/data/sync/cv.toml" "$SRC/tests/data/sync/own.bib" "$SIDE/"
+  plant "$SIDE/publications.sync.bib" "$kind"
+  run_case "publications.sync.bib as $kind, sync" 2 publications.sync.bib "$SIDE" sync --offline "$SRC/tests/data/sync/dblp.xml"
+  run_case "publications.sync.bib as $kind, build" 2 publications.sync.bib "$SIDE" build -t markdown -o out
+done
+for kind in folder nothing; do
+  fresh_side
+  cp "$SRC/tests/data/sync/cv.toml" "$SRC/tests/data/sync/own.bib" "$SIDE/"
+  sed -i 's/^\[sync\]$/[sync]\nfile = "lists\/mine.bib"/' "$SIDE/cv.toml"
+  plant "$SIDE/lists" "$kind"
+  run_case "[sync] file's folder as $kind, sync" 2 lists "$SIDE" sync --offline "$SRC/tests/data/sync/dblp.xml"
+done
+
 # template new: the new folder, its temporary and a link inside the template copied.
 for kind in folder file nothing; do
   fresh_side
