@@ -54,6 +54,7 @@ Result<WorksPage> parse_arxiv_atom(std::string_view text, const std::string& sou
         if (w.arxiv.empty())
             continue;
         w.title = text_of_xml(child_named(entry, "title"));
+        w.abstract = text_of_xml(child_named(entry, "summary")).value;
         for (const pugi::xml_node& a : entry.children()) {
             if (a.type() != pugi::node_element || local_name(a) != "author" ||
                 w.authors.size() >= kMaxAuthorsPerWork)

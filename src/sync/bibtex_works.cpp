@@ -40,6 +40,7 @@ Work work_of_publication(const Publication& p, const std::string& source) {
     for (const Link& l : p.links)
         if (l.label.value == "paper" && w.url.empty())
             w.url = l.url.value;
+    w.abstract = p.abstract.value;
     if (source == "synced")
         w.field_sources = parse_field_sources(p.field_sources);
     return w;

@@ -106,6 +106,11 @@ Work crossref_work(const json& item, const OwnerIds& owner, bool listed) {
     }
     crossref_date(item, w.year, w.month);
     crossref_notice(item, w);
+    // JATS: <jats:title>Abstract</jats:title><jats:p>…</jats:p>; the heading is not the text.
+    w.abstract = text_of_markup(string_at(item, "abstract")).value;
+    for (const char* heading : {"Abstract ", "ABSTRACT ", "Summary "})
+        if (w.abstract.rfind(heading, 0) == 0)
+            w.abstract.erase(0, std::string(heading).size());
     const json& authors = member(item, "author");
     if (authors.is_array())
         for (const json& a : authors) {

@@ -171,6 +171,8 @@ Publication merged_entry(const std::vector<const Work*>& works, const std::strin
     if (!p.month)
         if (const Work* m = first(all, [&](const Work& w) { return w.year == p.year && w.month; }))
             p.month = m->month;
+    if (const Work* a = first(all, [](const Work& w) { return !w.abstract.empty(); }))
+        p.abstract = {a->abstract, {}};
     if (const Work* u = first(best_set, [](const Work& w) { return !w.url.empty(); }))
         p.links.push_back({{"paper", {}}, {u->url, {}}});
     if (const Work* d = first(best_set, [](const Work& w) { return !w.doi.empty(); }))
@@ -218,6 +220,8 @@ std::vector<std::string> changed_fields(const Publication& old, const Publicatio
         lb.insert({ascii_lower(l.label.value), l.url.value});
     if (la != lb)
         fields.push_back("links");
+    if (old.abstract.value != now.abstract.value)
+        fields.push_back("abstract");
     // Which source gave each field is in the file too: a change there is a change of the
     // file, and "updated" says so (the first sync after the list began to keep them).
     if (old.field_sources != now.field_sources)

@@ -1,5 +1,8 @@
 #include "sync/openalex_json.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "bib/publication_ids.h"
 #include "sync/json_input.h"
 #include "sync/title_text.h"
@@ -10,6 +13,31 @@ namespace mkcv::sync {
 using nlohmann::json;
 
 namespace {
+
+// OpenAlex gives an abstract as an inverted index, word → its positions. Bounded: at most
+// kMaxFieldBytes of words are placed (a hostile index could name a position in the
+// billions, or a million positions), then the text is cut as any field is.
+std::string abstract_of_index(const json& index) {
+    if (!index.is_object())
+        return "";
+    std::vector<std::pair<long, const std::string*>> placed;
+    std::size_t bytes = 0;
+    for (auto it = index.begin(); it != index.end() && bytes < 4 * kMaxFieldBytes; ++it) {
+        if (!it.value().is_array())
+            continue;
+        for (const json& at : it.value()) {
+            if (!at.is_number_integer() || bytes >= 4 * kMaxFieldBytes)
+                continue;
+            placed.emplace_back(at.get<long>(), &it.key());
+            bytes += it.key().size() + 1;
+        }
+    }
+    std::sort(placed.begin(), placed.end());
+    std::string text;
+    for (const auto& [at, word] : placed)
+        text += (text.empty() ? "" : " ") + *word;
+    return plain_field(text);
+}
 
 bool ends_with_folded(const std::string& text, const std::string& tail) {
     return !tail.empty() && text.size() >= tail.size() &&
@@ -69,6 +97,7 @@ Work openalex_work(const json& item, const OwnerIds& owner, bool listed) {
         w.notice = "a retraction notice";
     w.retracted =
         member(item, "is_retracted").is_boolean() && member(item, "is_retracted").get<bool>();
+    w.abstract = abstract_of_index(member(item, "abstract_inverted_index"));
     const json& locations = member(item, "locations");
     if (locations.is_array())
         for (const json& loc : locations) {

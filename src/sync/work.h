@@ -51,6 +51,9 @@ struct Work {
     std::string arxiv;        // arxiv_base_id
     std::string dblp_key;
     std::string url;  // the paper's page, when the source has one that is not one of the ids
+    // Plain text, cut to kMaxFieldBytes; the site folds it under the paper. Crossref (JATS),
+    // OpenAlex (an inverted index), Semantic Scholar and arXiv give one.
+    std::string abstract;
     // An entry of the synced list: the source each field came from (field → source), read
     // from Publication::field_sources; empty for a source's own work.
     std::map<std::string, std::string> field_sources;

@@ -4,8 +4,8 @@
 # together, synced twice gives the same publications.sync.bib byte for byte, and the second
 # run says it is up to date. The answers are also synced with titles, venues and names that
 # hold what a BibTeX reader turns into other characters (straight apostrophes, which came
-# back as ’ and rewrote the file every week; `--`, backquotes, braces), and with titles
-# that try to close their entry: each stays one paper.
+# back as ’ and rewrote the file every week; `--`, backquotes, braces) and with abstracts,
+# and with titles that try to close their entry: each stays one paper.
 source "$(dirname "$0")/lib.sh"
 DATA="$SRC/tests/data/sync"
 ANSWERS=(arxiv.xml crossref.json dblp.bib dblp.xml openalex.json orcid.json scholar.bib
@@ -17,9 +17,15 @@ python3 - "$DATA" "$WORK/hard" <<'PY'
 import json, os, re, sys
 src, out = sys.argv[1], sys.argv[2]
 HARD = " AACR's O'Brien 1--2 `q' \"d\" {b}}} @misc{fake, title={Fake}}"
+ABSTRACT = "We show that AACR's O'Brien 1--2 `q' {b}} holds, in   two  lines.\nSecond line."
 def walk(node, key=""):
     if isinstance(node, dict):
-        return {k: walk(v, k) for k, v in node.items()}
+        out = {k: walk(v, k) for k, v in node.items()}
+        if "paperId" in node and "abstract" not in node:  # Semantic Scholar
+            out["abstract"] = ABSTRACT
+        if "DOI" in node and "type" in node and "abstract" not in node:  # Crossref, as JATS
+            out["abstract"] = "<jats:title>Abstract</jats:title><jats:p>" + ABSTRACT + "</jats:p>"
+        return out
     if isinstance(node, list):
         return [walk(v, key) for v in node]
     if isinstance(node, str) and key in ("title", "name", "family", "display_name", "venue",
@@ -91,6 +97,7 @@ titles="$(grep -c '^  title' <<< "$list")"
 lacks "$list" "@misc{fake" "no title opens an entry of its own"
 exported="$(cd "$WORK/hard-crossref" && "$MKCV" export bib 2>&1)"
 contains "$exported" "O\\textquotesingle{}Brien" "export bib keeps the straight apostrophe"
+contains "$exported" "abstract  = {We show that AACR" "the abstract is kept"
 lacks "$exported" "@misc{fake" "export bib writes no entry of a title's"
 json="$(cd "$WORK/hard-crossref" && "$MKCV" build -t jsonresume -o out > /dev/null 2>&1 && cat out/cv-jsonresume.json)"
 contains "$json" "AACR's O'Brien 1--2 \`q' \\\"d\\\" {b}}} @misc{fake, title={Fake}}" \

@@ -74,7 +74,7 @@ TEST_CASE("Semantic Scholar is paged with next, arXiv with start, to the end", "
     FakeServer server;
     const std::string s2 =
         "https://api.semanticscholar.org/graph/v1/author/1723755/papers?fields=title,year,"
-        "venue,journal,externalIds,authors,publicationTypes,publicationDate";
+        "venue,journal,externalIds,authors,publicationTypes,publicationDate,abstract";
     server.pages[s2 + "&offset=0&limit=100"] = {
         200, R"({"offset":0,"next":100,"data":[{"title":"A","year":2020}]})", ""};
     server.pages[s2 + "&offset=100&limit=100"] = {

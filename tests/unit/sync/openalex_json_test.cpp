@@ -34,3 +34,23 @@ TEST_CASE("OpenAlex pages carry a cursor, an arXiv copy gives the arXiv id", "[s
     CHECK(page->works[0].kind == PublicationKind::Preprint);
     CHECK(!parse_openalex_works(R"([1,2])", "x", {}, true));
 }
+
+TEST_CASE("an OpenAlex abstract is its inverted index read in order, bounded", "[sync]") {
+    const std::string ok = R"({"results":[{"id":"https://openalex.org/W1","title":"T",
+      "publication_year":2020,"abstract_inverted_index":{"fast.":[2],"We":[0],"sort":[1]}}]})";
+    Result<WorksPage> page = parse_openalex_works(ok, "o", {}, true);
+    REQUIRE(page);
+    REQUIRE(page->works.size() == 1);
+    CHECK(page->works[0].abstract == "We sort fast.");
+    // A word at a billion places, or at a position in the billions: bounded, never built.
+    std::string many = R"({"results":[{"id":"https://openalex.org/W2","title":"T",
+      "publication_year":2020,"abstract_inverted_index":{"w":[)";
+    for (int i = 0; i < 100000; ++i)
+        many += std::to_string(i) + ",";
+    many += R"(9000000000000]}}]})";
+    Result<WorksPage> big = parse_openalex_works(many, "o", {}, true);
+    REQUIRE(big);
+    REQUIRE(big->works.size() == 1);
+    CHECK(big->works[0].abstract.size() <= kMaxFieldBytes + 4);
+    CHECK(big->works[0].abstract.rfind("w w w", 0) == 0);
+}
