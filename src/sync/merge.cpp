@@ -11,6 +11,7 @@
 #include "cv/authors.h"
 #include "sync/bibtex_works.h"
 #include "sync/field_sources.h"
+#include "sync/near_duplicates.h"
 #include "sync/paper_kind.h"
 #include "util/ascii.h"
 
@@ -191,6 +192,52 @@ Publication merged_entry(const std::vector<const Work*>& works, const std::strin
     return p;
 }
 
+PaperSketch sketch_of(const Work& w) {
+    return {w.title.value, w.authors.empty() ? "" : w.authors.front(), w.year, w.kind,
+            w.kind_known};
+}
+
+PaperSketch sketch_of(const Publication& p) {
+    return {p.title.value, p.authors.empty() ? "" : p.authors.front().value, p.year, p.kind,
+            p.kind != PublicationKind::Other};
+}
+
+// Entries indexed by their loose and main titles (sync/near_duplicates.h), so that each
+// work is compared only with those that may be alike.
+class SketchIndex {
+  public:
+    void add(PaperSketch sketch, std::string key) {
+        const std::size_t at = sketches_.size();
+        for (const std::string& k : {loose_title(sketch.title), main_title(sketch.title)})
+            if (!k.empty())
+                by_title_[k].push_back(at);
+        sketches_.push_back(std::move(sketch));
+        keys_.push_back(std::move(key));
+    }
+    // The most alike entry (Same before Possibly) and its key.
+    std::pair<Likeness, std::string> find(const PaperSketch& sketch) const {
+        std::pair<Likeness, std::string> best{Likeness::Different, ""};
+        for (const std::string& k : {loose_title(sketch.title), main_title(sketch.title)}) {
+            const auto it = k.empty() ? by_title_.end() : by_title_.find(k);
+            if (it == by_title_.end())
+                continue;
+            for (const std::size_t at : it->second) {
+                const Likeness l = likeness(sketch, sketches_[at]);
+                if (l == Likeness::Same)
+                    return {l, keys_[at]};
+                if (l == Likeness::Possibly && best.first == Likeness::Different)
+                    best = {l, keys_[at]};
+            }
+        }
+        return best;
+    }
+
+  private:
+    std::vector<PaperSketch> sketches_;
+    std::vector<std::string> keys_;
+    std::map<std::string, std::vector<std::size_t>> by_title_;
+};
+
 std::string kind_word(PublicationKind k) {
     return to_string(k);
 }
@@ -370,6 +417,21 @@ MergeOutcome merge_works(const MergeInput& input) {
             if (!inserted)
                 groups.join(i, it->second);
         }
+    // Near-duplicates that share no id: the same loose title and first author, a year
+    // apart at most (DBLP dates a journal paper by its issue, the author by its first
+    // appearance online). Two entries of the synced list stay two (below).
+    {
+        std::map<std::string, std::vector<std::size_t>> by_loose;
+        for (std::size_t i = 0; i < works.size(); ++i)
+            if (const std::string t = loose_title(works[i].title.value); t.size() >= 12)
+                by_loose[t].push_back(i);
+        for (const auto& [title, alike] : by_loose)
+            for (std::size_t a = 0; a < alike.size(); ++a)
+                for (std::size_t b = a + 1; b < alike.size(); ++b)
+                    if (likeness(sketch_of(works[alike[a]]), sketch_of(works[alike[b]])) ==
+                        Likeness::Same)
+                        groups.join(alike[a], alike[b]);
+    }
     // A preprint and its published version, by title alone.
     std::map<std::string, std::vector<std::size_t>> by_title;
     for (std::size_t i = 0; i < works.size(); ++i) {
@@ -395,6 +457,13 @@ MergeOutcome merge_works(const MergeInput& input) {
     for (const Publication& p : input.own)
         for (const std::string& k : id_keys(work_of_publication(p, "own")))
             own_keys.insert(k);
+    SketchIndex own_sketches;
+    for (const Publication& p : input.own)
+        own_sketches.add(sketch_of(p), p.key.empty() ? "\"" + p.title.value + "\"" : p.key.value);
+    // The synced list and the works new this time, for works possibly the same as one.
+    SketchIndex listed_sketches;
+    for (const Publication& p : input.synced)
+        listed_sketches.add(sketch_of(p), p.key.value);
     std::set<std::string> ignore(input.ignore.begin(), input.ignore.end());
     for (const std::string& i : input.ignore)
         for (const std::string& id : {normal_doi(i), arxiv_base_id(i), dblp_key_of(i)})
@@ -447,6 +516,44 @@ MergeOutcome merge_works(const MergeInput& input) {
             ++out.own;
             continue;
         }
+        bool taken_in = false;  // [sync] include names it: no near-duplicate is left out
+        for (const Work* w : group)
+            taken_in = taken_in || included(*w);
+        // One of the user's own by title, first author and year: theirs wins. Possibly
+        // one of theirs (a subtitle apart, another kind): left out for them to decide.
+        if (const auto [like, with] = own_sketches.find(sketch_of(entry)); like == Likeness::Same) {
+            ++out.own;
+            out.near_own.push_back({"",
+                                    entry.title.value,
+                                    entry.year,
+                                    sources,
+                                    {},
+                                    {},
+                                    "the same title and first author as your " + with});
+            continue;
+        } else if (like == Likeness::Possibly && !synced && !taken_in) {
+            out.possibly_same.push_back({"",
+                                         entry.title.value,
+                                         entry.year,
+                                         sources,
+                                         {},
+                                         {},
+                                         "possibly the same as your " + with});
+            continue;
+        }
+        // Possibly an entry of the list, or a paper new this time.
+        if (!synced && !taken_in)
+            if (const auto [like, with] = listed_sketches.find(sketch_of(entry));
+                like != Likeness::Different) {
+                out.possibly_same.push_back({"",
+                                             entry.title.value,
+                                             entry.year,
+                                             sources,
+                                             {},
+                                             {},
+                                             "possibly the same as " + with});
+                continue;
+            }
         for (const Work* w : group)
             ignored = ignored || (!w->doi.empty() && ignore.count(w->doi)) ||
                       (!w->arxiv.empty() && ignore.count(w->arxiv)) ||
@@ -478,6 +585,7 @@ MergeOutcome merge_works(const MergeInput& input) {
             continue;
         }
         used.push_back(key);
+        listed_sketches.add(sketch_of(entry), key);
         fresh.push_back({std::move(entry), sources});
     }
     for (auto& f : fresh) {

@@ -55,6 +55,12 @@ struct MergeOutcome {
     // Papers of the new list or of the user's own that a source says were retracted: kept,
     // and said loudly (`why`: what said so).
     std::vector<ListedWork> retracted;
+    // Works that are one of the user's own papers by title, first author and year (a year
+    // apart at most; sync/near_duplicates.h), counted in `own` too; `why` says which.
+    std::vector<ListedWork> near_own;
+    // Works left out as possibly the same as an entry (a subtitle apart, or a conference and
+    // a journal paper of one title): `why` names it. `include` takes one in.
+    std::vector<ListedWork> possibly_same;
     std::size_t unchanged = 0;
     std::size_t kept = 0;  // entries of the synced list that no source listed this time
     std::size_t own = 0;   // works the user's own entries already have

@@ -4,7 +4,8 @@
 # numbered conference abstract ("Abstract 794: …") and an editorial note gives one paper;
 # the others are listed as left out with the reason, and [sync] include takes one back.
 # A retraction notice in Crossref for a paper of the user's own .bib is a warning naming
-# that file, and the paper stays (never dropped silently).
+# that file, and the paper stays (never dropped silently). DBLP's record of the user's own
+# paper, dated a year later and without its DOI, is theirs: not listed again.
 source "$(dirname "$0")/lib.sh"
 DATA="$SRC/tests/data/sync"
 
@@ -30,6 +31,15 @@ sed -i 's/^ignore = .*/&\ninclude = ["Abstract 794: Pan-cancer proteogenomic ana
 out="$("$MKCV" sync --offline "$DATA/notices/semantic_scholar.json" 2>&1)" || true
 contains "$out" "left out, not a paper ([sync] include takes one in) (3)" "include takes one back"
 contains "$(cat publications.sync.bib)" "Abstract 794" "the included abstract is in the list"
+
+# DBLP dates the user's own 2020 paper (own.bib, with a DOI DBLP does not give) 2021: the
+# same paper, theirs; one line says so, and the PDF counts it once.
+rm -rf "$WORK/later" && mkdir -p "$WORK/later" && cp "$DATA/cv.toml" "$DATA/own.bib" "$WORK/later/"
+out="$(cd "$WORK/later" && "$MKCV" sync --offline "$DATA/notices/dblp_year_later.bib" 2>&1)" || true
+contains "$out" "already in your own entries: 1" "DBLP's later record is the user's own paper"
+contains "$out" "of them by title and first author (1):" "one line says why"
+contains "$out" "the same title and first author as your doe2020own" "it names the user's entry"
+lacks "$(cat "$WORK/later/publications.sync.bib" 2> /dev/null)" "Learned caches" "the list does not have it again"
 
 # A retraction notice for the user's own paper: a warning, and the paper stays.
 status=0

@@ -222,3 +222,43 @@ TEST_CASE("notices are left out by the source's metadata, and a retraction is sa
     CHECK(out.retracted[1].sources == std::vector<std::string>{"own.bib"});
     CHECK(out.retracted[1].why == "openalex marks it retracted");
 }
+
+TEST_CASE("a paper DBLP dates a year later than the user's own entry is theirs", "[sync]") {
+    // The author's own 2024 entry, no DOI; DBLP's 2025 journal entry of the same title, and
+    // its conference version of 2024 by the same title, which may well be another paper.
+    Work dblp;
+    dblp.source = "dblp";
+    dblp.listed_for_owner = true;
+    dblp.title = {"Fast sorting with learned indexes."};
+    dblp.authors = {"Jane Q. Doe", "Bob Roe"};
+    dblp.year = 2025;
+    dblp.kind = PublicationKind::Journal;
+    dblp.kind_known = true;
+    dblp.venue = "J. Sorting";
+    dblp.dblp_key = "journals/js/DoeR25";
+    Work sub = dblp;
+    sub.title = {"Fast Sorting with Learned Indexes: Extended Version"};
+    sub.dblp_key = "journals/js/DoeR25a";
+    MergeInput in;
+    in.owner = "Jane Q. Doe";
+    in.works = {dblp, sub};
+    Publication own;
+    own.key = {"doe2024fast"};
+    own.title = {"Fast Sorting with Learned Indexes"};
+    own.authors = {{"Jane Q. Doe"}, {"Bob Roe"}};
+    own.year = 2024;
+    own.kind = PublicationKind::Journal;
+    in.own = {own};
+    const MergeOutcome out = merge_works(in);
+    CHECK(out.list.empty());
+    CHECK(out.own == 1);
+    REQUIRE(out.near_own.size() == 1);
+    CHECK(out.near_own[0].why == "the same title and first author as your doe2024fast");
+    REQUIRE(out.possibly_same.size() == 1);
+    CHECK(out.possibly_same[0].why == "possibly the same as your doe2024fast");
+    // [sync] include takes the extended version in.
+    in.include = {"journals/js/DoeR25a"};
+    const MergeOutcome taken = merge_works(in);
+    REQUIRE(taken.list.size() == 1);
+    CHECK(taken.list[0].title.value == "Fast Sorting with Learned Indexes: Extended Version");
+}

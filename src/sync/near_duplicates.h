@@ -1,0 +1,38 @@
+// Two records of one paper that share no id: "Fast Sorting" by Doe in 2024 (the author's
+// own entry, dated online-first) and DBLP's "Fast sorting." by Doe in 2025 (the issue's
+// year) printed twice and counted twice (issue 37). Titles are compared loosely (case,
+// punctuation, British and American spelling), then the first author's last name and the
+// year, a year apart at most.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cv/model.h"
+
+namespace mkcv::sync {
+
+// What the comparison reads of a work or an entry.
+struct PaperSketch {
+    std::string title;
+    std::string first_author;  // as written; its last name is compared
+    int year = 0;
+    PublicationKind kind = PublicationKind::Other;
+    bool kind_known = false;
+};
+
+enum class Likeness {
+    Different,
+    Same,      // the same loose title, first author and kind, a year apart at most
+    Possibly,  // as Same but for the kind, or but for a subtitle: for the user to decide
+};
+
+Likeness likeness(const PaperSketch& a, const PaperSketch& b);
+
+// The keys to index works by, so that only works that may be alike are compared: the loose
+// title, and the main title (before a subtitle) when it is long enough to mean something.
+std::string loose_title(std::string_view title);
+std::string main_title(std::string_view title);
+
+}  // namespace mkcv::sync
