@@ -5,6 +5,7 @@
 #include <set>
 
 #include "bib/bibtex_check.h"
+#include "bib/citekey.h"
 #include "bib/latex_text.h"
 #include "bib/publication_merge.h"
 #include "cv/authors.h"
@@ -18,30 +19,6 @@ namespace {
 // balanced); everything else is escaped.
 std::string field_value(const Text& value) {
     return render_text(value.value, value.marks, TextFormat::Bibtex);
-}
-
-std::string ascii_word(const std::string& text, std::size_t min_length) {
-    std::string word;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        const char c = i < text.size() ? text[i] : ' ';
-        if (std::isalnum(static_cast<unsigned char>(c))) {
-            word += ascii_lower(c);
-            continue;
-        }
-        static const std::set<std::string> kSkip{
-            "the", "and", "for",  "with", "from", "into", "towards", "toward", "using", "via",
-            "on",  "how", "what", "why",  "when", "are",  "can",     "does",   "not"};
-        if (word.size() >= min_length && !kSkip.count(word))
-            return word;
-        word.clear();
-    }
-    return "";
-}
-
-std::string last_name(const std::string& author) {
-    const std::string name = parse_author(author).name;
-    const auto space = name.find_last_of(' ');
-    return space == std::string::npos ? name : name.substr(space + 1);
 }
 
 const char* entry_type(PublicationKind kind) {
@@ -148,23 +125,6 @@ bool is_plain_key(const std::string& key) {
     return true;
 }
 
-// A key not yet used: "zhao2024keynote", "zhao2024keynotea" …
-std::string fresh_key(const std::string& base_or_empty, const char* fallback,
-                      std::set<std::string>& used) {
-    const std::string base = base_or_empty.empty() ? fallback : base_or_empty;
-    std::string key = base;
-    for (char suffix = 'a'; used.count(key) && suffix <= 'z'; ++suffix)
-        key = base + suffix;
-    for (int n = 2; used.count(key); ++n)  // past z: numbered, never a repeated key
-        key = base + "-" + std::to_string(n);
-    used.insert(key);
-    return key;
-}
-
-std::string key_base(const std::string& name, int year, const std::string& title) {
-    return ascii_word(last_name(name), 1) + std::to_string(year) + ascii_word(title, 3);
-}
-
 // A URL as a braced field's value: a brace in it would end the field early (and the text
 // after it would be read as fields of its own), so braces are percent-encoded, as are
 // controls, spaces and backslashes, which no URL holds as itself.
@@ -251,7 +211,7 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, Written& o
         add_link_fields(talk.links, fields);
         const int month = talk.date ? talk.date->month : 0;
         write_entry(out.text, out.meant, "misc",
-                    fresh_key(key_base(owner, year, talk.title.value), "misc", used), fields,
+                    fresh_citekey(citekey_base(owner, year, talk.title.value), used), fields,
                     month);
     }
     for (const auto& patent : cv.patents) {
@@ -274,7 +234,7 @@ void add_talks_and_patents(const Cv& cv, std::set<std::string>& used, Written& o
         add_link_fields(patent.links, fields);
         const int month = patent.date ? patent.date->month : 0;
         write_entry(out.text, out.meant, "misc",
-                    fresh_key(key_base(inventors[0], year, patent.title.value), "misc", used),
+                    fresh_citekey(citekey_base(inventors[0], year, patent.title.value), used),
                     fields, month);
     }
 }
@@ -285,12 +245,10 @@ std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publicati
     std::vector<PaperBibtex> entries;
     for (const auto& p : publications) {
         std::string key = p.key.value;
-        if (!is_plain_key(key)) {
-            const std::string base =
-                p.authors.empty() ? "anon" + std::to_string(p.year) + ascii_word(p.title.value, 3)
-                                  : key_base(p.authors[0].value, p.year, p.title.value);
-            key = fresh_key(base, "pub", used);
-        }
+        if (!is_plain_key(key))
+            key = fresh_citekey(
+                citekey_base(p.authors.empty() ? "" : p.authors[0].value, p.year, p.title.value),
+                used);
         std::vector<std::pair<std::string, std::string>> fields;
         // Double braces keep the title's capitalisation in every bibliography style.
         fields.emplace_back("title", "{" + field_value(p.title) + "}");

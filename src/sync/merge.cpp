@@ -7,6 +7,7 @@
 #include <numeric>
 #include <set>
 
+#include "bib/citekey.h"
 #include "bib/publication_ids.h"
 #include "cv/authors.h"
 #include "sync/bibtex_works.h"
@@ -68,26 +69,6 @@ class Groups {
   private:
     std::vector<std::size_t> parent_;
 };
-
-std::string ascii_word(const std::string& text, std::size_t min_length) {
-    static const std::set<std::string> kSkip{
-        "the", "and", "for",  "with", "from", "into", "towards", "toward", "using", "via",
-        "on",  "how", "what", "why",  "when", "are",  "can",     "does",   "not",   "an"};
-    std::string word;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        const char c = i < text.size() ? text[i] : ' ';
-        if (std::isalnum(static_cast<unsigned char>(c))) {
-            word += ascii_lower(c);
-            continue;
-        }
-        if (static_cast<unsigned char>(c) >= 0x80)
-            continue;  // "Müller" → "mller": letters of other scripts are left out of keys
-        if (word.size() >= min_length && !kSkip.count(word))
-            return word;
-        word.clear();
-    }
-    return "";
-}
 
 std::vector<std::string> id_keys(const Work& w) {
     std::vector<std::string> keys;
@@ -290,26 +271,6 @@ std::string normal_title(const std::string& title) {
     return out;
 }
 
-std::string make_citekey(const std::vector<std::string>& authors, int year,
-                         const std::string& title, const std::vector<std::string>& used) {
-    std::string last;
-    if (!authors.empty()) {
-        const std::string name = parse_author(authors.front()).name;
-        const auto space = name.find_last_of(' ');
-        last = ascii_word(space == std::string::npos ? name : name.substr(space + 1), 1);
-    }
-    std::string base = (last.empty() ? "anon" : last) + std::to_string(year) + ascii_word(title, 3);
-    std::string key = base;
-    auto taken = [&](const std::string& k) {
-        return std::find(used.begin(), used.end(), k) != used.end();
-    };
-    for (char suffix = 'a'; taken(key) && suffix <= 'z'; ++suffix)
-        key = base + suffix;
-    for (int n = 2; taken(key); ++n)
-        key = base + std::to_string(n);
-    return key;
-}
-
 MergeOutcome merge_works(const MergeInput& input) {
     MergeOutcome out;
     const OwnerMatcher is_owner(input.owner, input.aliases);
@@ -470,12 +431,12 @@ MergeOutcome merge_works(const MergeInput& input) {
             if (!id.empty())
                 ignore.insert(id);
 
-    std::vector<std::string> used;
+    std::set<std::string> used;
     for (const Publication& p : input.synced)
-        used.push_back(p.key.value);
+        used.insert(p.key.value);
     for (const Publication& p : input.own)
         if (!p.key.empty())
-            used.push_back(p.key.value);
+            used.insert(p.key.value);
 
     struct Pending {
         Publication entry;
@@ -558,16 +519,15 @@ MergeOutcome merge_works(const MergeInput& input) {
             ignored = ignored || (!w->doi.empty() && ignore.count(w->doi)) ||
                       (!w->arxiv.empty() && ignore.count(w->arxiv)) ||
                       (!w->dblp_key.empty() && ignore.count(w->dblp_key));
-        const std::string key = synced ? synced->key.value
-                                       : make_citekey(
-                                             [&] {
-                                                 std::vector<std::string> names;
-                                                 for (const auto& a : entry.authors)
-                                                     names.push_back(a.value);
-                                                 return names;
-                                             }(),
-                                             entry.year, entry.title.value, used);
+        const std::string key =
+            synced ? synced->key.value
+                   : fresh_citekey(
+                         citekey_base(entry.authors.empty() ? "" : entry.authors.front().value,
+                                      entry.year, entry.title.value),
+                         used);
         if (ignored || ignore.count(key)) {
+            if (!synced)
+                used.erase(key);  // an ignored work's key is not taken from the next one
             out.ignored.push_back({key, entry.title.value, entry.year, sources, {}, {}, "ignored"});
             continue;
         }
@@ -584,7 +544,6 @@ MergeOutcome merge_works(const MergeInput& input) {
             }
             continue;
         }
-        used.push_back(key);
         listed_sketches.add(sketch_of(entry), key);
         fresh.push_back({std::move(entry), sources});
     }

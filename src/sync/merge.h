@@ -9,10 +9,10 @@
 // ORCID, a BibTeX export, arXiv. The synced list takes part too, each field ranked as the
 // source that gave it (kept in the list, Publication::field_sources; just after that
 // source's fresh answer), so that a sync from fewer sources never makes a field worse. An entry of
-// the synced list keeps its citekey forever; a new one gets "lastnameYEARword". A work the user's
-// own bibliography or cv.toml already has is theirs and is not listed; `ignore` leaves works out; a
-// work that was not listed under the owner's id and has no author who is the owner (by id, name or
-// alias) is left out as not theirs.
+// the synced list keeps its citekey forever; a new one gets "lastnameYEARword" (bib/citekey.h, as
+// `export bib` makes keys). A work the user's own bibliography or cv.toml already has is theirs and
+// is not listed; `ignore` leaves works out; a work that was not listed under the owner's id and has
+// no author who is the owner (by id, name or alias) is left out as not theirs.
 #pragma once
 
 #include <cstddef>
@@ -71,10 +71,5 @@ MergeOutcome merge_works(const MergeInput& input);
 // "Deep Learning: A Review" → "deeplearningareview" (ASCII letters and digits lower-cased,
 // other characters kept, punctuation and spaces dropped).
 std::string normal_title(const std::string& title);
-
-// "zhao2020unpaired" from the first author's last name, the year and the first
-// significant word of the title; a letter is added while it is in `used`.
-std::string make_citekey(const std::vector<std::string>& authors, int year,
-                         const std::string& title, const std::vector<std::string>& used);
 
 }  // namespace mkcv::sync
