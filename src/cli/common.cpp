@@ -94,26 +94,13 @@ std::vector<std::string> requested_languages(const CommonOptions& common,
     return out;
 }
 
-namespace {
-
-// `from`'s diagnostics that `into` does not have yet: each language's load says again what
-// is wrong in every language (a warning of validate), and once is enough.
-void append_new(Diagnostics& into, const Diagnostics& from,
-                std::set<std::tuple<std::string, int, int, std::string, std::string>>& seen) {
-    for (const auto& d : from.items())
-        if (seen.emplace(d.file, d.pos.line, d.pos.column, d.code, d.message).second)
-            into.add(d);
-}
-
-}  // namespace
-
 std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
                                                      const std::vector<std::string>& defaults,
                                                      std::vector<fs::path>* files_read,
                                                      const fs::path& date_cache,
                                                      Diagnostics* found) {
     Diagnostics diagnostics;
-    std::set<std::tuple<std::string, int, int, std::string, std::string>> seen;
+    DiagnosticsOnce once(diagnostics);
     const std::vector<std::string> languages = requested_languages(common, diagnostics);
     std::optional<std::vector<RenderedTemplate>> rendered;
     if (!languages.empty())
@@ -133,7 +120,7 @@ std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common
                 search_path(common), these, date_cache,
                 language.empty() || same_language(language, loaded.default_language) ? ""
                                                                                      : language);
-        append_new(diagnostics, these, seen);
+        once.add_new(these);
         if (!these_rendered) {
             rendered.reset();
             break;

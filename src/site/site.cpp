@@ -245,7 +245,7 @@ struct Builder {
     bool run() {
         // Every language's CV first: an error in any of them stops the build before TeX.
         std::vector<Page> pages;
-        std::set<std::tuple<std::string, int, int, std::string>> seen;
+        DiagnosticsOnce once(report.diagnostics);
         std::string default_language = "en";
         for (const std::string& language : options.languages) {
             Diagnostics these;
@@ -256,9 +256,7 @@ struct Builder {
                     report.inputs.emplace_back(file);
                 default_language = loaded.default_language;
             }
-            for (const Diagnostic& d : these.items())
-                if (seen.emplace(d.file, d.pos.line, d.pos.column, d.message).second)
-                    report.diagnostics.add(d);
+            once.add_new(these);
             if (!loaded.cv) {
                 report.invalid = true;
                 continue;

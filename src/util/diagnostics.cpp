@@ -27,6 +27,15 @@ void Diagnostics::note(std::string file, SourcePos pos, std::string code, std::s
                       std::move(hint)});
 }
 
+void DiagnosticsOnce::add_new(const Diagnostics& from) {
+    for (const Diagnostic& d : from.items())
+        if (seen_
+                .emplace(d.file, d.pos.line, d.pos.column, static_cast<int>(d.severity), d.code,
+                         d.message)
+                .second)
+            into_.add(d);
+}
+
 void Diagnostics::append(const Diagnostics& other) {
     items_.insert(items_.end(), other.items_.begin(), other.items_.end());
 }

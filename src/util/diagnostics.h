@@ -4,8 +4,10 @@
 
 #include <iosfwd>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "util/source_location.h"
@@ -49,6 +51,21 @@ class Diagnostics {
 
   private:
     std::vector<Diagnostic> items_;
+};
+
+// The diagnostics of several loads of one CV (one per language) into one list, each said
+// once: every language's load finds a problem of the file again. One rule for every command
+// that loads per language (build's prepare, site): two copies of it had drifted, one
+// comparing the code too and one not.
+class DiagnosticsOnce {
+  public:
+    explicit DiagnosticsOnce(Diagnostics& into) : into_(into) {}
+    // Adds those of `from` not added before (same file, place, severity, code and message).
+    void add_new(const Diagnostics& from);
+
+  private:
+    Diagnostics& into_;
+    std::set<std::tuple<std::string, int, int, int, std::string, std::string>> seen_;
 };
 
 // Printing stops after this many diagnostics and says how many more there were: 20,000

@@ -216,3 +216,16 @@ TEST_CASE("a shown source line turns bidi overrides and C1 controls into one ? e
           "             ^\n"
           "1 error, 0 warnings generated.\n");
 }
+
+TEST_CASE("loads per language say each problem once, whatever its kind", "[diagnostics]") {
+    Diagnostics all;
+    DiagnosticsOnce once(all);
+    Diagnostics en, zh;
+    en.warning("cv.toml", {3, 1}, "unknown-key", "`foo` is not a key");
+    zh.warning("cv.toml", {3, 1}, "unknown-key", "`foo` is not a key");  // the same, again
+    zh.error("cv.toml", {3, 1}, "unknown-key", "`foo` is not a key");    // an error there
+    zh.warning("cv.toml", {3, 1}, "type", "`foo` is not a key");         // another code
+    once.add_new(en);
+    once.add_new(zh);
+    CHECK(all.items().size() == 3);
+}
