@@ -47,10 +47,27 @@ ContextTree::KeyId ContextTree::intern(std::string_view name) {
 ContextTree::Id ContextTree::find(Id object, KeyId key) const {
     if (key == kNoKey || nodes_[object].kind != Kind::Object)
         return kNone;
-    for (Id child = nodes_[object].first; child != kNone; child = nodes_[child].next)
-        if (nodes_[child].key == key)
-            return child;
-    return kNone;
+    if (const auto indexed = indexes_.find(object); indexed != indexes_.end()) {
+        const auto found = indexed->second.find(key);
+        return found == indexed->second.end() ? kNone : found->second;
+    }
+    std::size_t steps = 0;
+    Id found = kNone;
+    for (Id child = nodes_[object].first; child != kNone; child = nodes_[child].next, ++steps)
+        if (nodes_[child].key == key) {
+            found = child;
+            break;
+        }
+    // A large object (the root holds a key per section, and so do `is`, `titles` and `has`;
+    // a template looks names up there once per section) is indexed once a lookup has walked
+    // far into it: thousands of sections made rendering quadratic. The first child of a key
+    // wins, as in the walk.
+    if (steps > kIndexFrom) {
+        auto& index = indexes_[object];
+        for (Id child = nodes_[object].first; child != kNone; child = nodes_[child].next)
+            index.emplace(nodes_[child].key, child);
+    }
+    return found;
 }
 
 std::size_t ContextTree::child_count(Id id) const {
@@ -75,6 +92,8 @@ ContextTree::Id ContextTree::add(Id parent, std::string_view key, Kind kind) {
     else
         nodes_[p.last].next = id;
     p.last = id;
+    if (const auto indexed = indexes_.find(parent); indexed != indexes_.end())
+        indexed->second.emplace(node.key, id);
     return id;
 }
 

@@ -96,6 +96,10 @@ class ContextTree {
         KeyId id = kNoKey;
     };
     std::array<RecentKey, 128> recent_keys_{};
+    // Objects with more children than this get an index (key → child) the first time a
+    // lookup scans them all; find() keeps it, add() keeps it current.
+    static constexpr std::size_t kIndexFrom = 64;
+    mutable std::unordered_map<Id, std::unordered_map<KeyId, Id>> indexes_;
 };
 
 // For `mkcv context`, the documentation check and tests.

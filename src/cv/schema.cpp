@@ -262,10 +262,26 @@ const TableSpec& design_options_spec() {
 }
 
 const FieldSpec* TableSpec::find(std::string_view key) const {
-    for (const auto& field : fields)
-        if (field.name == key)
-            return &field;
-    return nullptr;
+    // A walk is fastest for the usual dozen fields; a root of thousands of declared sections
+    // made every key's lookup a walk of them all (validate: 3 s for 10,000 sections).
+    if (fields.size() <= 32) {
+        for (const auto& field : fields)
+            if (field.name == key)
+                return &field;
+        return nullptr;
+    }
+    std::shared_ptr<const FieldIndex> current = std::atomic_load(&index);
+    if (!current || current->data != fields.data() || current->size != fields.size()) {
+        auto made = std::make_shared<FieldIndex>();
+        made->data = fields.data();
+        made->size = fields.size();
+        for (const auto& field : fields)
+            made->by_name.emplace(field.name, &field);  // the first of a name, as the walk
+        std::atomic_store(&index, std::shared_ptr<const FieldIndex>(made));
+        current = std::move(made);
+    }
+    const auto found = current->by_name.find(key);
+    return found == current->by_name.end() ? nullptr : found->second;
 }
 
 std::vector<std::string> TableSpec::names() const {

@@ -3,8 +3,10 @@
 // validator and the editor schema cannot drift apart.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mkcv {
@@ -51,6 +53,15 @@ struct TableSpec {
 
     const FieldSpec* find(std::string_view key) const;
     std::vector<std::string> names() const;
+
+    // find's index for a table of many fields (the root has one per section, and cv.toml may
+    // declare thousands): made on first use, and made again if `fields` changed since.
+    struct FieldIndex {
+        const FieldSpec* data = nullptr;
+        std::size_t size = 0;
+        std::unordered_map<std::string_view, const FieldSpec*> by_name;
+    };
+    mutable std::shared_ptr<const FieldIndex> index = nullptr;
 };
 
 // The tables that are not sections; the sections and the whole document are built from the

@@ -168,8 +168,10 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
     }
     if (rules.order) {
         const std::vector<std::string> order = table.expand_order(*rules.order);
+        // A set: the order names every declared section, and cv.toml may declare thousands.
+        const std::set<std::string_view> ordered(order.begin(), order.end());
         for (const Section& section : table.rows())
-            if (std::find(order.begin(), order.end(), section.key) == order.end()) {
+            if (!ordered.count(section.key)) {
                 clear_section(c, section);
                 if (section.key == kAwards)
                     out.award_papers.clear();

@@ -71,7 +71,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"cv/model", "plain structs; cv/loader_test.cpp"},
     {"cv/option_settings", "a struct; render/template_options_test.cpp"},
     {"cv/option_reader", "render/template_options_test.cpp, cv/loader_test.cpp"},
-    {"cv/schema", "cv/loader_test.cpp, docs_test.cpp, integration/bad_inputs_test.sh"},
     {"cv/validate",
      "cv/loader_test.cpp (test_support.h validates), integration/bad_inputs_test.sh"},
     {"render/rendered_template", "a struct; pipeline/build_state_test.cpp, render/golden_test.cpp"},

@@ -62,3 +62,23 @@ TEST_CASE("typed text keeps its plain text in the node and its marks beside it")
     CHECK(to_json(tree) ==
           Json{{"plain", "x"}, {"title", "Elastic"}, {"empty", nullptr}, {"unmarked", "y"}});
 }
+
+TEST_CASE("a large object is found by key after it is indexed, children added later too",
+          "[context]") {
+    // The root holds a key per section; a template looks names up there once per section.
+    ContextTree t;
+    const auto big = t.add_object(ContextTree::root(), "is");
+    for (int i = 0; i < 200; ++i)
+        t.add_bool(big, "s" + std::to_string(i), i % 2 == 0);
+    const auto twice = t.add_bool(big, "s5", true);    // a second child of one key: not found
+    CHECK(t.find(big, "s199") != ContextTree::kNone);  // walks far: the index is made
+    for (int i = 0; i < 200; ++i) {
+        const auto found = t.find(big, "s" + std::to_string(i));
+        REQUIRE(found != ContextTree::kNone);
+        CHECK(t.kind(found) == (i % 2 == 0 ? ContextTree::Kind::True : ContextTree::Kind::False));
+    }
+    CHECK(t.find(big, "s5") != twice);
+    const auto late = t.add_string(big, "late", "x");
+    CHECK(t.find(big, "late") == late);
+    CHECK(t.find(big, "s200") == ContextTree::kNone);
+}
