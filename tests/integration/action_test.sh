@@ -19,7 +19,7 @@ for step in runs["steps"]:
     if "run" in step:
         assert step.get("shell") == "bash", f"a composite run step needs shell: {step}"
 inputs = set(action["inputs"])
-assert inputs == {"cv", "templates", "output", "check", "diagnostics"}, inputs
+assert inputs == {"cv", "templates", "output", "languages", "site", "check", "diagnostics"}, inputs
 for name, spec in action["inputs"].items():
     assert "description" in spec, f"input {name} has no description"
 # What the run step passes, and what run.sh reads.
@@ -46,7 +46,7 @@ for step in yaml.safe_load(open(sys.argv[1]))["runs"]["steps"]:
     if "run" in step:
         print(json.dumps({"id": step.get("id", ""), "run": step["run"], "env": step.get("env", {})}))
 PY
-(($(wc -l < steps.tsv) == 3)) && pass "three run steps" || fail "run steps: $(cat steps.tsv)"
+(($(wc -l < steps.tsv) == 4)) && pass "four run steps" || fail "run steps: $(cat steps.tsv)"
 
 # run_step ID [NAME=VALUE...]: the step's script, with inputs as GitHub would expand them.
 run_step() {
@@ -239,4 +239,51 @@ assert "build/mkcv_*_amd64.deb build/mkcv_*_amd64.deb.sha256" in runs, "both ass
 PY
   pass "release.yml attaches the .deb and its .sha256 to the tag v$version" ||
   { cat release-workflow.log; fail "release.yml"; }
+
+# languages: nothing to install for English; for Chinese (asked, or as text in the CV) the
+# CJK packages are installed when missing, and a failure is a ::error:: annotation naming
+# what is missing. dpkg-query, apt-get and kpsewhich are stand-ins.
+languages() {
+  : > "$WORK/fake.log"
+  set +e
+  env PATH="$WORK/fake:$PATH" FAKE_LOG="$WORK/fake.log" "$@" "$SRC/action/install.sh" languages \
+    > languages.log 2>&1
+  status=$?
+  set -e
+}
+printf '#!/usr/bin/env bash\n[[ -n "${DPKG_HAS:-}" ]] && printf "install ok installed"\n' > "$WORK/fake/dpkg-query"
+printf '#!/usr/bin/env bash\n[[ -z "${NO_XECJK:-}" ]]\n' > "$WORK/fake/kpsewhich"
+printf '#!/usr/bin/env bash\necho "/x/NotoSansCJK-Regular.ttc: Noto Sans CJK SC:style=Regular"\n' > "$WORK/fake/fc-list"
+chmod +x "$WORK/fake/"*
+printf '[person]\nname = "Ada"\n' > en.toml
+languages INPUT_CV=en.toml INPUT_LANGUAGES=en
+expect_status 0 "$status" "languages: English needs nothing" || cat languages.log
+[[ ! -s "$WORK/fake.log" ]] && pass "languages: nothing installed for English" || fail "apt-get: $(cat "$WORK/fake.log")"
+languages INPUT_CV=en.toml INPUT_LANGUAGES=en,zh
+expect_status 0 "$status" "languages: zh asked" || cat languages.log
+grep -qE '^apt-get install .*--no-install-recommends texlive-lang-cjk texlive-lang-chinese fonts-noto-cjk$' "$WORK/fake.log" &&
+  pass "languages: zh installs texlive-lang-cjk, texlive-lang-chinese, fonts-noto-cjk" ||
+  fail "apt-get for zh: $(cat "$WORK/fake.log")"
+printf '[person]\nname = { en = "Yihao Zhao", zh = "赵怡浩" }\n' > zh.toml
+languages INPUT_CV=zh.toml
+grep -q 'texlive-lang-cjk' "$WORK/fake.log" && pass "languages: Chinese text in the CV is seen" ||
+  fail "no CJK install for Chinese text: $(cat languages.log)"
+languages INPUT_CV=zh.toml DPKG_HAS=1
+[[ ! -s "$WORK/fake.log" ]] && pass "languages: installed packages are not installed again" || fail "apt-get: $(cat "$WORK/fake.log")"
+languages INPUT_CV=zh.toml APT_FAILS=1
+expect_status 1 "$status" "languages: a failed install fails the step"
+grep -q '^::error title=mkcv action::.*texlive-lang-cjk' languages.log && pass "languages: an ::error:: annotation names the packages" ||
+  fail "no annotation: $(cat languages.log)"
+languages INPUT_CV=zh.toml DPKG_HAS=1 NO_XECJK=1
+expect_status 1 "$status" "languages: xeCJK not found fails"
+grep -q '^::error title=mkcv action::.*xeCJK' languages.log && pass "languages: says xeCJK is missing" ||
+  fail "no xeCJK annotation: $(cat languages.log)"
+languages INPUT_LANGUAGES='en;id'
+expect_status 2 "$status" "languages: a value that is not tags is refused"
+set +e
+run_step run INPUT_LANGUAGES='en,$(id)' > badlang.log 2>&1
+status=$?
+set -e
+expect_status 2 "$status" "run: languages that are not tags are refused"
+grep -q '^::error' badlang.log && pass "run: with an annotation" || fail "run: $(cat badlang.log)"
 finish

@@ -33,7 +33,9 @@ status=$?
 set -e
 expect_status 3 "$status" "recipe's check fails on a stale PDF"
 
-# The GitHub Pages workflow.
+# The GitHub Pages workflow: what `mkcv init --pages` writes (init_pipeline_test.sh checks
+# that docs/ci.md shows exactly that), its mkcv step run as CI runs it, with the action's
+# `site` input: the site and the PDFs, with the site's own pages beside them.
 cd "$WORK"
 sed -n '/<!-- pages-workflow:start -->/,/<!-- pages-workflow:end -->/p' "$SRC/docs/ci.md" |
   grep -v -e '^<!--' -e '^```' > pages.yml
@@ -42,34 +44,32 @@ python3 - pages.yml "$SRC/action.yml" "$repository" > pages.log 2>&1 <<'PY' &&
 import json, sys, yaml
 workflow = yaml.safe_load(open(sys.argv[1]))
 action = yaml.safe_load(open(sys.argv[2]))
-build, deploy = workflow["jobs"]["build"], workflow["jobs"]["deploy"]
+build, deploy = workflow["jobs"]["cv"], workflow["jobs"]["deploy"]
 uses = [s.get("uses", "").split("@")[0] for s in build["steps"]]
 assert uses.count(sys.argv[3]) == 1, f"{sys.argv[3]} in {uses}"
 assert "actions/upload-pages-artifact" in uses, uses
 assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in deploy["steps"])
-assert deploy["needs"] == "build"
-assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+assert deploy["needs"] == "cv"
+assert workflow["permissions"] == {"contents": "read"}, workflow["permissions"]
+assert deploy["permissions"] == {"pages": "write", "id-token": "write"}, deploy["permissions"]
+assert deploy["concurrency"]["group"] == "pages" and deploy["concurrency"]["cancel-in-progress"] is False
 mkcv = next(s for s in build["steps"] if s.get("uses", "").startswith(sys.argv[3] + "@"))
 assert set(mkcv["with"]) <= set(action["inputs"]), mkcv["with"]
-assert mkcv["with"]["templates"].split() == ["long", "short"]
-site = next(s for s in build["steps"] if "mkcv site" in s.get("run", ""))
 upload = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
-assert upload["with"]["path"] == "_site", upload
-print(json.dumps(site["run"]), file=open("site_step.json", "w"))
+assert upload["with"]["path"] == mkcv["with"]["site"] == "_site", upload
+print(json.dumps(mkcv["with"]), file=open("mkcv_inputs.json", "w"))
 PY
   pass "the Pages workflow parses and uses the action's inputs and outputs" || { cat pages.log; fail "pages workflow"; }
 
-# The site step after the action's build (action/run.sh, here with the PDFs of the
-# recipe's build above, up to date): mkcv site copies them in.
+# The action's build with the workflow's inputs, on the recipe's PDFs (up to date).
 mkdir homepage && cd homepage
 cp "$SRC/cv.toml" . && cp -r ../cvrepo/out .
 mkdir site && echo '<p>about me</p>' > site/about.html
 export GITHUB_OUTPUT="$WORK/pages-outputs.txt"
-INPUT_TEMPLATES="long short" MKCV="$MKCV" "$SRC/action/run.sh" > action.log 2>&1 &&
-  pass "the action builds the PDFs" || { cat action.log; fail "action run"; }
-mkdir bin && ln -s "$(cd "$(dirname "$MKCV")" && pwd)/$(basename "$MKCV")" bin/mkcv
-PATH="$PWD/bin:$PATH" bash -ec "$(python3 -c 'import json; print(json.load(open("../site_step.json")))')" > site.log 2>&1 &&
-  pass "the site step runs" || { cat site.log; fail "site step"; }
+mapfile -t inputs < <(python3 -c 'import json
+for k, v in json.load(open("../mkcv_inputs.json")).items(): print(f"INPUT_{k.upper()}={v}")')
+env "${inputs[@]}" INPUT_TEMPLATES="long short" MKCV="$MKCV" "$SRC/action/run.sh" > action.log 2>&1 &&
+  pass "the action builds the PDFs and the site" || { cat action.log; fail "action run"; }
 for file in about.html index.html cv-long.pdf cv-short.pdf .nojekyll; do
   [[ -f "_site/$file" ]] && pass "_site/$file" || fail "no _site/$file"
 done

@@ -52,7 +52,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"serve/preview_server",
      "integration/serve_test.sh (real browser), security/serve_paths_test.sh (traversals), "
      "security/serve_slow_clients_test.sh (bounds)"},
-    {"cli/starter_workflow", "integration/init_test.sh: it parses and names the action's inputs"},
     {"cli/starter_cv", "integration/new_test.sh: it validates and builds both PDFs, any name"},
     {"import/source_tree", "import/json_reader_test.cpp, import/yaml_reader_test.cpp"},
     {"import/mapping", "import/jsonresume_test.cpp, import/rendercv_test.cpp"},
