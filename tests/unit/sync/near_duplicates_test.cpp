@@ -28,7 +28,7 @@ TEST_CASE("the same paper is known across case, punctuation, spelling and a year
                    paper("Fast Sorting with Learned Indexes", "Jane Doe", 2024)) == Likeness::Same);
 }
 
-TEST_CASE("a subtitle or another kind is for the user to decide; the rest is different", "[sync]") {
+TEST_CASE("a subtitle or another kind is for the user to decide, and the rest is different", "[sync]") {
     CHECK(likeness(paper("Fast Sorting with Learned Indexes: A Study at Scale", "Jane Doe", 2024),
                    paper("Fast Sorting with Learned Indexes", "Jane Doe", 2024)) ==
           Likeness::Possibly);
