@@ -171,6 +171,13 @@ for mb in (1, 5):
         size += len(json.dumps(paper))
         i += 1
     json.dump({"offset": 0, "data": papers}, open(os.path.join(out, "answer-%dmb.json" % mb), "w"))
+# 5,000 works under one title by one author (a hostile or broken answer): near-duplicates
+# are looked for by title, author and year, never every work against every other.
+me = {"authorId": "1723755", "name": "Jane Doe"}
+json.dump({"offset": 0, "data": [
+    {"paperId": "%040x" % i, "title": "The Same Title For Every Work", "year": 2000 + i % 20,
+     "publicationTypes": ["JournalArticle"], "externalIds": {"DOI": "10.5555/s.%d" % i},
+     "authors": [me]} for i in range(5000)]}, open(os.path.join(out, "answer-one-title.json"), "w"))
 for n in (2500, 10000):
     with open(os.path.join(out, "sections-%d.toml" % n), "w") as f:
         f.write('[person]\nname = "Jane Doe"\n')
@@ -180,8 +187,9 @@ for n in (2500, 10000):
             f.write('[[s%d]]\nrole = "Role %d"\norganization = "Org"\nstart = "2020"\n' % (k, k))
 PY
 printf '[person]\nname = "Jane Doe"\n[sync]\nsemantic_scholar = "1723755"\n' > "$work/linear/cv.toml"
-for mb in 1 5; do
+for mb in 1 5 one-title; do
   answer="$work/linear/answer-${mb}mb.json"
+  [[ "$mb" == one-title ]] && answer="$work/linear/answer-one-title.json"
   sync_answer() { (cd "$work/linear" && "$mkcv" sync --dry-run --offline "$answer"); }
   echo "| Semantic Scholar answer, \`mkcv sync --offline --dry-run\` | $(du -k "$answer" | cut -f1) KB |" \
     "$(median_ms 3 sync_answer) ms | $(peak_mib "$mkcv" sync "$work/linear/cv.toml" --dry-run --offline "$answer") |"

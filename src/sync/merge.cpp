@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <unordered_map>
 
 #include "bib/citekey.h"
 #include "bib/publication_ids.h"
@@ -174,49 +175,79 @@ Publication merged_entry(const std::vector<const Work*>& works, const std::strin
 }
 
 PaperSketch sketch_of(const Work& w) {
-    return {w.title.value, w.authors.empty() ? "" : w.authors.front(), w.year, w.kind,
-            w.kind_known};
+    return {w.title.value, w.authors.empty() ? "" : w.authors.front(),
+            w.year,        w.kind,
+            w.kind_known,  w.doi,
+            w.arxiv,       w.dblp_key};
 }
 
 PaperSketch sketch_of(const Publication& p) {
-    return {p.title.value, p.authors.empty() ? "" : p.authors.front().value, p.year, p.kind,
-            p.kind != PublicationKind::Other};
+    const PublicationIds ids = ids_of(p);
+    return {p.title.value,
+            p.authors.empty() ? "" : p.authors.front().value,
+            p.year,
+            p.kind,
+            p.kind != PublicationKind::Other,
+            ids.doi,
+            ids.arxiv,
+            ids.dblp_key};
 }
 
-// Entries indexed by their loose and main titles (sync/near_duplicates.h), so that each
-// work is compared only with those that may be alike.
+// Entries indexed by title (loose, and main before a subtitle), first author and year, so
+// that each work is compared only with those that may be alike, and with few of them: an
+// answer of 5,000 works under one title by one author must not cost 25 million comparisons.
 class SketchIndex {
   public:
     void add(PaperSketch sketch, std::string key) {
         const std::size_t at = sketches_.size();
-        for (const std::string& k : {loose_title(sketch.title), main_title(sketch.title)})
-            if (!k.empty())
-                by_title_[k].push_back(at);
+        for (const std::string& k : keys_of(sketch))
+            if (auto& bucket = by_key_[k]; bucket.size() < kPerBucket)
+                bucket.push_back(at);
         sketches_.push_back(std::move(sketch));
         keys_.push_back(std::move(key));
     }
     // The most alike entry (Same before Possibly) and its key.
     std::pair<Likeness, std::string> find(const PaperSketch& sketch) const {
         std::pair<Likeness, std::string> best{Likeness::Different, ""};
-        for (const std::string& k : {loose_title(sketch.title), main_title(sketch.title)}) {
-            const auto it = k.empty() ? by_title_.end() : by_title_.find(k);
-            if (it == by_title_.end())
-                continue;
-            for (const std::size_t at : it->second) {
-                const Likeness l = likeness(sketch, sketches_[at]);
-                if (l == Likeness::Same)
-                    return {l, keys_[at]};
-                if (l == Likeness::Possibly && best.first == Likeness::Different)
-                    best = {l, keys_[at]};
+        for (const std::string& title : titles_of(sketch))
+            for (int year = sketch.year - 1; year <= sketch.year + 1; ++year) {
+                const auto it = by_key_.find(bucket_key(title, sketch, year));
+                if (it == by_key_.end())
+                    continue;
+                for (const std::size_t at : it->second) {
+                    const Likeness l = likeness(sketch, sketches_[at]);
+                    if (l == Likeness::Same)
+                        return {l, keys_[at]};
+                    if (l == Likeness::Possibly && best.first == Likeness::Different)
+                        best = {l, keys_[at]};
+                }
             }
-        }
         return best;
     }
 
   private:
+    // Entries alike in title, author and year beyond this many are not compared again: the
+    // first ones already answer for them.
+    static constexpr std::size_t kPerBucket = 8;
+    static std::vector<std::string> titles_of(const PaperSketch& sketch) {
+        std::vector<std::string> titles;
+        for (std::string t : {loose_title(sketch.title), main_title(sketch.title)})
+            if (!t.empty())
+                titles.push_back(std::move(t));
+        return titles;
+    }
+    static std::string bucket_key(const std::string& title, const PaperSketch& sketch, int year) {
+        return title + "|" + author_key(sketch.first_author) + "|" + std::to_string(year);
+    }
+    static std::vector<std::string> keys_of(const PaperSketch& sketch) {
+        std::vector<std::string> keys;
+        for (const std::string& t : titles_of(sketch))
+            keys.push_back(bucket_key(t, sketch, sketch.year));
+        return keys;
+    }
     std::vector<PaperSketch> sketches_;
     std::vector<std::string> keys_;
-    std::map<std::string, std::vector<std::size_t>> by_title_;
+    std::unordered_map<std::string, std::vector<std::size_t>> by_key_;
 };
 
 std::string kind_word(PublicationKind k) {
@@ -382,16 +413,28 @@ MergeOutcome merge_works(const MergeInput& input) {
     // apart at most (DBLP dates a journal paper by its issue, the author by its first
     // appearance online). Two entries of the synced list stay two (below).
     {
-        std::map<std::string, std::vector<std::size_t>> by_loose;
-        for (std::size_t i = 0; i < works.size(); ++i)
-            if (const std::string t = loose_title(works[i].title.value); t.size() >= 12)
-                by_loose[t].push_back(i);
-        for (const auto& [title, alike] : by_loose)
-            for (std::size_t a = 0; a < alike.size(); ++a)
-                for (std::size_t b = a + 1; b < alike.size(); ++b)
-                    if (likeness(sketch_of(works[alike[a]]), sketch_of(works[alike[b]])) ==
-                        Likeness::Same)
-                        groups.join(alike[a], alike[b]);
+        // By loose title, first author and year; each work is compared with at most one work
+        // of each kind in its year and the years either side, never with every work of its
+        // title.
+        std::unordered_map<std::string, std::vector<std::size_t>> alike;
+        for (std::size_t i = 0; i < works.size(); ++i) {
+            const PaperSketch sketch = sketch_of(works[i]);
+            const std::string title = loose_title(sketch.title);
+            if (title.size() < 12 || sketch.first_author.empty())
+                continue;
+            const std::string who = title + "|" + author_key(sketch.first_author) + "|";
+            for (int year = sketch.year - 1; year <= sketch.year + 1; ++year)
+                if (const auto it = alike.find(who + std::to_string(year)); it != alike.end())
+                    for (const std::size_t other : it->second)
+                        if (likeness(sketch, sketch_of(works[other])) == Likeness::Same)
+                            groups.join(i, other);
+            auto& here = alike[who + std::to_string(sketch.year)];
+            const bool kind_seen = std::any_of(here.begin(), here.end(), [&](std::size_t other) {
+                return works[other].kind == works[i].kind;
+            });
+            if (!kind_seen)
+                here.push_back(i);  // one of each kind stands for its year
+        }
     }
     // A preprint and its published version, by title alone.
     std::map<std::string, std::vector<std::size_t>> by_title;

@@ -51,11 +51,15 @@ std::string words_of(std::string_view title) {
     return out;
 }
 
-std::string last_name_key(const std::string& author) {
+}  // namespace
+
+std::string author_key(const std::string& author) {
     const std::string name = parse_author(author).name;
     const auto space = name.find_last_of(' ');
     return words_of(space == std::string::npos ? name : name.substr(space + 1));
 }
+
+namespace {
 
 // A preprint and its published version are one paper (the merge keeps the published one);
 // a conference paper and a journal paper of one title are often two, for the user to say.
@@ -87,8 +91,13 @@ std::string main_title(std::string_view title) {
 Likeness likeness(const PaperSketch& a, const PaperSketch& b) {
     if (a.year == 0 || b.year == 0 || std::abs(a.year - b.year) > 1)
         return Likeness::Different;
+    const auto differ = [](const std::string& x, const std::string& y) {
+        return !x.empty() && !y.empty() && x != y;
+    };
+    if (differ(a.doi, b.doi) || differ(a.arxiv, b.arxiv) || differ(a.dblp_key, b.dblp_key))
+        return Likeness::Different;
     if (a.first_author.empty() || b.first_author.empty() ||
-        last_name_key(a.first_author) != last_name_key(b.first_author))
+        author_key(a.first_author) != author_key(b.first_author))
         return Likeness::Different;
     const std::string ta = loose_title(a.title), tb = loose_title(b.title);
     if (ta.size() < 12 || tb.size() < 12)

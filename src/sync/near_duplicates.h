@@ -20,6 +20,10 @@ struct PaperSketch {
     int year = 0;
     PublicationKind kind = PublicationKind::Other;
     bool kind_known = false;
+    // Ids, normalised (bib/publication_ids.h), or empty: two works with different DOIs (or
+    // arXiv ids, or DBLP keys) are two publications, however alike ("Annual Report", year
+    // after year).
+    std::string doi, arxiv, dblp_key;
 };
 
 enum class Likeness {
@@ -34,5 +38,7 @@ Likeness likeness(const PaperSketch& a, const PaperSketch& b);
 // title, and the main title (before a subtitle) when it is long enough to mean something.
 std::string loose_title(std::string_view title);
 std::string main_title(std::string_view title);
+// The first author's last name as likeness compares it.
+std::string author_key(const std::string& first_author);
 
 }  // namespace mkcv::sync

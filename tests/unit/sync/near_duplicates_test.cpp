@@ -28,7 +28,8 @@ TEST_CASE("the same paper is known across case, punctuation, spelling and a year
                    paper("Fast Sorting with Learned Indexes", "Jane Doe", 2024)) == Likeness::Same);
 }
 
-TEST_CASE("a subtitle or another kind is for the user to decide, and the rest is different", "[sync]") {
+TEST_CASE("a subtitle or another kind is for the user to decide, and the rest is different",
+          "[sync]") {
     CHECK(likeness(paper("Fast Sorting with Learned Indexes: A Study at Scale", "Jane Doe", 2024),
                    paper("Fast Sorting with Learned Indexes", "Jane Doe", 2024)) ==
           Likeness::Possibly);
@@ -50,4 +51,12 @@ TEST_CASE("a subtitle or another kind is for the user to decide, and the rest is
     CHECK(likeness(paper("Fast Sorting with Learned Indexes", "Jane Doe", 2024),
                    paper("Slow Sorting with Learned Indexes", "Jane Doe", 2024)) ==
           Likeness::Different);
+    // Two DOIs are two publications.
+    PaperSketch a = paper("Annual Report of the Sorting Society", "Jane Doe", 2024);
+    PaperSketch b = paper("Annual Report of the Sorting Society", "Jane Doe", 2025);
+    a.doi = "10.5555/report.2024";
+    b.doi = "10.5555/report.2025";
+    CHECK(likeness(a, b) == Likeness::Different);
+    b.doi.clear();
+    CHECK(likeness(a, b) == Likeness::Same);
 }
