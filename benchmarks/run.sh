@@ -178,6 +178,10 @@ json.dump({"offset": 0, "data": [
     {"paperId": "%040x" % i, "title": "The Same Title For Every Work", "year": 2000 + i % 20,
      "publicationTypes": ["JournalArticle"], "externalIds": {"DOI": "10.5555/s.%d" % i},
      "authors": [me]} for i in range(5000)]}, open(os.path.join(out, "answer-one-title.json"), "w"))
+# 1 MB of small objects 60 levels deep: the shape whose cost was the square of its size
+# while a parser callback bounded the depth (issue 36).
+inner = '{"a":' * 60 + "[" + ",".join(['{"x":1}'] * 120000) + "]" + "}" * 60
+open(os.path.join(out, "answer-nested.json"), "w").write('{"offset":0,"data":[],"junk":' + inner + "}")
 for n in (2500, 10000):
     with open(os.path.join(out, "sections-%d.toml" % n), "w") as f:
         f.write('[person]\nname = "Jane Doe"\n')
@@ -187,9 +191,9 @@ for n in (2500, 10000):
             f.write('[[s%d]]\nrole = "Role %d"\norganization = "Org"\nstart = "2020"\n' % (k, k))
 PY
 printf '[person]\nname = "Jane Doe"\n[sync]\nsemantic_scholar = "1723755"\n' > "$work/linear/cv.toml"
-for mb in 1 5 one-title; do
+for mb in 1 5 nested one-title; do
   answer="$work/linear/answer-${mb}mb.json"
-  [[ "$mb" == one-title ]] && answer="$work/linear/answer-one-title.json"
+  [[ "$mb" == nested || "$mb" == one-title ]] && answer="$work/linear/answer-$mb.json"
   sync_answer() { (cd "$work/linear" && "$mkcv" sync --dry-run --offline "$answer"); }
   echo "| Semantic Scholar answer, \`mkcv sync --offline --dry-run\` | $(du -k "$answer" | cut -f1) KB |" \
     "$(median_ms 3 sync_answer) ms | $(peak_mib "$mkcv" sync "$work/linear/cv.toml" --dry-run --offline "$answer") |"
