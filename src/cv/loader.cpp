@@ -837,6 +837,17 @@ void report_syntax_error(const toml::parse_error& error, const std::string& text
         hint = "use straight quotes (\") around strings, not typographic ones";
     } else if (std::regex_search(line, std::regex(R"(^\s*[A-Za-z0-9_-]+\s*=\s*[^"'\[{\d\stf-])"))) {
         hint = "strings need quotes: key = \"value\"";
+    } else if (message.find("unknown escape sequence") != std::string::npos) {
+        // "SIGCOMM \& NSDI": LaTeX's escapes are not TOML's, and mkcv escapes for LaTeX itself.
+        hint =
+            "in a \"...\" string a backslash starts an escape (\\n, \\\", \\\\); write & % $ "
+            "_ # as they are, or use a 'literal string' in single quotes";
+    } else if (message.find("expected a comment or whitespace") != std::string::npos &&
+               std::count(line.begin(), line.end(), '"') >= 3) {
+        // title = "The "Best" Paper": the second quote ended the string.
+        hint =
+            "a \" inside a \"...\" string ends it: write \\\" for a quote inside, or "
+            "use single quotes: title = 'The \"Best\" Paper'";
     } else if (message.find("expected value") != std::string::npos) {
         hint = "give the key a value, such as key = \"...\", or remove the line";
     } else if (message.find("control characters") != std::string::npos &&

@@ -47,6 +47,11 @@ TEST_CASE("TOML syntax errors carry toml++'s position and a hint") {
     CHECK(hints("[person]\nname = \"A\"\n[[experience]]\nstart = 2019-03\n")[0] ==
           "TOML has no year-month value; write \"2019-03\"");
     CHECK(hints("[person]\nname = Ada\n")[0] == "strings need quotes: key = \"value\"");
+    // LaTeX's escapes, and a quote inside a string (issue 39: the messages alone gave no way on).
+    CHECK(hints("[person]\nname = \"SIGCOMM \\& NSDI\"\n")[0].find("write & % $ _ # as they are") !=
+          std::string::npos);
+    CHECK(hints("[person]\nname = \"The \"Best\" Paper\"\n")[0].find("use single quotes") !=
+          std::string::npos);
 }
 
 TEST_CASE("unknown keys are errors with a did-you-mean") {
