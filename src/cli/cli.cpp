@@ -2,6 +2,7 @@
 
 #include <iostream>
 #include <thread>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -45,8 +46,17 @@ int run_cli(int argc, char** argv) {
           add_doctor_command})
         add(app, state);
 
+    // `mkcv -t sidebar` is `mkcv build -t sidebar`, as the help says `mkcv` is `mkcv build`:
+    // options before any command are build's, but for mkcv's own (--help, --version).
+    std::vector<char*> args(argv, argv + argc);
+    static char build_word[] = "build";
+    if (argc > 1 && argv[1][0] == '-') {
+        const std::string first = argv[1];
+        if (first != "-h" && first != "--help" && first != "--version")
+            args.insert(args.begin() + 1, build_word);
+    }
     try {
-        app.parse(argc, argv);
+        app.parse(static_cast<int>(args.size()), args.data());
     } catch (const CLI::ParseError& error) {
         const int status = app.exit(error);
         return status == 0 ? kExitOk : kExitInvalid;

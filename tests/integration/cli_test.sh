@@ -38,4 +38,7 @@ cmp -s schema.json "$SRC/schema/cv.schema.json" && pass "committed schema is cur
 # `mkcv` alone is `mkcv build`, reading ./cv.toml into ./out.
 "$MKCV" > build.log 2>&1 || { cat build.log; fail "mkcv alone"; }
 [[ -f out/cv-long.pdf && -f out/cv-short.pdf ]] && pass "mkcv alone builds both PDFs" || fail "no PDFs"
+# Options before any command are build's: `mkcv -t markdown` is `mkcv build -t markdown`.
+"$MKCV" -t markdown -o md-out > md.log 2>&1 || { cat md.log; fail "mkcv -t markdown"; }
+[[ -f md-out/cv-markdown.md ]] && pass "mkcv -t markdown builds" || fail "mkcv -t markdown built nothing"
 finish
