@@ -14,6 +14,7 @@
 #include "cv/sections.h"
 #include "text/cjk_text.h"
 #include "text/latex_escape.h"
+#include "text/script_punctuation.h"
 #include "util/ascii.h"
 
 namespace mkcv {
@@ -146,8 +147,6 @@ template <typename At>
 void add_records(ContextTree& t, Id parent, std::string_view key, std::size_t count,
                  const std::vector<Field>& fields, TextFormat format, const LocaleTexts& words,
                  At&& at, const OwnerMatcher* owner = nullptr);
-
-bool ends_sentence(std::string_view text);
 
 // One record's fields as its section's field kinds show them to templates (sections.h).
 // `owner` marks the CV's owner in lists of ListForm::Owners.
@@ -438,18 +437,6 @@ bool ends_with_period(const std::vector<Text>& authors) {
     const AuthorName last = parse_author(authors.back().value);
     return !last.equal && !last.corresponding && last.suffix.empty() && !last.name.empty() &&
            last.name.back() == '.';
-}
-
-// "Training?" or "Cover article." ends a sentence: templates then print no period after it
-// (closing quotes and brackets looked through; Latin and CJK full stops, ? ! and …).
-bool ends_sentence(std::string_view text) {
-    while (!text.empty() && (text.back() == ' ' || text.back() == ')' || text.back() == ']' ||
-                             text.back() == '"' || text.back() == '\''))
-        text.remove_suffix(1);
-    for (const std::string_view end : {".", "?", "!", "…", "。", "？", "！"})
-        if (text.size() >= end.size() && text.substr(text.size() - end.size()) == end)
-            return true;
-    return false;
 }
 
 void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerMatcher& is_owner,

@@ -14,6 +14,7 @@
 #include "text/bidi.h"
 #include "text/latex_escape.h"
 #include "text/rich_text.h"
+#include "text/script_punctuation.h"
 #include "util/text_similarity.h"
 
 namespace mkcv {
@@ -73,6 +74,43 @@ std::pair<ContextTree::Id, ContextTree::Id> option_nodes(const ContextTree& tree
     return {options, last};
 }
 
+// The locale's punctuation that follows the script of the text before it
+// (text/script_punctuation.h), each with its Latin form, and the subtrees whose values are
+// no text a reader sees before it (`meta`: the font region, the generator; `options`).
+struct ScriptPunctuation {
+    std::vector<std::pair<Id, std::string_view>> forms;
+    Id full_stop = ContextTree::kNone;
+    std::vector<bool> unseen;  // by node
+};
+
+void mark_subtree(const ContextTree& tree, Id id, std::vector<bool>& marks, int depth) {
+    if (id == ContextTree::kNone || depth > 64)
+        return;
+    marks[id] = true;
+    for (Id child = tree.node(id).first; child != ContextTree::kNone; child = tree.node(child).next)
+        mark_subtree(tree, child, marks, depth + 1);
+}
+
+ScriptPunctuation script_punctuation(const ContextTree& tree) {
+    ScriptPunctuation p;
+    p.unseen.assign(tree.size(), false);
+    for (const std::string_view top : {"meta", "options"})
+        mark_subtree(tree, tree.find(ContextTree::root(), top), p.unseen, 0);
+    const Id locale = tree.find(ContextTree::root(), "locale");
+    if (locale == ContextTree::kNone || tree.kind(locale) != Kind::Object)
+        return p;
+    for (const auto& [key, latin] :
+         std::initializer_list<std::pair<std::string_view, std::string_view>>{
+             {"separator", ", "}, {"full_stop", "."}, {"list_separator", ", "}}) {
+        const Id id = tree.find(locale, key);
+        if (id != ContextTree::kNone && tree.kind(id) == Kind::String)
+            p.forms.emplace_back(id, latin);
+        if (key == "full_stop")
+            p.full_stop = id;
+    }
+    return p;
+}
+
 class TreeContext : public kainjow::mustache::basic_context<std::string> {
   public:
     TreeContext(const ContextTree& tree, const Data* partials, TextFormat format,
@@ -83,6 +121,7 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
           format_(format),
           direction_(document_direction(tree)),
           options_(option_nodes(tree)),
+          punctuation_(script_punctuation(tree)),
           object_(Data::type::object),
           string_(std::string()),
           true_(true),
@@ -158,6 +197,26 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     // typed text prints with its marks instead (<em> in HTML); `<<&name>>` keeps the plain
     // text, as in LaTeX, fit for an attribute.
     std::string escape(const std::string& text) const {
+        if (&text == &string_.string_value() && string_node_ != ContextTree::kNone) {
+            // One rule for every format: a CJK locale's separator after an English venue
+            // prints as ", "; a full stop after "et al." or "Worth It?" not at all. The
+            // Latin forms need no escaping in any format.
+            for (const auto& [id, latin] : punctuation_.forms) {
+                if (id != string_node_)
+                    continue;
+                if (id == punctuation_.full_stop && sentence_ended_)
+                    return std::string();
+                const std::string_view form = punctuation_after(text_end_, tree_.text(id), latin);
+                if (form == latin && form != tree_.text(id))
+                    return std::string(form);
+            }
+            const std::string_view value = tree_.text(string_node_);
+            if (!punctuation_.unseen[string_node_] && !frames_[depth_ - 1]->pdf_string &&
+                !value.empty()) {
+                text_end_ = text_end(value, text_end_);
+                sentence_ended_ = ends_sentence(value);
+            }
+        }
         const RichText* marks = nullptr;
         if (&text == &string_.string_value() && string_node_ != ContextTree::kNone)
             marks = tree_.marks(string_node_);
@@ -314,6 +373,9 @@ class TreeContext : public kainjow::mustache::basic_context<std::string> {
     // every LaTeX value then says its own direction.
     const TextDirection direction_;
     const std::pair<Id, Id> options_;  // the first and last node of `options`
+    const ScriptPunctuation punctuation_;
+    mutable TextEnd text_end_ = TextEnd::None;  // what the values printed so far end in
+    mutable bool sentence_ended_ = false;       // whether the last of them ends a sentence
     // Frames are reused, not freed, when popped: each has a list of stand-ins to refill.
     // Each on its own, because kainjow holds on to a frame's stand-ins while it pushes more.
     void enter(Id node) {

@@ -380,3 +380,47 @@ TEST_CASE("the template's own lines print as written and its tags cannot name th
                   .rfind("[]\n", 0) == 0);
     }
 }
+
+TEST_CASE("a CJK locale's punctuation follows the script of the value before it, in every format",
+          "[punctuation]") {
+    const Json data{
+        {"locale", {{"separator", "，"}, {"full_stop", "。"}, {"list_separator", "、"}}},
+        {"meta", {{"region", "SC"}}},
+        {"items",
+         Json::array(
+             {Json{{"venue", "Workshop (MoNeTec)"}, {"year", "2024"}, {"award", "最佳论文奖"}},
+              Json{{"venue", "计算机学报"}, {"year", "2023"}, {"award", "Best Paper"}}})},
+        {"names", Json::array({Json{{"n", "赵怡浩"}}, Json{{"n", "金鑫"}}, Json{{"n", "Xin Jin"}},
+                               Json{{"n", "Xuanzhe Liu"}}, Json{{"n", "et al."}}})}};
+    for (const TextFormat format : {TextFormat::Latex, TextFormat::Html, TextFormat::Markdown}) {
+        // The preamble's definition comes before any value of the CV: the locale's own form,
+        // whatever meta holds.
+        Template t = make(
+            "<<meta.region>>[<<locale.separator>>]"
+            "<<#items>><<venue>><<locale.separator>><<year>><<locale.full_stop>> "
+            "<<award>><<locale.full_stop>>|<</items>>"
+            "<<#names>><<^first>><<locale.list_separator>><</first>><<n>><</names>>"
+            "<<locale.full_stop>>");
+        t.manifest.format = format;
+        Diagnostics d;
+        const Json with_first = [&] {
+            Json j = data;
+            j["names"][0]["first"] = true;
+            return j;
+        }();
+        std::string out = render(t, with_first, d);
+        // (LaTeX sets CJK text in its font.)
+        for (std::size_t at; (at = out.find("\\mkcvcjk{")) != std::string::npos;)
+            out.erase(at, 9).erase(out.find('}', at), 1);
+        CHECK(out ==
+              "SC[，]Workshop (MoNeTec), 2024. 最佳论文奖。|计算机学报，2023。 Best Paper.|"
+              "赵怡浩、金鑫、Xin Jin, Xuanzhe Liu, et al.");
+    }
+    // A Latin locale's forms never change.
+    Diagnostics d;
+    CHECK(render(make("<<a>><<locale.separator>><<b>><<locale.full_stop>>"),
+                 Json{{"locale", {{"separator", ", "}, {"full_stop", "."}}},
+                      {"a", "最佳论文奖"},
+                      {"b", "MoNeTec"}},
+                 d) == "\\mkcvcjk{最佳论文奖}, MoNeTec.");
+}
