@@ -122,8 +122,6 @@ void add_serve_command(CLI::App& app, CliState& state) {
                      "Port to listen on (only this one); 0 for any free one. Without it, the "
                      "first free port from 8000 on")
         ->check(CLI::Range(0, 65535));
-    serve->add_option("-j,--jobs", state.build.jobs, "Templates compiled at once")
-        ->check(CLI::Range(1, 64));
     serve->callback(
         [&state, owned] { state.run = [&state, owned] { return run_serve(state, *owned); }; });
 }

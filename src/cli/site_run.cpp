@@ -31,6 +31,9 @@ void add_site_options(CLI::App& app, CliState& state, SiteCommand& command,
     app.add_flag("-q,--quiet", state.build.quiet, "Print only problems");
     app.add_flag("-v,--verbose", state.build.verbose,
                  "Show TeX's output, and every text printed in the default language");
+    // As `mkcv build -j`: the site builds its PDFs first, with the same pool.
+    app.add_option("-j,--jobs", state.build.jobs, "Templates compiled at once")
+        ->check(CLI::Range(1, 64));
 }
 
 SiteRun run_site_build(CliState& state, const SiteCommand& command) {

@@ -32,6 +32,22 @@ bool blank(const std::string& s) {
                        [](char c) { return c == ' ' || c == '\t' || c == '\n'; });
 }
 
+// A bare file name ("cv-long.pdf", "slides.pptx"): no host, no folder, and a file's
+// extension rather than a domain's, so "add the scheme" would be wrong advice.
+bool names_a_file(std::string_view value) {
+    if (value.find('/') != std::string_view::npos || value.find(' ') != std::string_view::npos)
+        return false;
+    const auto dot = value.rfind('.');
+    if (dot == std::string_view::npos || dot == 0)
+        return false;
+    const std::string extension = ascii_lower(value.substr(dot + 1));
+    for (const char* known : {"pdf", "html", "htm", "bib", "tex", "md", "txt", "png", "jpg",
+                              "jpeg", "svg", "gif", "ppt", "pptx", "key", "doc", "docx", "zip"})
+        if (extension == known)
+            return true;
+    return false;
+}
+
 class Validator {
   public:
     Validator(const Cv& cv, Diagnostics& diagnostics) : cv_(cv), diag_(diagnostics) {}
@@ -215,6 +231,12 @@ class Validator {
             hint =
                 "a `bibtex` link is a URL (https://...) or a .bib file in cv.toml's folder: "
                 "bibtex = \"paper.bib\"";
+        else if (names_a_file(url.value))
+            hint = "\"" + url.value +
+                   "\" names a file, not a web address: a link must work in the PDF too, "
+                   "so give the file's full address on your site, such as "
+                   "https://example.org/" +
+                   url.value;
         else if (url.value.find("://") == std::string::npos &&
                  url.value.find('.') != std::string::npos &&
                  url.value.find(' ') == std::string::npos)

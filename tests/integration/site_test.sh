@@ -84,7 +84,7 @@ PY
   fi
 done
 # A second theme over the same PDFs (up to date: no TeX), to check the homepage's fixes.
-"$MKCV" site cv.toml -t homepage -o _home --lang en,zh > home.log 2>&1 || { cat home.log; fail "mkcv site -t homepage"; }
+"$MKCV" site cv.toml -t homepage -o _home --lang en,zh -j 1 > home.log 2>&1 || { cat home.log; fail "mkcv site -t homepage"; }
 
 python3 "$SRC/tests/integration/site_check.py" static "$PWD" > static.log 2>&1 && cat static.log ||
   { cat static.log; fail "static checks of the site (above)"; }
