@@ -147,7 +147,8 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
     } else {
         options.user_agent = net::user_agent(cv.person.email.value);
         const sync::Fetch fetch = make_fetch(options);
-        for (auto& source : sync::fetch_sources(cv.sync, owner, bases, fetch, options.user_agent)) {
+        for (auto& source : sync::fetch_sources(cv.sync, owner, bases, fetch, options.user_agent,
+                                                std::chrono::seconds(options.timeout))) {
             std::string what = std::to_string(source.works.size()) + " works in " +
                                std::to_string(source.requests) + " requests";
             if (!source.note.empty())
@@ -245,7 +246,9 @@ void add_sync_command(CLI::App& app, CliState& state) {
     command->add_option("--api-base", options->api_bases,
                         "NAME=URL: ask this server instead of a source's public API (dblp, "
                         "orcid, crossref, openalex, arxiv, semantic_scholar); repeatable");
-    command->add_option("--timeout", options->timeout, "Seconds each request may take")
+    command
+        ->add_option("--timeout", options->timeout,
+                     "Seconds each answer may take to arrive and parse")
         ->check(CLI::Range(1, 600))
         ->capture_default_str();
     command->footer(

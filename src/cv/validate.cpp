@@ -41,8 +41,8 @@ bool names_a_file(std::string_view value) {
     if (dot == std::string_view::npos || dot == 0)
         return false;
     const std::string extension = ascii_lower(value.substr(dot + 1));
-    for (const char* known : {"pdf", "html", "htm", "bib", "tex", "md", "txt", "png", "jpg",
-                              "jpeg", "svg", "gif", "ppt", "pptx", "key", "doc", "docx", "zip"})
+    for (const char* known : {"pdf", "html", "htm", "bib", "tex", "md", "txt", "png", "jpg", "jpeg",
+                              "svg", "gif", "ppt", "pptx", "key", "doc", "docx", "zip"})
         if (extension == known)
             return true;
     return false;

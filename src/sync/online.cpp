@@ -1,5 +1,6 @@
 #include "sync/online.h"
 
+#include <chrono>
 #include <set>
 
 #include "sync/arxiv_atom.h"
@@ -82,8 +83,9 @@ namespace {
 
 class SourceRun {
   public:
-    SourceRun(SourceOutcome& outcome, const Fetch& fetch, const std::string& user_agent)
-        : out_(outcome), fetch_(fetch), user_agent_(user_agent) {}
+    SourceRun(SourceOutcome& outcome, const Fetch& fetch, const std::string& user_agent,
+              std::chrono::milliseconds answer_limit)
+        : out_(outcome), fetch_(fetch), user_agent_(user_agent), answer_limit_(answer_limit) {}
 
     // The body of a 200 response, or nothing with the failure recorded. `not_found_ok`:
     // a 404 is no failure (a DOI Crossref does not have).
@@ -92,6 +94,8 @@ class SourceRun {
         if (json)
             request.headers.push_back("Accept: application/json");
         ++out_.requests;
+        asked_at_ = std::chrono::steady_clock::now();
+        asked_url_ = url;
         Result<FetchResponse> response = fetch_(request);
         if (!response) {
             out_.failure = response.error();
@@ -127,6 +131,22 @@ class SourceRun {
             out_.failure = page.error();
             return false;
         }
+        // The time limit is the whole answer's: arriving, then parsing. An answer that took
+        // longer is not used, so a slow source cannot hold a CI job past --timeout per page.
+        const auto took = std::chrono::steady_clock::now() - asked_at_;
+        if (answer_limit_.count() > 0 && took > answer_limit_) {
+            const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(took).count();
+            out_.failure =
+                Diagnostic{Severity::Error,
+                           asked_url_,
+                           {},
+                           "sync-timeout",
+                           out_.name + "'s answer took " + std::to_string(ms) +
+                               " ms to arrive and parse, longer than the time limit of " +
+                               std::to_string(answer_limit_.count()) + " ms",
+                           "try again later, or allow more with --timeout SECONDS"};
+            return false;
+        }
         if (keep)
             keep();
         for (Work& w : page->works) {
@@ -150,7 +170,10 @@ class SourceRun {
     SourceOutcome& out_;
     const Fetch& fetch_;
     const std::string& user_agent_;
-    std::function<void()> keep_;  // the last answer's, until it has parsed
+    std::function<void()> keep_;                        // the last answer's, until it has parsed
+    const std::chrono::milliseconds answer_limit_;      // 0: none
+    std::chrono::steady_clock::time_point asked_at_{};  // when the last answer was asked for
+    std::string asked_url_;                             // and where
 };
 
 // Cursor paging (Crossref, OpenAlex): `first_url` ends with "cursor=" and the cursor.
@@ -177,7 +200,8 @@ void cursor_pages(SourceRun& run, const std::string& url_without_cursor, Parse p
 
 std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerIds& owner,
                                          const ApiBases& bases, const Fetch& fetch,
-                                         const std::string& agent) {
+                                         const std::string& agent,
+                                         std::chrono::milliseconds answer_limit) {
     std::vector<SourceOutcome> outcomes;
     outcomes.reserve(8);  // references to its elements stay valid while sources are added
     auto base = [&](const std::string& name) {
@@ -186,7 +210,7 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
     };
     if (!sync.dblp.empty()) {
         SourceOutcome& o = outcomes.emplace_back(SourceOutcome{"dblp", {}, {}, 0, {}});
-        SourceRun run(o, fetch, agent);
+        SourceRun run(o, fetch, agent, answer_limit);
         // A pid's slash is the path's: "l/MichaelLey" → /pid/l/MichaelLey.xml.
         const std::string url = base("dblp") + "/pid/" + sync.dblp.value + ".xml";
         if (const auto body = run.get(url, false)) {
@@ -197,7 +221,7 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
     std::vector<std::string> orcid_dois;
     if (!sync.orcid.empty()) {
         SourceOutcome& o = outcomes.emplace_back(SourceOutcome{"orcid", {}, {}, 0, {}});
-        SourceRun run(o, fetch, agent);
+        SourceRun run(o, fetch, agent, answer_limit);
         const std::string url = base("orcid") + "/v3.0/" + sync.orcid.value + "/works";
         if (const auto body = run.get(url, true)) {
             Result<WorksPage> page = parse_orcid_works(*body, url);
@@ -207,7 +231,7 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
             if (!w.doi.empty())
                 orcid_dois.push_back(w.doi);
         SourceOutcome& c = outcomes.emplace_back(SourceOutcome{"crossref", {}, {}, 0, {}});
-        SourceRun crossref(c, fetch, agent);
+        SourceRun crossref(c, fetch, agent, answer_limit);
         cursor_pages(
             crossref,
             base("crossref") + "/works?filter=orcid:" + sync.orcid.value + "&rows=100&cursor=",
@@ -242,7 +266,7 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
     }
     if (!sync.openalex.empty()) {
         SourceOutcome& o = outcomes.emplace_back(SourceOutcome{"openalex", {}, {}, 0, {}});
-        SourceRun run(o, fetch, agent);
+        SourceRun run(o, fetch, agent, answer_limit);
         cursor_pages(run,
                      base("openalex") + "/works?filter=author.id:" + sync.openalex.value +
                          "&per-page=200&cursor=",
@@ -252,7 +276,7 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
     }
     if (!sync.arxiv.empty()) {
         SourceOutcome& o = outcomes.emplace_back(SourceOutcome{"arxiv", {}, {}, 0, {}});
-        SourceRun run(o, fetch, agent);
+        SourceRun run(o, fetch, agent, answer_limit);
         constexpr long kPage = 100;
         for (std::size_t pages = 0; run.more_pages(pages); ++pages) {
             const long start = static_cast<long>(pages) * kPage;
@@ -271,7 +295,7 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
     }
     if (!sync.semantic_scholar.empty()) {
         SourceOutcome& o = outcomes.emplace_back(SourceOutcome{"semantic_scholar", {}, {}, 0, {}});
-        SourceRun run(o, fetch, agent);
+        SourceRun run(o, fetch, agent, answer_limit);
         long offset = 0;
         for (std::size_t pages = 0; run.more_pages(pages); ++pages) {
             const std::string url =

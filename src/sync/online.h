@@ -10,6 +10,7 @@
 //   semantic_scholar  GET {base}/graph/v1/author/<id>/papers?fields=…&offset=N&limit=100
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -55,8 +56,11 @@ struct SourceOutcome {
 
 // One outcome per source [sync] names, in the order above. `user_agent` goes with every
 // request ("User-Agent: …"; net::user_agent makes it).
+// `answer_limit`: the time each answer may take to arrive and parse (0: no limit); a
+// source whose answer took longer fails with what came before.
 std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerIds& owner,
                                          const ApiBases& bases, const Fetch& fetch,
-                                         const std::string& user_agent);
+                                         const std::string& user_agent,
+                                         std::chrono::milliseconds answer_limit = {});
 
 }  // namespace mkcv::sync

@@ -1,7 +1,9 @@
 #include "sync/online.h"
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <map>
+#include <thread>
 
 #include "fixture.h"
 
@@ -164,4 +166,35 @@ TEST_CASE("a DOI becomes a request path only when it cannot climb out of it", "[
     for (const char* doi : {"10.1145/../../admin", "10.1/./x", "10.1//x", "10.1/x/", "10.1",
                             "11.1/x", "10.1/a b", "10.1/a\nb", ""})
         CHECK_FALSE(is_requestable_doi(doi));
+}
+
+TEST_CASE("the time limit covers an answer's arrival and its parsing", "[sync]") {
+    // The HTTP client's limit ends when the last byte arrives; a large answer that parsed
+    // slowly could hold a CI job past --timeout. Here the answer arrives late on purpose
+    // (the fetch sleeps past the limit), so parsing it ends past it too.
+    SyncSettings s = settings();
+    s.dblp = {"d/JaneQDoe"};
+    std::vector<std::string> kept;
+    Fetch slow = [&](const FetchRequest& r) -> Result<FetchResponse> {
+        std::this_thread::sleep_for(std::chrono::milliseconds(40));
+        FetchResponse response{200, sync_fixture("dblp.xml"), r.url, {}};
+        response.keep = [&kept, url = r.url] { kept.push_back(url); };
+        return response;
+    };
+    const auto late =
+        fetch_sources(s, {}, default_api_bases(), slow, "ua", std::chrono::milliseconds(10));
+    REQUIRE(late.size() == 1);
+    REQUIRE(late[0].failure);
+    CHECK(late[0].failure->code == "sync-timeout");
+    CHECK(late[0].failure->file == "https://dblp.org/pid/d/JaneQDoe.xml");
+    CHECK(late[0].failure->message.find("longer than the time limit of 10 ms") !=
+          std::string::npos);
+    CHECK(late[0].works.empty());
+    CHECK(kept.empty());  // nor is it cached
+    // Within the limit (or none), the same answer is used.
+    const auto in_time =
+        fetch_sources(s, {}, default_api_bases(), slow, "ua", std::chrono::milliseconds(60000));
+    CHECK(!in_time[0].failure);
+    CHECK(!in_time[0].works.empty());
+    CHECK(kept.size() == 1);
 }
