@@ -11,6 +11,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "bib/latex_text.h"
+#include "render/output_check.h"
 #include "text/bidi.h"
 #include "text/latex_escape.h"
 #include "text/rich_text.h"
@@ -632,6 +633,9 @@ RenderResult render_template(const Template& tmpl, const ContextTree& context,
                           "partials are the *" + partial_suffix(tmpl.manifest.format) +
                               " files beside the template and in common/");
     }
+    // Read back what was written from the CV's data, before anything is written.
+    if (Result<> read_back = check_rendered_output(tmpl, result.tex); !read_back)
+        diagnostics.add(read_back.error());
     result.ok = !diagnostics.has_errors();
     return result;
 }

@@ -252,7 +252,8 @@ TEST_CASE("HTML, Markdown and JSON templates escape every value, << & >> too") {
         t.manifest.format = format;
         Diagnostics d;
         const std::string out = render(t, data, d);
-        CHECK(d.empty());
+        // ("a|b|c" is no JSON document: read back, it is refused, output_check_test.cpp.)
+        CHECK(d.items().size() == (format == TextFormat::Json ? 1u : 0u));
         return out;
     };
     const std::string html = escape_text(data["v"].get<std::string>(), TextFormat::Html);
