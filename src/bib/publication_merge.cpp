@@ -1,4 +1,5 @@
 #include "bib/publication_merge.h"
+#include "bib/citation_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -580,6 +581,9 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
         mark_authors(p, p.equal, "*", "equal", cv_file, diagnostics);
         mark_authors(p, p.corresponding, "†", "corresponding", cv_file, diagnostics);
     }
+    // Counts live in a file of their own (bib/citation_file.h), read only when asked for.
+    if (cv.sync.citations)
+        attach_citations(merged, read_citation_file(citation_file_path(cv_path), diagnostics));
     cv.publications = std::move(merged);
 }
 

@@ -3,6 +3,7 @@
 #include "cli/sync_command.h"
 
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "net/http_client.h"
 #include "net/request_headers.h"
 #include "pipeline/load_step.h"
+#include "sync/citation_counts.h"
 #include "sync/merge.h"
 #include "sync/offline_file.h"
 #include "sync/online.h"
@@ -45,6 +47,55 @@ sync::Fetch make_fetch(const SyncCommandOptions& options) {
 }
 
 namespace {
+
+// Today as YYYY-MM-DD (UTC), or SOURCE_DATE_EPOCH's day when it is set: the date a new or
+// changed citation count gets.
+std::string today_utc() {
+    std::time_t now = std::time(nullptr);
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
+        char* end = nullptr;
+        const long long seconds = std::strtoll(epoch, &end, 10);
+        if (end && *end == '\0' && seconds >= 0)
+            now = static_cast<std::time_t>(seconds);
+    }
+    std::tm day{};
+    gmtime_r(&now, &day);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y-%m-%d", &day);
+    return text;
+}
+
+// [sync] citations = true: the counts of the new list's papers and the user's own, in their
+// own file, written only when a count changed (bib/citation_file.h).
+Result<> write_citation_counts(const CommonOptions& common, const sync::MergeInput& input,
+                               const sync::MergeOutcome& outcome, bool text_out) {
+    const fs::path path = citation_file_path(common.cv_path);
+    Diagnostics ignored;  // a broken file is written anew
+    const CitationCounts before = read_citation_file(path, ignored);
+    std::vector<Publication> papers = outcome.list;
+    papers.insert(papers.end(), input.own.begin(), input.own.end());
+    const CitationCounts counts = sync::count_citations(input.works, papers, before, today_utc());
+    Result<std::string> text = citation_file_text(counts);
+    if (!text)
+        return fail(text.error());
+    std::string old;
+    const std::string name = path.lexically_normal().string();
+    if (read_own_file(path, old) && old == *text) {
+        if (text_out)
+            std::cout << name << " is up to date\n";
+        return {};
+    }
+    std::error_code ec;
+    if (fs::is_symlink(path, ec))
+        return io_failure(name, name +
+                                    " is a symbolic link; mkcv sync neither follows nor "
+                                    "replaces it (remove it, and sync writes the file)");
+    if (Result<> written = write_file_atomically(path, *text); !written)
+        return written;
+    if (text_out)
+        std::cout << "wrote " << name << " (" << counts.size() << " citation counts)\n";
+    return {};
+}
 
 int run_sync(const CliState& state, SyncCommandOptions& options) {
     const CommonOptions& common = state.common;
@@ -222,6 +273,13 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
     } else if (text_out) {
         std::cout << "wrote " << list_name << " (" << outcome.list.size() << " entries)\n";
     }
+    if (cv.sync.citations && !options.dry_run && any_answered)
+        if (Result<> counted = write_citation_counts(common, input, outcome, text_out); !counted) {
+            Diagnostics write_failure;
+            write_failure.add(counted.error());
+            report(write_failure, loaded.sources, common);
+            return kExitBuildFailed;
+        }
     return failed ? kExitBuildFailed : kExitOk;
 }
 

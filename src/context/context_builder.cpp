@@ -467,6 +467,18 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     t.add_bool(item, "note_ends_sentence", ends_sentence(p.note.value));
     t.add_bool(item, "selected", p.selected);
     t.add_text(item, "abstract", p.abstract.value, p.abstract.marks);
+    // [sync] citations = true: the count sync last read, which a template shows if it asks
+    // (the homepage themes do; the PDF themes never).
+    if (p.citations) {
+        const Id citations = t.add_object(item, "citations");
+        t.add_string(citations, "count", std::to_string(p.citations->count));
+        t.add_string(citations, "source", p.citations->source);
+        t.add_string(citations, "date", p.citations->date);
+        t.add_string(citations, "text",
+                     words.fill("cited_by", {{"count", std::to_string(p.citations->count)}}));
+    } else {
+        t.add_null(item, "citations");
+    }
     const std::string id = paper_id(p);
     // A site's page links its own copy of the paper's BibTeX, in place of a `bibtex` link
     // or after the others, and shows the thumbnail from its own folder.

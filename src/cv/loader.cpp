@@ -782,6 +782,7 @@ class Loader {
         id("file", sync.file, sync_file_problem);
         sync.ignore = texts(t, "ignore");
         sync.include = texts(t, "include");
+        sync.citations = flag(t, "citations");
     }
 
     static std::string join_views(const std::vector<std::string_view>& names) {

@@ -138,6 +138,15 @@ struct Experience : Entry {
 
 enum class PublicationKind { Conference, Journal, Workshop, Preprint, Thesis, Other };
 
+// How often a paper was cited, as `mkcv sync` last read it ([sync] citations = true): kept in
+// a file of its own beside the synced list (bib/citation_file.h), since a count changes
+// without a new paper.
+struct CitationCount {
+    long count = 0;
+    std::string source;  // "openalex" or "semantic_scholar"
+    std::string date;    // YYYY-MM-DD: when the count was last seen to change
+};
+
 struct Publication : Entry {
     Text title;
     std::vector<Text> authors;  // as written, marks ("*", "†") included
@@ -170,6 +179,7 @@ struct Publication : Entry {
     // The synced list's: the source each field came from ("title=dblp;venue=dblp;…"), so
     // that a sync from fewer sources never replaces a field with a worse source's (sync/merge).
     std::string field_sources;
+    std::optional<CitationCount> citations;  // [sync] citations = true, once sync counted them
 };
 
 struct Teaching : Entry {
@@ -369,7 +379,11 @@ struct SyncSettings {
     // arXiv ids, DBLP keys or titles.
     std::vector<Text> include;
     Text file;  // relative to cv.toml; empty: kDefaultSyncFile
+    // Keep each paper's citation count (OpenAlex, Semantic Scholar) in kCitationsFile.
+    bool citations = false;
 };
+
+inline constexpr const char* kCitationsFile = "publications.citations.toml";
 
 inline constexpr const char* kDefaultSyncFile = "publications.sync.bib";
 

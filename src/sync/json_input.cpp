@@ -110,6 +110,16 @@ std::string string_at(const json& j, std::string_view key) {
     return v.is_string() ? v.get<std::string>() : "";
 }
 
+std::optional<long> count_at(const json& j, std::string_view key) {
+    const json& v = member(j, key);
+    if (!v.is_number_integer() && !v.is_number_unsigned())
+        return std::nullopt;
+    const auto n = v.get<long long>();
+    if (n < 0 || n > 1'000'000'000)
+        return std::nullopt;
+    return static_cast<long>(n);
+}
+
 long number_at(const json& j, std::string_view key) {
     const json& v = member(j, key);
     if (v.is_number_integer() || v.is_number_unsigned()) {

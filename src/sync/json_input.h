@@ -3,6 +3,7 @@
 // parser of sync uses, which never throw on a value of the wrong type.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,8 @@ Result<nlohmann::json> parse_json(std::string_view text, const std::string& sour
 std::string string_at(const nlohmann::json& j, std::string_view key);
 // A number or a numeric string at `key`, or 0.
 long number_at(const nlohmann::json& j, std::string_view key);
+// A count at `key` (an integer from 0 to 10^9), or nothing when absent or anything else.
+std::optional<long> count_at(const nlohmann::json& j, std::string_view key);
 // The member at `key` when `j` is an object that has one, else a null.
 const nlohmann::json& member(const nlohmann::json& j, std::string_view key);
 

@@ -301,8 +301,9 @@ std::vector<SourceOutcome> fetch_sources(const SyncSettings& sync, const OwnerId
             const std::string url =
                 base("semantic_scholar") + "/graph/v1/author/" + sync.semantic_scholar.value +
                 "/papers?fields=title,year,venue,journal,externalIds,authors,publicationTypes,"
-                "publicationDate,abstract&offset=" +
-                std::to_string(offset) + "&limit=100";
+                "publicationDate,abstract" +
+                std::string(sync.citations ? ",citationCount" : "") +
+                "&offset=" + std::to_string(offset) + "&limit=100";
             const auto body = run.get(url, true);
             if (!body)
                 break;

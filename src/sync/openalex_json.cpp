@@ -98,6 +98,7 @@ Work openalex_work(const json& item, const OwnerIds& owner, bool listed) {
     w.retracted =
         member(item, "is_retracted").is_boolean() && member(item, "is_retracted").get<bool>();
     w.abstract = abstract_of_index(member(item, "abstract_inverted_index"));
+    w.citations = count_at(item, "cited_by_count");
     const json& locations = member(item, "locations");
     if (locations.is_array())
         for (const json& loc : locations) {

@@ -59,6 +59,7 @@ Work semantic_scholar_work(const json& item, const OwnerIds& owner, bool listed)
         w.kind_known = false;
     }
     w.abstract = text_of_markup(string_at(item, "abstract")).value;
+    w.citations = count_at(item, "citationCount");
     if (has_type(types, "Editorial"))
         w.notice = "an editorial";
     else if (has_type(types, "News"))

@@ -62,6 +62,9 @@ struct Work {
     std::string notice;
     std::string retracts;    // a retraction notice: the DOI of the paper it retracts
     bool retracted = false;  // the source says this paper was retracted
+    // How often it was cited, as OpenAlex (cited_by_count) or Semantic Scholar
+    // (citationCount) say; kept only with [sync] citations = true (sync/citation_counts.h).
+    std::optional<long> citations;
 };
 
 // One page of a response: its works and, when there are more, how to ask for the next.

@@ -21,6 +21,8 @@ TEST_CASE("OpenAlex works give the DOI from its URL, the venue and the owner by 
     CHECK(w.year == 2021);
     REQUIRE(w.owner_author);
     CHECK(*w.owner_author == 0);
+    REQUIRE(w.citations);  // cited_by_count, kept for [sync] citations = true
+    CHECK(*w.citations == 12);
 }
 
 TEST_CASE("OpenAlex pages carry a cursor, an arXiv copy gives the arXiv id", "[sync]") {

@@ -28,3 +28,20 @@ TEST_CASE("Semantic Scholar papers read capitalised externalIds and page with ne
     CHECK(more->works[0].kind == PublicationKind::Preprint);
     CHECK(!parse_semantic_scholar_papers(R"({"error":"Not found"})", "x", {}, true));
 }
+
+TEST_CASE("a Semantic Scholar citation count is kept only when it is a count",
+          "[sync][citations]") {
+    Result<WorksPage> page = parse_semantic_scholar_papers(
+        R"({"data":[{"title":"A","year":2020,"citationCount":42,"authors":[]},
+                    {"title":"B","year":2020,"citationCount":-1,"authors":[]},
+                    {"title":"C","year":2020,"citationCount":"42","authors":[]},
+                    {"title":"D","year":2020,"authors":[]}]})",
+        "p", {}, true);
+    REQUIRE(page);
+    REQUIRE(page->works.size() == 4);
+    REQUIRE(page->works[0].citations);
+    CHECK(*page->works[0].citations == 42);
+    CHECK(!page->works[1].citations);
+    CHECK(!page->works[2].citations);
+    CHECK(!page->works[3].citations);
+}

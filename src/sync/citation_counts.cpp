@@ -1,0 +1,82 @@
+#include "sync/citation_counts.h"
+
+#include <map>
+
+#include "bib/publication_ids.h"
+#include "sync/merge.h"
+
+namespace mkcv::sync {
+
+namespace {
+
+struct Best {
+    long count = -1;
+    std::string source;
+};
+
+void offer(Best& best, const Work& w) {
+    // The higher count wins; of two equal ones, the source named first in the alphabet, so
+    // the file is the same whatever order the sources answered in.
+    if (*w.citations > best.count || (*w.citations == best.count && w.source < best.source))
+        best = {*w.citations, w.source};
+}
+
+std::string title_year(const std::string& title, int year) {
+    return normal_title(title) + "|" + std::to_string(year);
+}
+
+}  // namespace
+
+CitationCounts count_citations(const std::vector<Work>& works,
+                               const std::vector<Publication>& papers, const CitationCounts& before,
+                               const std::string& today) {
+    // The best count for each id a counted work has.
+    std::map<std::string, Best> by_id;
+    for (const Work& w : works) {
+        if (!w.citations || (w.source != "openalex" && w.source != "semantic_scholar"))
+            continue;
+        for (const std::string& id :
+             {w.doi.empty() ? "" : "doi:" + w.doi, w.arxiv.empty() ? "" : "arxiv:" + w.arxiv,
+              w.dblp_key.empty() ? "" : "dblp:" + w.dblp_key,
+              w.title.value.empty() || w.year == 0 ? ""
+                                                   : "title:" + title_year(w.title.value, w.year)})
+            if (!id.empty())
+                offer(by_id[id], w);
+    }
+    CitationCounts counts;
+    for (const Publication& p : papers) {
+        if (p.key.value.empty())
+            continue;
+        const PublicationIds ids = ids_of(p);
+        Best best;
+        bool by_an_id = false;
+        for (const std::string& id : {ids.doi.empty() ? "" : "doi:" + ids.doi,
+                                      ids.arxiv.empty() ? "" : "arxiv:" + ids.arxiv,
+                                      ids.dblp_key.empty() ? "" : "dblp:" + ids.dblp_key}) {
+            const auto it = id.empty() ? by_id.end() : by_id.find(id);
+            if (it != by_id.end() && it->second.count > best.count) {
+                best = it->second;
+                by_an_id = true;
+            }
+        }
+        // A title and year only when no id matched: two papers of one title (a conference
+        // and a journal version) keep their own counts.
+        if (!by_an_id && p.year != 0) {
+            const auto it = by_id.find("title:" + title_year(p.title.value, p.year));
+            if (it != by_id.end())
+                best = it->second;
+        }
+        const auto old = before.find(p.key.value);
+        if (best.count < 0) {
+            if (old != before.end())
+                counts.insert(*old);
+            continue;
+        }
+        const bool unchanged = old != before.end() && old->second.count == best.count;
+        counts[p.key.value] = {best.count, unchanged ? old->second.source : best.source,
+                               unchanged ? old->second.date : today};
+    }
+    return counts;
+}
+
+}  // namespace mkcv::sync
