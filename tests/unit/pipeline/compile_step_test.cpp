@@ -147,6 +147,7 @@ TEST_CASE("a failed TeX run keeps the last good PDF and its record") {
     const CompileOutcome failed = b.compile(latex_output("bad"));
     CHECK_FALSE(failed.ok);
     CHECK(failed.diagnostics.has_errors());
+    CHECK(failed.report.find("the stand-in failed") != std::string::npos);  // TeX's why
     CHECK(b.pdf().find("good") != std::string::npos);
     // The good PDF is still the recorded one: the old rendering is up to date.
     b.tex.status = TexResult::Status::Ok;
