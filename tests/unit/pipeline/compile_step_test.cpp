@@ -155,7 +155,7 @@ TEST_CASE("a failed TeX run keeps the last good PDF and its record") {
     CHECK(b.tex.runs == 2);
 }
 
-TEST_CASE("a build killed mid-TeX leaves the last PDF; the next starts from a clean folder") {
+TEST_CASE("a build killed mid-TeX leaves the last PDF, and the next starts from a clean folder") {
     StandInBuild b;
     REQUIRE(b.compile(latex_output("good")).ok);
     b.tex.killed = true;
