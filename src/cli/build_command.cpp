@@ -10,7 +10,6 @@
 #include "cli/exit_code.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/watch.h"
-#include "render/locale_files.h"
 #include "tex/format_request.h"
 #include "tex/warm_tex.h"
 #include "util/file_io.h"
@@ -42,45 +41,31 @@ int with_report(const CliState& state, BuildMode mode, const BuildReport& report
     return status;
 }
 
-// Loads, renders and then builds or checks once. `inputs`, when given, receives the files
-// the outputs are made from: the CV's files (cv.toml, .bib, the photo) and the templates'.
+// Plans (loads, renders) and then builds or checks once. `inputs`, when given, receives
+// every file the outputs are made from (build_plan.h watched_files).
 int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     state.common.list_fallbacks = state.build.verbose;
     const CommonOptions& common = state.common;
     BuildOptions& options = state.build;
-    const fs::path cv_path(common.cv_path);
-    const std::string stem = cv_path.stem().string();
-    Diagnostics found;  // by loading and rendering, for --report
-    auto rendered = prepare(common, {"long", "short"}, inputs,
-                            state_folder(options.out_dir) / (stem + ".source-date"), &found);
-    if (!rendered) {
+    const std::string stem = fs::path(common.cv_path).stem().string();
+    BuildPlan plan =
+        prepare(common, {"long", "short"}, state_folder(options.out_dir) / (stem + ".source-date"));
+    if (inputs)
+        *inputs = watched_files(plan, common.cv_path);
+    Diagnostics found = std::move(plan.diagnostics);  // by loading and rendering, for --report
+    if (!plan.outputs) {
         BuildReport invalid;
         invalid.diagnostics = std::move(found);
         return with_report(state, mode, invalid, kExitInvalid);
     }
-    // `mkcv watch` builds again when the photo changes (it was read and checked by now).
-    if (inputs && !rendered->empty())
-        if (const Photo& photo = rendered->front().input.filtered.cv.person.photo;
-            !photo.bytes.empty())
-            inputs->push_back(cv_path.parent_path() / photo.path.value);
-    for (const auto& r : *rendered)
-        if (inputs) {
-            inputs->push_back(r.tmpl.dir / "template.toml");
-            inputs->push_back(r.tmpl.main.path);
-            for (const auto& [name, partial] : r.tmpl.partials)
-                inputs->push_back(partial.path);
-            // The locale's words come from files too (templates/locales/zh.toml beside cv.toml).
-            for (auto& file :
-                 locale_files(r.input.filtered.cv.locale.language, search_path(common)))
-                inputs->push_back(std::move(file));
-        }
+    const std::vector<RenderedTemplate>& rendered = *plan.outputs;
     if (!options.quiet)
-        for (const auto& r : *rendered)
-            if (r.language.empty() || r.language == rendered->front().language)
+        for (const auto& r : rendered)
+            if (r.language.empty() || r.language == rendered.front().language)
                 tell_hidden_builtin(r.tmpl, std::cerr);  // once, not once per language
     if (mode == BuildMode::Check) {
         // `check` reads the records and the outputs: through nothing mkcv did not make.
-        if (const Diagnostics problems = output_folder_problems(*rendered, stem, options);
+        if (const Diagnostics problems = output_folder_problems(rendered, stem, options);
             problems.has_errors()) {
             for (const Diagnostic& d : problems.items())
                 std::cerr << "mkcv: error: " << d.message << "\n  hint: " << d.hint << '\n';
@@ -91,7 +76,7 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
             refused.diagnostics.append(problems);
             return with_report(state, mode, refused, kExitInvalid);
         }
-        BuildReport report = check_all(*rendered, stem, options, std::cerr);
+        BuildReport report = check_all(rendered, stem, options, std::cerr);
         found.append(report.diagnostics);
         report.diagnostics = std::move(found);
         return with_report(state, mode, report, report.ok ? kExitOk : kExitStale);
@@ -99,10 +84,10 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
     if (!options.quiet)
         options.progress = progress_style_for(STDERR_FILENO);
     if (!options.quiet)
-        for (const auto& r : *rendered)
+        for (const auto& r : rendered)
             std::cerr << visible(output_label(r)) << ": rendered in "
                       << static_cast<int>(r.render_ms * 10 + 0.5) / 10.0 << " ms\n";
-    BuildReport report = build_all(*rendered, stem, options, std::cerr);
+    BuildReport report = build_all(rendered, stem, options, std::cerr);
     report_for_tools(report.diagnostics, common);
     // The report has the warnings of loading too, before the build's own.
     found.append(report.diagnostics);
@@ -252,9 +237,9 @@ void add_watch_command(CLI::App& app, CliState& state) {
             state.build.warm = &warm;
             const bool watched = watch_and_rebuild(
                 [&state] {
-                    // cv.toml is watched even when it cannot be read, so fixing it rebuilds.
-                    std::vector<fs::path> files{state.common.cv_path};
-                    // Each build says how it went; the watch goes on either way.
+                    // Each build says how it went; the watch goes on either way. cv.toml is
+                    // among the files even when it cannot be read, so fixing it rebuilds.
+                    std::vector<fs::path> files;
                     build_once(state, BuildMode::Build, &files);
                     return files;
                 },

@@ -3,16 +3,12 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <set>
-#include <tuple>
 
 #include <unistd.h>
 
 #include "cli/exit_code.h"
 #include "cv/language_tables.h"
 #include "cv/locale.h"
-#include "pipeline/load_step.h"
-#include "pipeline/render_step.h"
 #include "util/file_io.h"
 
 namespace fs = std::filesystem;
@@ -94,59 +90,22 @@ std::vector<std::string> requested_languages(const CommonOptions& common,
     return out;
 }
 
-std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
-                                                     const std::vector<std::string>& defaults,
-                                                     std::vector<fs::path>* files_read,
-                                                     const fs::path& date_cache,
-                                                     Diagnostics* found) {
+BuildPlan prepare(const CommonOptions& common, const std::vector<std::string>& defaults,
+                  const fs::path& date_cache) {
     Diagnostics diagnostics;
-    DiagnosticsOnce once(diagnostics);
-    const std::vector<std::string> languages = requested_languages(common, diagnostics);
-    std::optional<std::vector<RenderedTemplate>> rendered;
-    if (!languages.empty())
-        rendered.emplace();
-    SourceTexts sources;
-    for (const std::string& language : languages) {
-        Diagnostics these;
-        LoadedCv loaded = load_and_validate(common.cv_path, these, language);
-        if (files_read && &language == &languages.front())
-            for (const auto& [file, text] : loaded.sources)
-                files_read->push_back(file);
-        sources.insert(loaded.sources.begin(), loaded.sources.end());
-        std::optional<std::vector<RenderedTemplate>> these_rendered;
-        if (loaded.cv)
-            these_rendered = render_all(
-                *loaded.cv, common.templates.empty() ? defaults : common.templates,
-                search_path(common), these, date_cache,
-                language.empty() || same_language(language, loaded.default_language) ? ""
-                                                                                     : language);
-        once.add_new(these);
-        if (!these_rendered) {
-            rendered.reset();
-            break;
-        }
-        for (auto& r : *these_rendered)
-            rendered->push_back(std::move(r));
-    }
-    // A template named "long.zh" would write the outputs of long in zh.
-    if (rendered) {
-        const std::string stem = fs::path(common.cv_path).stem().string();
-        std::set<std::string> bases;
-        for (const auto& r : *rendered)
-            if (!bases.insert(output_base(r, stem)).second) {
-                diagnostics.error(r.tmpl.main.path.string(), {}, "template",
-                                  "two outputs would be named " + output_base(r, stem),
-                                  "rename the template, or build that language apart");
-                rendered.reset();
-                break;
-            }
-    }
+    PlanRequest request;
+    request.cv_path = common.cv_path;
+    request.languages = requested_languages(common, diagnostics);
+    request.templates = common.templates.empty() ? defaults : common.templates;
+    request.search = search_path(common);
+    request.date_cache = date_cache;
+    BuildPlan plan = plan_build(request);
+    diagnostics.append(plan.diagnostics);
     if (!common.list_fallbacks && print_options(common).format == DiagnosticFormat::Text)
         diagnostics = summarize_fallbacks(diagnostics, kListedFallbacks);
-    report(diagnostics, sources, common);
-    if (found)
-        *found = diagnostics;
-    return rendered;
+    report(diagnostics, plan.sources, common);
+    plan.diagnostics = std::move(diagnostics);
+    return plan;
 }
 
 int write_output(const std::string& out_file, const std::string& text,

@@ -1,5 +1,5 @@
 // What the commands share: the options most of them take (the CV, templates, the
-// diagnostics format), printing diagnostics in that format, and the load → render steps.
+// diagnostics format), printing diagnostics in that format, and the build plan they name.
 #pragma once
 
 #include <filesystem>
@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "pipeline/build_plan.h"
 #include "pipeline/compile_step.h"
 #include "render/rendered_template.h"
 #include "render/template_scaffold.h"
@@ -70,16 +71,11 @@ TemplateSearchPath search_path(const CommonOptions& common);
 // a templates/ folder beside cv.toml is code the contributor wrote.
 void tell_hidden_builtin(const Template& tmpl, std::ostream& out);
 
-// Loads, validates and renders, once per language of --lang (the outputs of another one
-// than the default carry it in their names: RenderedTemplate::language); reports problems.
-// Empty on any error. `files_read`, when given, receives every file the CV was read from
-// (cv.toml and its .bib files). `date_cache`: see render_all. `found`, when given, receives
-// the diagnostics reported (for --report).
-std::optional<std::vector<RenderedTemplate>> prepare(const CommonOptions& common,
-                                                     const std::vector<std::string>& defaults,
-                                                     std::vector<std::filesystem::path>* files_read,
-                                                     const std::filesystem::path& date_cache = {},
-                                                     Diagnostics* found = nullptr);
+// The build plan (pipeline/build_plan.h) of the CV, templates (`defaults` without -t) and
+// languages (--lang) the options name; its diagnostics are printed, and are what was
+// printed (fallbacks summarized without --verbose). `date_cache`: see render_all.
+BuildPlan prepare(const CommonOptions& common, const std::vector<std::string>& defaults,
+                  const std::filesystem::path& date_cache = {});
 
 // Writes a command's result to standard output, or atomically to `out_file`; the status.
 int write_output(const std::string& out_file, const std::string& text, const CommonOptions& common);

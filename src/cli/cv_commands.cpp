@@ -29,11 +29,11 @@ int run_render(const CliState& state) {
         std::cerr << "mkcv render: give one language (--lang TAG); mkcv build makes several\n";
         return kExitInvalid;
     }
-    auto rendered = prepare(common, {"long"}, nullptr);
-    if (!rendered)
+    const BuildPlan plan = prepare(common, {"long"});
+    if (!plan.outputs)
         return kExitInvalid;
-    tell_hidden_builtin(rendered->front().tmpl, std::cerr);
-    return write_output(state.out_file, rendered->front().tex, common);
+    tell_hidden_builtin(plan.outputs->front().tmpl, std::cerr);
+    return write_output(state.out_file, plan.outputs->front().tex, common);
 }
 
 int run_validate(const CommonOptions& common) {

@@ -6,14 +6,10 @@
 #include <set>
 #include <sstream>
 
-#include "render/rendered_template.h"
-#include "tex/format.h"
-#include "tex/installation.h"
 #include "tex/tex_job.h"
 #include "util/digest.h"
 #include "util/file_io.h"
 #include "util/state_folder.h"
-#include "util/version.h"
 
 namespace fs = std::filesystem;
 
@@ -34,8 +30,9 @@ std::string one_line(std::string name) {
 
 }  // namespace
 
-void BuildInputs::add(const std::string& name, std::string_view content) {
-    BuildInput input{one_line(name), digest_of(content)};
+void BuildInputs::add(const std::string& name, std::string_view content,
+                      std::vector<fs::path> files) {
+    BuildInput input{one_line(name), digest_of(content), std::move(files)};
     for (auto& existing : items_)
         if (existing.name == input.name) {
             existing = std::move(input);
@@ -68,7 +65,7 @@ std::optional<BuildRecord> read_build_record(const fs::path& path) {
         } else if (line.rfind("tex ", 0) == 0) {
             record.tex_digest = line.substr(4);
         } else if (line.rfind("input ", 0) == 0 && line.size() > 6 + 32 + 1) {
-            record.inputs.push_back({line.substr(6 + 32 + 1), line.substr(6, 32)});
+            record.inputs.push_back({line.substr(6 + 32 + 1), line.substr(6, 32), {}});
         } else {
             return std::nullopt;  // not ours, or cut short: treat as never built
         }
@@ -136,38 +133,6 @@ std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& 
     for (const auto& c : changed)
         reason += (reason.empty() ? "" : "; ") + c;
     return reason;
-}
-
-BuildInputs inputs_of(const RenderedTemplate& rendered, const TexJob& job) {
-    BuildInputs inputs;
-    inputs.add("mkcv version", kVersion);
-    std::string command = "latexmk";
-    for (const auto& argument : latexmk_arguments(job))
-        command += ' ' + argument;
-    inputs.add("engine and options", command);
-    // Asked for latexmk: a PDF XeLaTeX made directly is not the one asked for (and back).
-    if (job.latexmk)
-        inputs.add("TeX runner", "latexmk");
-    for (const auto& [key, value] : job.environment)
-        inputs.add("environment " + key, value);
-    const auto file_name = [](const fs::path& path) {
-        return path.parent_path().filename().string() + "/" + path.filename().string();
-    };
-    inputs.add("template file " + file_name(rendered.tmpl.main.path), rendered.tmpl.main.text);
-    for (const auto& [name, file] : rendered.tmpl.partials)
-        inputs.add("template file " + file_name(file.path), file.text);
-    inputs.add(job.tex_file + " (cv.toml rendered)", rendered.tex);
-    // The .tex names the photo by a fixed name, so a changed picture changes only this.
-    if (const Photo& photo = rendered.input.filtered.cv.person.photo; !photo.bytes.empty())
-        inputs.add("photo", photo.bytes);
-    // What a precompiled preamble would be made from (tex/format.h); the rendered .tex
-    // covers the preamble too, but this says when the last build had the same one.
-    if (const std::string key = preamble_format_key(rendered.tex, job); !key.empty())
-        inputs.add(kPreambleFormatInput, key);
-    inputs.add("TeX installation" + std::string(kThisMachine),
-               tex_installation_identity(job.engine));
-    inputs.add("fonts" + std::string(kThisMachine), font_identity());
-    return inputs;
 }
 
 bool input_unchanged(const BuildInputs& now, const std::optional<BuildRecord>& recorded,

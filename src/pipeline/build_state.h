@@ -1,8 +1,7 @@
 // Incremental builds: what a PDF was made from, recorded beside its build folder, so an
 // unchanged output is not compiled again and `mkcv check` can say what is stale and why.
 // An output's inputs are named digests (the rendered .tex, each template file, the engine's
-// command line, mkcv's version, the source date ...); to make a new kind of file count
-// (BibTeX files, say), add it to the BuildInputs of the output, nothing else changes.
+// command line, mkcv's version, the source date ...), listed by output_inputs.h alone.
 #pragma once
 
 #include <filesystem>
@@ -15,19 +14,20 @@
 
 namespace mkcv {
 
-struct RenderedTemplate;
-struct TexJob;
-
 struct BuildInput {
     std::string name;    // for people: "template file cv.tex.mustache", "cv-long.tex" ...
     std::string digest;  // digest_of(content), or the content itself when short
+    // The files the content was read from, for watch and serve; not recorded.
+    std::vector<std::filesystem::path> files;
 };
 
 // Everything that determines one output, in the order reasons are reported.
 class BuildInputs {
   public:
-    // Records `content` under `name`; a later add with the same name replaces it.
-    void add(const std::string& name, std::string_view content);
+    // Records `content` under `name`, read from `files`; a later add with the same name
+    // replaces it.
+    void add(const std::string& name, std::string_view content,
+             std::vector<std::filesystem::path> files = {});
     // Records a file's content; a missing file is an input too ("missing").
     void add_file(const std::string& name, const std::filesystem::path& path);
     const std::vector<BuildInput>& items() const { return items_; }
@@ -56,18 +56,13 @@ Result<> write_build_record(const std::filesystem::path& path, const BuildRecord
 
 // Why `pdf` must be built again, for people ("cv.toml or a template changed" ...); empty
 // when the PDF exists, is the one recorded, and every input is as recorded.
-// `this_machine`: whether inputs named with kThisMachine count (see inputs_of).
+// `this_machine`: whether inputs named with kThisMachine count (output_inputs.h).
 std::string why_stale(const BuildInputs& now, const std::optional<BuildRecord>& recorded,
                       const std::filesystem::path& pdf, bool this_machine = true);
 
 // Ends the names of inputs that describe the machine rather than the CV (TeX Live, fonts):
 // a build counts them, `mkcv check` does not, as it may run on another machine.
 inline constexpr std::string_view kThisMachine = " (this machine)";
-
-// What one output depends on: mkcv's version, latexmk's command line and environment (the
-// source date), each template file, the rendered .tex (which carries cv.toml's data), and
-// on this machine the TeX installation and the fonts (tex/installation.h).
-BuildInputs inputs_of(const RenderedTemplate& rendered, const TexJob& job);
 
 // The input naming a template's precompiled preamble (tex/format.h), when it has one.
 inline constexpr const char* kPreambleFormatInput = "precompiled preamble";

@@ -9,6 +9,7 @@
 
 #include "cv/photo.h"
 #include "pipeline/build_state.h"
+#include "pipeline/output_inputs.h"
 #include "pipeline/page_budget.h"
 #include "tex/aux_rerun.h"
 #include "tex/failure.h"
@@ -66,15 +67,18 @@ Result<> write_photo(const RenderedTemplate& r, const fs::path& work_dir) {
 // Runs TeX for `r` (tex/tex_run.h), from `format` when it is current (tex/format.h). `start`
 // is set to when TeX started. A failure to clean up for the run without the format is the result.
 Result<TexResult> run_tex(const RenderedTemplate& r, const TexJob& job,
-                          const std::optional<PreambleFormat>& format, Progress& progress,
-                          std::size_t row, Clock::time_point& start) {
+                          const std::optional<PreambleFormat>& format, const BuildOptions& options,
+                          Progress& progress, std::size_t row, Clock::time_point& start) {
+    const auto run_job = [&](const TexJob& run) {
+        return options.run_tex ? options.run_tex(run) : run_tex_job(run);
+    };
     TexJob run = job;
     if (format && format_is_current(*format))
         run.format = format->file;
     // What runs (tex_run.h); the final line names latexmk if it took over.
     progress.stage(row, run.latexmk ? std::string("latexmk") : run.engine);
     start = Clock::now();
-    TexResult result = run_tex_job(run);
+    TexResult result = run_job(run);
     if (result.status != TexResult::Status::Ok && !run.format.empty()) {
         // Never trust a format that may be the cause: compile as without one, from a clean
         // folder, and drop the format only if that works (else the .tex is at fault).
@@ -87,7 +91,7 @@ Result<TexResult> run_tex(const RenderedTemplate& r, const TexJob& job,
             return fail(ready.error());
         run.format.clear();
         std::vector<Diagnostic> warnings = std::move(result.warnings);
-        result = run_tex_job(run);
+        result = run_job(run);
         result.warnings.insert(result.warnings.begin(), warnings.begin(), warnings.end());
         if (result.status == TexResult::Status::Ok)
             discard_format(*format);
@@ -350,7 +354,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
     const fs::path& work_dir = job.work_dir;
 
     // Incremental builds: nothing to do when the PDF is the one built from these inputs.
-    const BuildInputs inputs = inputs_of(identity, job);
+    const BuildInputs inputs = inputs_of(identity, base, &job);
     if (may_skip && !options.force)
         if (std::optional<CompileOutcome> current = up_to_date(paths, r, inputs, options))
             return std::move(*current);
@@ -387,7 +391,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
         warm = run_warm_tex(r, job, format, base, options, report);
     }
     const Result<TexResult> ran =
-        warm ? Result<TexResult>(*warm) : run_tex(r, job, format, progress, row, start);
+        warm ? Result<TexResult>(*warm) : run_tex(r, job, format, options, progress, row, start);
     finish_work_dir(work_dir);
     if (!ran)
         return failed(name, ran.error());
@@ -488,7 +492,7 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
     const std::string base = output_base(r, stem);
     const TexJob job = job_for(r, base, options);
     const OutputPaths paths = output_paths(base, job, options);
-    const BuildInputs inputs = inputs_of(r, job);
+    const BuildInputs inputs = inputs_of(r, base, &job);
     const std::string name = output_label(r);
     // Up to date: the PDF was built within budget from exactly these inputs, and its .tex
     // is still (or again) beside it; else compile again.

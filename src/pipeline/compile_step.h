@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "pipeline/page_budget.h"
@@ -34,6 +35,10 @@ struct BuildOptions {
     WarmTexPool* warm = nullptr;
     // --latexmk: every template through latexmk, as cv.toml's `[build] tex = "latexmk"`.
     bool latexmk = false;
+    // The one process the compile step starts: TeX for a job (tex/tex_run.h run_tex_job
+    // when empty). Unit tests give a stand-in that writes the PDF and log TeX would, so
+    // reruns, failures and records are tested without TeX.
+    std::function<TexResult(const TexJob&)> run_tex;
 };
 
 struct CompileOutcome {

@@ -1,9 +1,11 @@
 #include "pipeline/pipeline.h"
 
 #include <algorithm>
+#include <optional>
 #include <ostream>
 
 #include "pipeline/build_state.h"
+#include "pipeline/output_inputs.h"
 #include "pipeline/text_output.h"
 #include "util/diagnostics.h"
 #include "util/file_io.h"
@@ -150,10 +152,11 @@ BuildReport check_all(const std::vector<RenderedTemplate>& rendered, const std::
         const std::string base = output_base(r, stem);
         const fs::path pdf_path = output_path(r, stem, options);
         const bool latex = r.tmpl.manifest.format == TextFormat::Latex;
-        const std::string reason =
-            why_stale(latex ? inputs_of(r, job_for(r, base, options)) : text_inputs_of(r, base),
-                      read_build_record(state_path(options.out_dir, base)), pdf_path,
-                      /*this_machine=*/false);
+        const std::optional<TexJob> job =
+            latex ? std::optional<TexJob>(job_for(r, base, options)) : std::nullopt;
+        const std::string reason = why_stale(inputs_of(r, base, job ? &*job : nullptr),
+                                             read_build_record(state_path(options.out_dir, base)),
+                                             pdf_path, /*this_machine=*/false);
         OutputReport& output = report.outputs.emplace_back(output_report(r, stem, options));
         if (reason.empty()) {
             output.status = OutputStatus::UpToDate;

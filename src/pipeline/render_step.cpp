@@ -143,8 +143,14 @@ std::optional<std::vector<RenderedTemplate>> render_all(
         loaded.push_back(name);
         loaded_dirs.push_back(job.tmpl->dir);
         if (job.result.ok)
-            out.push_back({std::move(*job.tmpl), std::move(job.result.tex), std::move(job.input),
-                           job.ms, build_epoch(cv, outside), cv.build.timeout, language});
+            out.push_back({std::move(*job.tmpl),
+                           std::move(job.result.tex),
+                           std::move(job.input),
+                           job.ms,
+                           build_epoch(cv, outside),
+                           cv.build.timeout,
+                           language,
+                           {}});
     }
     check_template_overrides(cv, search, loaded, diagnostics);
     if (diagnostics.has_errors())

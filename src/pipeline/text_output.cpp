@@ -1,7 +1,7 @@
 #include "pipeline/text_output.h"
 
+#include "pipeline/output_inputs.h"
 #include "util/file_io.h"
-#include "util/version.h"
 
 namespace fs = std::filesystem;
 
@@ -12,20 +12,6 @@ fs::path output_path(const RenderedTemplate& r, const std::string& stem,
     return options.out_dir / (output_base(r, stem) + output_extension(r.tmpl.manifest.format));
 }
 
-BuildInputs text_inputs_of(const RenderedTemplate& r, const std::string& base) {
-    BuildInputs inputs;
-    inputs.add("mkcv version", kVersion);
-    inputs.add("output format", output_extension(r.tmpl.manifest.format));
-    const auto file_name = [](const fs::path& path) {
-        return path.parent_path().filename().string() + "/" + path.filename().string();
-    };
-    inputs.add("template file " + file_name(r.tmpl.main.path), r.tmpl.main.text);
-    for (const auto& [name, file] : r.tmpl.partials)
-        inputs.add("template file " + file_name(file.path), file.text);
-    inputs.add(base + output_extension(r.tmpl.manifest.format) + " (cv.toml rendered)", r.tex);
-    return inputs;
-}
-
 CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& stem,
                                  const BuildOptions& options) {
     CompileOutcome outcome;
@@ -33,7 +19,7 @@ CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& s
     const std::string base = output_base(r, stem);
     const fs::path path = output_path(r, stem, options);
     const fs::path record = state_path(options.out_dir, base);
-    const BuildInputs inputs = text_inputs_of(r, base);
+    const BuildInputs inputs = inputs_of(r, base, nullptr);
     if (!options.force && why_stale(inputs, read_build_record(record), path).empty()) {
         if (!options.quiet)
             outcome.report = name + ": up to date (" + path.string() + ")\n";

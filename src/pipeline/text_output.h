@@ -18,10 +18,6 @@ namespace mkcv {
 std::filesystem::path output_path(const RenderedTemplate& r, const std::string& stem,
                                   const BuildOptions& options);
 
-// What a text output depends on: mkcv's version, its format, each template file and the
-// rendered text (which carries cv.toml's data). Nothing of the machine: no TeX runs.
-BuildInputs text_inputs_of(const RenderedTemplate& r, const std::string& base);
-
 // Writes the rendered text of `r` (a template of any format but LaTeX), unless the file
 // there is the one recorded for these very inputs (and `options.force` is off).
 CompileOutcome write_text_output(const RenderedTemplate& r, const std::string& stem,

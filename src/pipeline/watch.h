@@ -12,9 +12,10 @@
 
 namespace mkcv {
 
-// Builds once and returns the files the outputs were made from (cv.toml, template files,
-// later BibTeX files). The watch keeps every file any build named, so a build that fails
-// early still rebuilds when the file that broke it is fixed.
+// Builds once and returns the files the outputs were made from (build_plan.h
+// watched_files: cv.toml, its .bib files, template and locale files, pictures). The watch keeps
+// every file any build named, so a build that fails early still rebuilds when the file that broke
+// it is fixed.
 using BuildAndList = std::function<std::vector<std::filesystem::path>()>;
 
 struct WatchOptions {

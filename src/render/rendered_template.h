@@ -2,7 +2,9 @@
 // from (the page budget renders again with fewer entries) and the settings its build needs.
 #pragma once
 
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "render/template_set.h"
 #include "render/template_variant.h"
@@ -19,6 +21,9 @@ struct RenderedTemplate {
     // The language of a build in another one than the CV's default (`--lang en,zh`), which
     // its outputs' names carry (output_base); empty for the default language.
     std::string language;
+    // The files the rendered text was made from besides the template's own: cv.toml, its
+    // .bib files, template.toml, the locale files, the pictures (pipeline/build_plan.h).
+    std::vector<std::filesystem::path> made_from;
 };
 
 // <stem>-<name>[.<language>]: the output's file name without its extension, also the name

@@ -11,11 +11,13 @@
 #include "cv/language_tables.h"
 #include "cv/locale_texts.h"
 #include "cv/sections.h"
+#include "pipeline/build_plan.h"
 #include "pipeline/load_step.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/render_step.h"
 #include "pipeline/source_date.h"
 #include "render/locale_files.h"
+#include "render/rendered_template.h"
 #include "render/renderer.h"
 #include "render/template_variant.h"
 #include "site/site_folder.h"
@@ -84,6 +86,13 @@ struct Builder {
     fs::path staging;
     std::set<std::string> written;
     std::optional<Template> theme;
+    std::vector<fs::path> cv_files;  // cv.toml and its .bib files (build_plan.h)
+
+    void add_inputs(const std::vector<fs::path>& files) {
+        for (const fs::path& file : files)
+            if (std::find(report.inputs.begin(), report.inputs.end(), file) == report.inputs.end())
+                report.inputs.push_back(file);
+    }
 
     bool write(const std::string& relative, const std::string& bytes) {
         if (!written.insert(relative).second)
@@ -124,8 +133,8 @@ struct Builder {
             report.invalid = true;
             return std::nullopt;
         }
-        auto rendered = render_all(
-            page.cv, names, options.search, found,
+        auto rendered = render_in_language(
+            page.cv, cv_files, names, options.search, found,
             state_folder(options.pdf_build.out_dir) / (stem + ".source-date"), page.language);
         if (rendered)
             for (const RenderedTemplate& r : *rendered)
@@ -136,13 +145,8 @@ struct Builder {
                         "name LaTeX templates, such as pdfs = [\"long\", \"short\"]");
         report.diagnostics.append(found);
         if (rendered)
-            for (const RenderedTemplate& r : *rendered) {
-                // `mkcv serve` builds again when a PDF's template changes too.
-                report.inputs.push_back(r.tmpl.dir / "template.toml");
-                report.inputs.push_back(r.tmpl.main.path);
-                for (const auto& [name, partial] : r.tmpl.partials)
-                    report.inputs.push_back(partial.path);
-            }
+            for (const RenderedTemplate& r : *rendered)
+                add_inputs(input_files(r));  // `mkcv serve` builds again when a PDF's do change
         if (!rendered || found.has_errors()) {
             report.invalid = true;
             return std::nullopt;
@@ -253,7 +257,8 @@ struct Builder {
             report.sources.insert(loaded.sources.begin(), loaded.sources.end());
             if (&language == &options.languages.front()) {
                 for (const auto& [file, text] : loaded.sources)
-                    report.inputs.emplace_back(file);
+                    cv_files.emplace_back(file);
+                add_inputs(cv_files);
                 default_language = loaded.default_language;
             }
             once.add_new(these);
@@ -282,18 +287,13 @@ struct Builder {
             report.invalid = true;
             return false;
         }
-        report.inputs.push_back(theme->dir / "template.toml");
-        report.inputs.push_back(theme->main.path);
-        for (const auto& [name, partial] : theme->partials)
-            report.inputs.push_back(partial.path);
+        // What each page is made from, known before it is rendered: a failed build still
+        // rebuilds when the file that broke it is fixed.
         for (const Page& page : pages) {
-            if (const Photo& photo = page.cv.person.photo; !photo.bytes.empty())
-                report.inputs.push_back(options.cv_path.parent_path() / photo.path.value);
-            for (const Publication& p : page.cv.publications)
-                if (!p.thumbnail.bytes.empty())
-                    report.inputs.push_back(options.cv_path.parent_path() / p.thumbnail.path.value);
-            for (auto& file : locale_files(page.cv.locale.language, options.search))
-                report.inputs.push_back(std::move(file));
+            RenderedTemplate page_output;
+            page_output.tmpl = *theme;
+            page_output.made_from = made_from(page.cv, cv_files, *theme, options.search);
+            add_inputs(input_files(page_output));
         }
 
         if (const auto problem = site_folder_problem(options.out_dir, options.force)) {
@@ -393,7 +393,7 @@ struct Builder {
 }  // namespace
 
 SiteReport build_site(const SiteOptions& options, std::ostream& log) {
-    Builder builder{options, log, {}, {}, {}, {}};
+    Builder builder{options, log, {}, {}, {}, {}, {}};
     const std::string name = options.out_dir.filename().string();
     if (name.empty() || name == "." || name == "..") {
         builder.report.diagnostics.error(

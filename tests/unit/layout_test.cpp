@@ -29,8 +29,6 @@ const std::set<std::string> kGenerated = {"util/version"};
 const std::map<std::string, std::string> kTestedElsewhere = {
     {"bib/export", "integration/bibtex_test.sh (mkcv export bib)"},
     {"text/text_run", "types only; text/rich_text_test.cpp, text/inline_markup_test.cpp"},
-    {"pipeline/compile_step",
-     "integration/latex_failure_test.sh, page_budget_test.sh, build_diagnostics_test.sh"},
     {"pipeline/load_step", "bib/publication_merge_test.cpp, render/golden_test.cpp"},
     {"pipeline/render_step", "render/golden_test.cpp, util/output_lock_test.cpp"},
     {"pipeline/git", "pipeline/source_date_test.cpp and integration/git_date_cache_test.sh"},
