@@ -17,16 +17,18 @@ cat > cv.toml <<'TOML'
 name = "Yihao Zhao"
 native_name = "赵怡浩"
 position = "Ph.D. Candidate"
-affiliation = "School of Computer Science, Peking University"
+# Just long enough that the short CV's header line is full: \hfill alone shrank to nothing.
+affiliation = "School of Computer Science, Peking University, Haidian District, Beijing"
 email = "zhaoyh98@pku.edu.cn"
 homepage = "https://rivendile.github.io"
 github = "Rivendile"
 keep_authors = ["Xuanzhe Liu"]
+# In this order the contacts broke after "Mastodon:" in short, long and classic.
 profiles = [
-  { network = "ORCID", username = "0000-0002-1825-0097" },
   { network = "Google Scholar", username = "qc6CJjYAAAAJ" },
-  { network = "LinkedIn", username = "yihao-zhao-pku" },
   { network = "Mastodon", username = "@yihao@mathstodon.xyz" },
+  { network = "ORCID", username = "0000-0002-1825-0097" },
+  { network = "LinkedIn", username = "yihao-zhao-pku" },
 ]
 
 [[education]]
