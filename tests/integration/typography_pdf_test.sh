@@ -69,9 +69,10 @@ cat > faults.tex <<'TEX'
 Bachelor's degree, met Prof. Xin Jin in Aug. 2025 and a few more words here.\par
 {\rightskip=0pt\parfillskip=0pt Bachelor of Science degree, Peking University, Turing Class\par}
 Yihao Zhao\textsuperscript{*}, Xin Jin\par
-\noindent yihao@example.org \textperiodcentered{} ORCID:\\
-0000-0002-1825-0097 \textperiodcentered{} Google\\
-Scholar: Yihao Zhao\par
+{\rightskip=0pt \noindent yihao@example.org \textperiodcentered{} rivendile.github.io
+\textperiodcentered{} github.com/Rivendile \textperiodcentered{} ORCID:\linebreak
+0000-0002-1825-0097 \textperiodcentered{} yihao@mathstodon.xyz \textperiodcentered{} in/yihao-zhao \textperiodcentered{} Google\linebreak
+Scholar: Yihao Zhao\par}
 \vspace*{\fill}
 Education\par
 \newpage

@@ -18,8 +18,9 @@ headings and the legend's text. It fails on:
                unless it stands at the head of a list (right under a heading);
   cjk-comma    (--cjk) an ASCII comma after a CJK character;
   label        a contact's label split from its value: in a list of items set apart by
-               "·" or "|" (a header's contacts), a line that ends in a label ("ORCID:")
-               or starts with the end of one ("Google" / "Scholar: …").
+               "·" or "|" (a header's contacts), a wrapped line (ending near the right
+               edge) that ends in a label ("ORCID:") or is followed by a line starting
+               with the end of one ("Google" / "Scholar: …").
 Only the standard library; pdftotext from poppler-utils.
 """
 import argparse
@@ -164,8 +165,14 @@ def check(pdf, headings, legend, cjk):
                 else:
                     run = 0
 
+        # (Only where a line was wrapped, ending near the right edge of the text: a short line
+        # ending in "| Beijing" over "Mentor: …" is two paragraphs.)
+        right = max((ln.x1 for ln in lines), default=0)
+        left = min((ln.x0 for ln in lines), default=0)
         for a, b in zip(lines, lines[1:]):
             if not any(w.text in SEPARATORS for w in a.words + b.words):
+                continue
+            if a.x1 < right - 0.1 * (right - left):
                 continue
             if not (a.y0 < b.y0 < a.y1 + a.words[-1].height and b.x0 < a.x1 and b.x1 > a.x0):
                 continue  # not the next line of the same list
