@@ -455,6 +455,13 @@ void add_publication(ContextTree& t, Id item, const Publication& p, const OwnerM
     });
     t.add_string(item, "venue", p.venue.value, p.venue.marks);
     t.add_text(item, "venue_short", p.venue_short.value, p.venue_short.marks);
+    // The venue as the template's `venues` option cites it: "ASPLOS ’23", or null to print
+    // `venue` and `year` in full.
+    const std::string short_name = options.venue_style == VenueStyle::Full
+                                       ? std::string()
+                                       : venue_short_name(p.venue.value, p.venue_short.value);
+    t.add_text(item, "venue_brief", venue_brief(short_name, p.year, options.venue_style));
+    t.add_text(item, "venue_brief_name", short_name);
     t.add_bool(item, "authors_end_with_period", ends_with_period(p.authors));
     t.add_bool(item, "has_authors", !p.authors.empty());  // a thesis or `other` may have none
     t.add_text(item, "key", p.key.value);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "context/context_tree.h"
+#include "context/venue_names.h"
 #include "cv/model.h"
 #include "select/content_filter.h"
 #include "text/escape.h"
@@ -69,6 +70,8 @@ struct ContextOptions {
     std::vector<OutputDocument> documents;
     // How dates print: the template's `date_format` option.
     DateStyle date_style = DateStyle::Short;
+    // How venues print: the template's `venues` option (`venue_brief`).
+    VenueStyle venue_style = VenueStyle::Full;
     // How many news are listed before the rest are folded (the template's `news_shown`).
     std::size_t news_shown = 5;
     // Set for a page of `mkcv site`; without it the context's `site.active` is false.

@@ -669,6 +669,7 @@ class Loader {
                 person.location_parts = std::move(parts);
             }
             person.aliases = texts(*p, "aliases");
+            person.keep_authors = texts(*p, "keep_authors");
             person.photo.path = text(*p, "photo");
             person.bio = prose_text(*p, "bio");
             each_table(*p, "links", [&](const toml::table& t) {

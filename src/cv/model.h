@@ -88,6 +88,8 @@ struct Person {
     Photo photo;
     Text bio;  // a first-person paragraph for a homepage (inline markup), beside the photo
     std::vector<Text> aliases;  // other spellings of the owner's name, matched in author lists
+    // People a shortened author list never hides (advisors), matched as aliases are.
+    std::vector<Text> keep_authors;
     SourcePos pos;
 };
 

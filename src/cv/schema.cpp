@@ -69,6 +69,9 @@ const TableSpec kPerson{
       "markup as in notes."},
      {"aliases", FieldType::StringList, false,
       "Other spellings of the name, also set in bold in author lists."},
+     {"keep_authors", FieldType::StringList, false,
+      "People a shortened author list (max_authors) never hides, such as your advisors; "
+      "spellings matched as aliases are."},
      {"summary", FieldType::String, false,
       "A paragraph about you, printed first under \"Summary\"; inline markup as in notes "
       "(here or at the top level, not both)."},
@@ -214,7 +217,8 @@ const TableSpec kSectionRules{
      {"since", FieldType::Integer, false, "Keep entries of this year or later (undated ones too)."},
      {"max_entries", FieldType::Integer, false, "Keep at most this many entries, newest first."},
      {"max_authors", FieldType::Integer, false,
-      "Publications: print this many authors, then \"et al.\"; your own name is always kept."},
+      "Publications: print this many authors, then \"…\"; your own name, [person] "
+      "keep_authors and the last author are always kept."},
      {"priority", FieldType::Integer, false,
       "Page budget: entries of lower-priority sections are dropped first (default 0)."},
      {"keep", FieldType::Integer, false,
@@ -255,6 +259,13 @@ const TableSpec kDesignOptions{
       "(2025-08).",
       nullptr,
       {"short", "long", "numeric", "iso"}},
+     {"venues",
+      FieldType::String,
+      false,
+      "How venues print: full (the venue, then the year), short (ASPLOS ’23) or "
+      "short_full_year (ASPLOS 2023).",
+      nullptr,
+      {"full", "short", "short_full_year"}},
      {"page_numbers",
       FieldType::String,
       false,

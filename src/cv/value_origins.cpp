@@ -59,6 +59,7 @@ std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publicati
                               &p.location_parts->country, &p.location_parts->country_code})
             c.add(*t);
     c.add(p.aliases);
+    c.add(p.keep_authors);
     for (const Section& section : sections_of(cv).rows()) {
         if (!section.is_list()) {
             c.add(cv.*section.paragraph);

@@ -62,6 +62,8 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<P
                                    cv.source_name, diagnostics);
     if (const OptionValue* dates = input.design.find("date_format"))
         input.options.date_style = date_style_named(dates->text);
+    if (const OptionValue* venues = input.design.find("venues"))
+        input.options.venue_style = venue_style_named(venues->text);
     // How many news a homepage lists before it folds the rest.
     if (const OptionValue* shown = input.design.find("news_shown")) {
         std::size_t n = 0;

@@ -89,27 +89,31 @@ std::vector<Text> shorten_authors(const std::vector<Text>& authors, std::size_t 
                                   const Person& owner) {
     if (authors.size() <= max_authors)
         return authors;
-    std::vector<std::string> aliases;
-    for (const auto& alias : owner.aliases)
-        aliases.push_back(alias.value);
-    // The first names but one, then the owner where they come later, then the last author,
-    // where the senior author usually stands ("A, B, …, Owner, …, Z", as APA shortens).
+    const auto values = [](const std::vector<Text>& texts) {
+        std::vector<std::string> out;
+        for (const auto& t : texts)
+            out.push_back(t.value);
+        return out;
+    };
+    const OwnerMatcher is_owner(owner.name.value, values(owner.aliases));
+    const OwnerMatcher is_kept("", values(owner.keep_authors));
+    // The first names but one, the owner and the people `keep_authors` names wherever they
+    // stand, and the last author, where the senior author usually stands; "…" for each gap
+    // ("A, B, …, Owner, …, Advisor, …, Z", as APA shortens). The list may then be longer
+    // than max_authors: hiding the owner or an advisor is what a committee would notice.
     const std::size_t head = std::max<std::size_t>(max_authors, 2) - 1;
     const std::size_t last = authors.size() - 1;
-    std::vector<Text> out(authors.begin(), authors.begin() + static_cast<long>(head));
-    std::size_t next = head;  // the first author not printed
-    for (std::size_t i = head; i < last; ++i) {
-        if (is_owner(parse_author(authors[i].value), owner.name.value, aliases)) {
-            if (i > next)
-                out.push_back({"…", authors[i].pos});
-            out.push_back(authors[i]);
-            next = i + 1;
-            break;
-        }
+    std::vector<Text> out;
+    std::size_t next = 0;  // the first author not yet printed or elided
+    for (std::size_t i = 0; i <= last; ++i) {
+        const AuthorName name = parse_author(authors[i].value);
+        if (i >= head && i != last && !is_owner(name) && !is_kept(name))
+            continue;
+        if (i > next)
+            out.push_back({"…", authors[i].pos});
+        out.push_back(authors[i]);
+        next = i + 1;
     }
-    if (next < last)
-        out.push_back({"…", authors[last].pos});
-    out.push_back(authors[last]);
     return out;
 }
 

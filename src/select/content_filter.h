@@ -36,8 +36,9 @@ std::vector<SectionHeading> section_headings(const Cv& cv,
 // A section's heading when no rule names one: its locale's word (cv.locale.texts).
 std::string default_heading(const Cv& cv, const Section& section);
 
-// At most about `max_authors` names: the first `max_authors` - 1, then "…" and the owner when
-// the owner comes later, then "…" and the last author (never hidden: the senior author).
+// About `max_authors` names: the first `max_authors` - 1, the owner and `[person]
+// keep_authors` wherever they stand, and the last author (the senior one), with "…" for each
+// run of names left out.
 std::vector<Text> shorten_authors(const std::vector<Text>& authors, std::size_t max_authors,
                                   const Person& owner);
 

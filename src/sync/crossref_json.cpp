@@ -20,6 +20,23 @@ std::string first_string(const json& j, std::string_view key) {
     return "";
 }
 
+// Crossref's short-container-title of proceedings often carries the year ("ASPLOS '23"),
+// which the CV prints itself: the year is left out.
+std::string without_year(std::string title) {
+    const std::size_t space = title.rfind(' ');
+    if (space == std::string::npos)
+        return title;
+    std::string_view year = std::string_view(title).substr(space + 1);
+    if (!year.empty() && year.front() == '\'')
+        year.remove_prefix(1);
+    else if (year.rfind("’", 0) == 0)
+        year.remove_prefix(std::string_view("’").size());
+    if ((year.size() == 2 || year.size() == 4) &&
+        year.find_first_not_of("0123456789") == std::string_view::npos)
+        title.erase(space);
+    return title;
+}
+
 PublicationKind crossref_kind(const std::string& type, const std::string& subtype, bool& known) {
     known = true;
     if (type == "journal-article")
@@ -96,6 +113,7 @@ Work crossref_work(const json& item, const OwnerIds& owner, bool listed) {
             w.title.value += ": " + subtitle.value;
     }
     w.venue = text_of_markup(first_string(item, "container-title")).value;
+    w.venue_short = without_year(text_of_markup(first_string(item, "short-container-title")).value);
     w.kind = crossref_kind(string_at(item, "type"), string_at(item, "subtype"), w.kind_known);
     w.doi = normal_doi(string_at(item, "DOI"));
     if (!arxiv_base_id(w.doi).empty()) {

@@ -25,6 +25,23 @@ int year_of(std::string_view text) {
     return y;
 }
 
+// DBLP's booktitle is mostly the conference's short name, with the volume of proceedings in
+// several volumes or a word after it: "ASPLOS (2)", "SIGMOD Conference" → "ASPLOS",
+// "SIGMOD". A booktitle of several words ("USENIX Annual Technical Conference") is no short
+// name: "" (the venue's own text is looked at when the CV is built).
+std::string short_booktitle(std::string booktitle) {
+    const std::size_t open = booktitle.rfind(" (");
+    if (open != std::string::npos && booktitle.back() == ')' &&
+        booktitle.find_first_not_of("0123456789", open + 2) == booktitle.size() - 1)
+        booktitle.erase(open);
+    constexpr std::string_view kConference = " Conference";
+    if (booktitle.size() > kConference.size() &&
+        booktitle.compare(booktitle.size() - kConference.size(), kConference.size(), kConference) ==
+            0)
+        booktitle.erase(booktitle.size() - kConference.size());
+    return booktitle.find(' ') == std::string::npos ? booktitle : std::string();
+}
+
 }  // namespace
 
 Result<WorksPage> parse_dblp_xml(std::string_view text, const std::string& source,
@@ -73,6 +90,7 @@ Result<WorksPage> parse_dblp_xml(std::string_view text, const std::string& sourc
             w.kind = contains_folded(booktitle, "workshop") ? PublicationKind::Workshop
                                                             : PublicationKind::Conference;
             w.venue = booktitle;
+            w.venue_short = short_booktitle(booktitle);
         } else if (type == "phdthesis" || type == "mastersthesis") {
             w.kind = PublicationKind::Thesis;
             w.venue = plain_field(rec.child_value("school"));

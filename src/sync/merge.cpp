@@ -149,6 +149,13 @@ Publication merged_entry(const std::vector<const Work*>& works, const std::strin
             ? kind
             : pick(best_set, "venue", [](const Work& w) { return !w.venue.empty(); });
     p.venue = {from(venue, "venue") ? venue->venue : std::string(), {}};
+    // The short name of the same venue, or any work's when that one has none.
+    const Work* venue_short =
+        venue && !venue->venue_short.empty()
+            ? venue
+            : first(best_set, [](const Work& w) { return !w.venue_short.empty(); });
+    if (venue_short)
+        p.venue_short = {venue_short->venue_short, {}};
     p.year = dated.year;
     p.month = dated.month;
     if (!p.month)

@@ -43,6 +43,9 @@ struct Work {
     // owner by id or by name.
     bool listed_for_owner = false;
     std::string venue;
+    // The venue's short name where the source gives one: Crossref's short-container-title,
+    // DBLP's booktitle ("ASPLOS (2)" → "ASPLOS"). A short CV cites it ("ASPLOS ’23").
+    std::string venue_short;
     int year = 0;
     int month = 0;
     PublicationKind kind = PublicationKind::Other;

@@ -61,8 +61,12 @@ expect_status 0 "$status" "every theme in zh and en"
 for t in "${themes[@]}"; do
   zh="$(pdf_text "out/cv-$t.zh.pdf")"
   # An English venue ends in Latin letters and a bracket: a Latin comma follows it (modern
-  # sets the year apart, in the margin).
-  [[ $t == modern ]] || contains "$zh" "(MoNeTec), 2024" "$t.zh: a Latin comma after an English venue"
+  # sets the year apart, in the margin; short cites the venue's short name, "MoNeTec ’24").
+  case $t in
+    modern) ;;
+    short) contains "$zh" "MoNeTec ’24." "$t.zh: a Latin full stop after a short venue" ;;
+    *) contains "$zh" "(MoNeTec), 2024" "$t.zh: a Latin comma after an English venue" ;;
+  esac
   lacks "$zh" "(MoNeTec)，" "$t.zh: no full-width comma after an English venue"
   lacks "$zh" "最佳论文奖." "$t.zh: no Latin full stop after Chinese text"
   contains "$zh" "Yihao Zhao, Xuanzhe Liu" "$t.zh: English authors joined by ', '"
@@ -70,7 +74,7 @@ for t in "${themes[@]}"; do
   contains "$(sed 's/[ ,]//g; s/、//g' <<< "$zh")" "赵怡浩刘譞哲金鑫" "$t.zh: the Chinese authors, whole"
   lacks "$zh" "赵怡浩, 刘譞哲" "$t.zh: Chinese authors not joined by ', '"
   en="$(pdf_text "out/cv-$t.pdf")"
-  [[ $t == modern ]] || contains "$en" "(MoNeTec), 2024" "$t.en: unchanged in English"
+  [[ $t == modern || $t == short ]] || contains "$en" "(MoNeTec), 2024" "$t.en: unchanged in English"
   lacks "$en" "，" "$t.en: no full-width comma in the English CV"
 done
 # Where the themes print them, Chinese text takes the full-width forms.

@@ -2,7 +2,7 @@
 # pdftotext -bbox-layout): no straight apostrophe or quote in a word, no sentence space after
 # "Aug." or "Prof.", no ragged line set justified, no CJK letter-spaced, no heading without two
 # lines below it on its page, the equal-contribution legend on the page of the first marked
-# author (or under a heading), and in Chinese no ASCII comma after a CJK character. For the
+# author (or under a heading), no contact's label split from its value, and in Chinese no ASCII comma after a CJK character. For the
 # seed cv.toml in all eight TeX themes, in English and in Chinese, and for generated CVs of
 # 9, 14 and 19 papers (benchmarks/generate_cv.py) in long, banking and sidebar: one mkcv
 # process per CV builds its themes side by side. The seed CV's English PDFs are the shared
@@ -69,6 +69,10 @@ cat > faults.tex <<'TEX'
 Bachelor's degree, met Prof. Xin Jin in Aug. 2025 and a few more words here.\par
 {\rightskip=0pt\parfillskip=0pt Bachelor of Science degree, Peking University, Turing Class\par}
 Yihao Zhao\textsuperscript{*}, Xin Jin\par
+{\rightskip=0pt \noindent yihao@example.org \textperiodcentered{} rivendile.github.io
+\textperiodcentered{} github.com/Rivendile \textperiodcentered{} ORCID:\linebreak
+0000-0002-1825-0097 \textperiodcentered{} yihao@mathstodon.xyz \textperiodcentered{} in/yihao-zhao \textperiodcentered{} Google\linebreak
+Scholar: Yihao Zhao\par}
 \vspace*{\fill}
 Education\par
 \newpage
@@ -89,7 +93,7 @@ done
 if [[ -f faults.pdf && -f cjk.pdf ]]; then
   faults="$(python3 "$check" faults.pdf --locale "$locales/en.toml" 2>&1)" && status=0 || status=$?
   expect_status 1 "$status" "the check fails on a PDF with every fault"
-  for kind in apostrophe abbreviation stretched heading legend; do
+  for kind in apostrophe abbreviation stretched heading legend label; do
     contains "$faults" ": $kind:" "the check finds the $kind fault"
   done
   faults="$(python3 "$check" cjk.pdf --locale "$locales/zh.toml" --cjk 2>&1)" || true

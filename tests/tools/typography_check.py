@@ -16,7 +16,11 @@ headings and the legend's text. It fails on:
                (one on the last page: the last entry may have one line);
   legend       the equal-contribution legend on another page than the first marked author,
                unless it stands at the head of a list (right under a heading);
-  cjk-comma    (--cjk) an ASCII comma after a CJK character.
+  cjk-comma    (--cjk) an ASCII comma after a CJK character;
+  label        a contact's label split from its value: in a list of items set apart by
+               "·" or "|" (a header's contacts), a wrapped line (ending near the right
+               edge) that ends in a label ("ORCID:") or is followed by a line starting
+               with the end of one ("Google" / "Scholar: …").
 Only the standard library; pdftotext from poppler-utils.
 """
 import argparse
@@ -35,6 +39,7 @@ ABBREVIATIONS = {
 }
 CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\U00020000-\U0003ffff]")
 NS = "{http://www.w3.org/1999/xhtml}"
+SEPARATORS = {"·", "|", "•", "–"}
 
 
 class Word:
@@ -159,6 +164,25 @@ def check(pdf, headings, legend, cjk):
                         faults.append(f"{where}: letterspaced: CJK set apart in «{ln.text}»")
                 else:
                     run = 0
+
+        # (Only where a line was wrapped, ending near the right edge of the text: a short line
+        # ending in "| Beijing" over "Mentor: …" is two paragraphs.)
+        right = max((ln.x1 for ln in lines), default=0)
+        left = min((ln.x0 for ln in lines), default=0)
+        for a, b in zip(lines, lines[1:]):
+            if not any(w.text in SEPARATORS for w in a.words + b.words):
+                continue
+            if a.x1 < right - 0.1 * (right - left):
+                continue
+            if not (a.y0 < b.y0 < a.y1 + a.words[-1].height and b.x0 < a.x1 and b.x1 > a.x0):
+                continue  # not the next line of the same list
+            last, first = a.words[-1].text, b.words[0].text
+            if last.endswith((":", "：")):
+                faults.append(f"{where}: label: «{last}» ends a line, its value starts the "
+                              f"next («{a.text}» / «{b.text}»)")
+            elif first.endswith((":", "：")) and last not in SEPARATORS:
+                faults.append(f"{where}: label: «{last} {first}» split across lines "
+                              f"(«{a.text}» / «{b.text}»)")
 
         body = [ln for ln in lines if not is_page_furniture(ln)]
         last_page = number == len(pages)

@@ -75,7 +75,7 @@ TEST_CASE("a manifest takes the common options and changes their defaults") {
         "template.toml", d, common_set());
     INFO(lines(messages(d)));
     REQUIRE(d.empty());
-    REQUIRE(m.options.size() == 13);  // the twelve common ones and its own
+    REQUIRE(m.options.size() == 14);  // the thirteen common ones and its own
     const auto find = [&](const std::string& name) {
         return *std::find_if(m.options.begin(), m.options.end(),
                              [&](const OptionDeclaration& o) { return o.name == name; });

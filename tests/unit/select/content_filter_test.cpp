@@ -103,6 +103,38 @@ TEST_CASE("authors are shortened after N names, keeping the owner and the last a
     CHECK(names(4, 2) == V{"A", "B", "C", "D"});
 }
 
+TEST_CASE("a shortened author list keeps the people of keep_authors, each gap one ellipsis") {
+    const Cv cv = test::load_ok(R"(
+[person]
+name = "Yihao Zhao"
+aliases = ["Zhao, Y."]
+keep_authors = ["Xuanzhe Liu", "Jin, Xin"]
+
+[[publications]]
+title = "Many hands"
+authors = ["A", "B", "C", "Y. Zhao", "D", "E", "Xuanzhe Liu", "F", "Xin Jin", "G"]
+venue = "V"
+year = 2024
+)");
+    const auto names = [&](std::size_t max, const Person& person) {
+        std::vector<std::string> out;
+        for (const auto& a : shorten_authors(cv.publications[0].authors, max, person))
+            out.push_back(a.value);
+        return out;
+    };
+    using V = std::vector<std::string>;
+    // The owner by an alias, both advisors (one in BibTeX's order), the last author.
+    CHECK(names(3, cv.person) ==
+          V{"A", "B", "…", "Y. Zhao", "…", "Xuanzhe Liu", "…", "Xin Jin", "G"});
+    // Kept people next to each other or to the first authors need no ellipsis between them.
+    CHECK(names(5, cv.person) ==
+          V{"A", "B", "C", "Y. Zhao", "…", "Xuanzhe Liu", "…", "Xin Jin", "G"});
+    CHECK(names(10, cv.person).size() == 10);
+    Person alone = cv.person;
+    alone.keep_authors.clear();
+    CHECK(names(3, alone) == V{"A", "B", "…", "Y. Zhao", "…", "G"});
+}
+
 TEST_CASE("order chooses and orders sections, and titles come from the rules") {
     const Cv cv = test::load_ok(kPapers);
     ContentRules rules;

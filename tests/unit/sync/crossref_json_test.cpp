@@ -31,6 +31,24 @@ TEST_CASE("Crossref's list gives titles from arrays, markup as marks, the owner 
     CHECK(journal.owner_author);  // http:// ORCID URLs too
 }
 
+TEST_CASE("Crossref's short-container-title is the venue's short name, without its year",
+          "[sync]") {
+    const auto short_of = [](const std::string& titles) {
+        Result<WorksPage> page = parse_crossref_works(
+            R"({"status":"ok","message-type":"work","message":{"DOI":"10.1/A","title":["A"],)"
+            R"("type":"proceedings-article","container-title":["Proceedings of the 28th ACM )"
+            R"(Conference"],"short-container-title":)" +
+                titles + "}}",
+            "one", {}, false);
+        REQUIRE(page);
+        REQUIRE(page->works.size() == 1);
+        return page->works[0].venue_short;
+    };
+    CHECK(short_of(R"(["ASPLOS '23"])") == "ASPLOS");
+    CHECK(short_of(R"(["Commun. ACM"])") == "Commun. ACM");
+    CHECK(short_of("[]").empty());
+}
+
 TEST_CASE("one Crossref work is {message: work}", "[sync]") {
     Result<WorksPage> page = parse_crossref_works(
         R"({"status":"ok","message-type":"work","message":{"DOI":"10.1/A","title":["A <jats:italic>b</jats:italic> &amp; c"],"type":"posted-content","subtype":"preprint","issued":{"date-parts":[[2020]]}}})",

@@ -23,6 +23,7 @@ TEST_CASE("a DBLP person page gives its works with keys, kinds, ids and the owne
     CHECK(sigmod.listed_for_owner);
     CHECK(sigmod.kind == PublicationKind::Conference);
     CHECK(sigmod.venue == "SIGMOD Conference");
+    CHECK(sigmod.venue_short == "SIGMOD");  // what a short CV cites: "SIGMOD ’21"
     CHECK(sigmod.year == 2021);
     CHECK(sigmod.doi == "10.1145/3448016.3457000");
     CHECK(page->works[1].doi == "10.5555/own.1");  // lower case
