@@ -1,5 +1,6 @@
 // mkcv build, check and watch: the same steps (load → render), then compile, compare with
 // the last build, or compile again on every change.
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_code.h"
+#include "pipeline/git.h"
 #include "pipeline/pipeline.h"
 #include "pipeline/watch.h"
 #include "tex/format_request.h"
@@ -39,6 +41,27 @@ int with_report(const CliState& state, BuildMode mode, const BuildReport& report
         return status == kExitInvalid ? status : kExitBuildFailed;
     }
     return status;
+}
+
+// What cv.toml reads that git's HEAD commit lacks: a fresh clone (CI) will not have it. An
+// error in CI (the CI variable set, as every CI service sets it), else a warning: locally
+// the file is there, and the build it checks is right.
+Diagnostics uncommitted_inputs(const fs::path& cv_path, const std::vector<fs::path>& inputs,
+                               const fs::path& cache) {
+    Diagnostics out;
+    const char* ci = std::getenv("CI");
+    const bool in_ci = ci && *ci && std::string_view(ci) != "false" && std::string_view(ci) != "0";
+    for (const fs::path& file : files_not_committed(cv_path, inputs, cache)) {
+        const std::string name = file.lexically_normal().string();
+        out.add({in_ci ? Severity::Error : Severity::Warning,
+                 name,
+                 {},
+                 "not-committed",
+                 name + " is read by " + cv_path.filename().string() +
+                     " but not committed to git: a fresh clone, as CI makes it, lacks it",
+                 "git add " + name + " && git commit"});
+    }
+    return out;
 }
 
 // Plans (loads, renders) and then builds or checks once. `inputs`, when given, receives
@@ -78,8 +101,19 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
         }
         BuildReport report = check_all(rendered, stem, options, std::cerr);
         found.append(report.diagnostics);
+        const Diagnostics uncommitted =
+            uncommitted_inputs(common.cv_path, watched_files(plan, common.cv_path),
+                               state_folder(options.out_dir) / (stem + ".uncommitted"));
+        for (const Diagnostic& d : uncommitted.items())
+            std::cerr << "mkcv: " << (d.severity == Severity::Error ? "error" : "warning") << ": "
+                      << visible(d.message) << "\n  hint: " << visible(d.hint) << '\n';
+        report_for_tools(uncommitted, common);
+        found.append(uncommitted);
         report.diagnostics = std::move(found);
-        return with_report(state, mode, report, report.ok ? kExitOk : kExitStale);
+        const int status = uncommitted.has_errors() ? kExitInvalid
+                           : report.ok              ? kExitOk
+                                                    : kExitStale;
+        return with_report(state, mode, report, status);
     }
     if (!options.quiet)
         options.progress = progress_style_for(STDERR_FILENO);

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include <stdlib.h>  // mkdtemp
 
 #include "cv/dates.h"
+#include "util/digest.h"
 #include "util/file_io.h"
 #include "util/process.h"
 
@@ -206,6 +208,91 @@ std::optional<std::string> history_identity(const fs::path& file) {
     if (const auto shallow = read_text(repo->common_dir / "shallow"))
         identity += " shallow:" + std::to_string(std::hash<std::string>{}(*shallow));
     return identity;
+}
+
+std::vector<fs::path> files_not_committed(const fs::path& cv_path,
+                                          const std::vector<fs::path>& files,
+                                          const fs::path& cache) {
+    std::vector<fs::path> missing;
+    ProcessSpec git;
+    git.program = find_program("git");
+    const auto repo = git.program.empty() ? std::nullopt : locate_repository(cv_path);
+    if (!repo)
+        return missing;
+    std::error_code ec;
+    const fs::path top = fs::weakly_canonical(repo->top, ec);
+    if (ec)
+        return missing;
+    // Each file's path in the commit's tree, for those inside the work tree.
+    std::vector<std::pair<fs::path, std::string>> asked;
+    for (const fs::path& file : files) {
+        const fs::path resolved = fs::weakly_canonical(fs::absolute(file, ec), ec);
+        if (ec)
+            continue;
+        const fs::path in_tree = resolved.lexically_relative(top).lexically_normal();
+        if (in_tree.empty() || *in_tree.begin() == ".." || in_tree.is_absolute())
+            continue;
+        asked.emplace_back(file, in_tree.generic_string());
+    }
+    if (asked.empty() || asked.size() > 4096)
+        return missing;
+    // The kept answer: the history's identity and the names asked, then the names missing,
+    // each ended by a NUL (a file name may hold a line break).
+    const auto identity = history_identity(cv_path);
+    std::string key;
+    if (identity) {
+        std::string names;
+        for (const auto& [file, name] : asked)
+            names += name + '\0';
+        key = "mkcv-uncommitted 1 " + digest_of(*identity + '\0' + names) + "\n";
+    }
+    const auto answer = [&](const std::set<std::string>& absent) {
+        for (const auto& [file, name] : asked)
+            if (absent.count(name))
+                missing.push_back(file);
+        return missing;
+    };
+    const auto names_in = [](std::string_view text) {
+        std::set<std::string> names;
+        for (std::size_t start = 0; start < text.size();) {
+            const std::size_t end = text.find('\0', start);
+            names.insert(std::string(text.substr(start, end - start)));
+            if (end == std::string_view::npos)
+                break;
+            start = end + 1;
+        }
+        return names;
+    };
+    std::string kept;
+    if (!key.empty() && read_own_file(cache, kept, 1024 * 1024) && kept.rfind(key, 0) == 0)
+        return answer(names_in(std::string_view(kept).substr(key.size())));
+    BorrowedGitDir borrowed(*repo);
+    if (!borrowed.ok())
+        return missing;
+    git.work_dir = borrowed.path();
+    git.args = {"--git-dir=" + borrowed.path().string(),
+                "ls-tree",
+                "-r",
+                "-z",
+                "--name-only",
+                repo->head,
+                "--"};
+    for (const auto& [file, name] : asked)
+        git.args.push_back(":(top,literal)" + name);
+    git.timeout = std::chrono::seconds(10);
+    const ProcessOutcome outcome = run_process(git);
+    if (outcome.status != ProcessOutcome::Status::Exited || outcome.exit_code != 0)
+        return missing;
+    const std::set<std::string> held = names_in(outcome.output);
+    std::set<std::string> absent;
+    std::string record = key;
+    for (const auto& [file, name] : asked)
+        if (!held.count(name) && absent.insert(name).second)
+            record += name + '\0';
+    // Losing the record costs one git run next time.
+    if (!key.empty())
+        write_file_atomically(cache, record, Durability::Unsynced).ignore();
+    return answer(absent);
 }
 
 std::optional<long long> last_commit_time(const fs::path& file) {

@@ -1,5 +1,6 @@
-# The date git gives for cv.toml is kept in out/.mkcv/<stem>.source-date while the
-# repository's history is the same, so a no-op build starts no process; a new commit, or
+# The date git gives for cv.toml is kept in out/.mkcv/<stem>.source-date (and check's answer
+# of what HEAD lacks in <stem>.uncommitted) while the repository's history is the same, so a
+# no-op build or check starts no process; a new commit, or
 # git pointed elsewhere, asks git again.
 source "$(dirname "$0")/lib.sh"
 
@@ -30,6 +31,9 @@ cache=out/.mkcv/cv.source-date
 [[ -f "$cache" ]] && pass "the answer is kept" || fail "no $cache"
 contains "$(cat "$cache")" "$(printf '\t1709640000')" "the kept answer is the commit time"
 
+# check asks git once what of its inputs HEAD lacks (mkcv check names them), and keeps
+# that answer too.
+"$MKCV" check -t long > /dev/null 2>&1 || fail "first check"
 before=$(runs)
 "$MKCV" build -q -t long || fail "no-op build"
 status=0; "$MKCV" check -t long > /dev/null 2>&1 || status=$?
