@@ -7,7 +7,7 @@ using namespace mkcv::sync;
 
 namespace {
 
-Work counted(std::string source, std::string title, int year, long count, std::string doi = "") {
+Work counted_work(std::string source, std::string title, int year, long count, std::string doi = "") {
     Work w;
     w.source = std::move(source);
     w.title.value = std::move(title);
@@ -17,7 +17,7 @@ Work counted(std::string source, std::string title, int year, long count, std::s
     return w;
 }
 
-Publication paper(std::string key, std::string title, int year, std::string doi = "") {
+Publication keyed_paper(std::string key, std::string title, int year, std::string doi = "") {
     Publication p;
     p.key.value = std::move(key);
     p.title.value = std::move(title);
@@ -31,13 +31,13 @@ Publication paper(std::string key, std::string title, int year, std::string doi 
 
 TEST_CASE("a paper's count is the highest a source gives for it", "[citations]") {
     const std::vector<Work> works{
-        counted("openalex", "Muri: Multi-Resource Interleaving", 2022, 40, "10.1145/1"),
-        counted("semantic_scholar", "Muri: multi-resource interleaving", 2022, 55),
-        counted("dblp", "Muri", 2022, 999),  // DBLP gives none: never counted
-        counted("openalex", "Other Paper", 2020, 3)};
+        counted_work("openalex", "Muri: Multi-Resource Interleaving", 2022, 40, "10.1145/1"),
+        counted_work("semantic_scholar", "Muri: multi-resource interleaving", 2022, 55),
+        counted_work("dblp", "Muri", 2022, 999),  // DBLP gives none: never counted
+        counted_work("openalex", "Other Paper", 2020, 3)};
     const std::vector<Publication> papers{
-        paper("zhao2022muri", "Muri: Multi-Resource Interleaving", 2022, "10.1145/1"),
-        paper("", "Unkeyed", 2020), paper("x2019", "Never Counted", 2019)};
+        keyed_paper("zhao2022muri", "Muri: Multi-Resource Interleaving", 2022, "10.1145/1"),
+        keyed_paper("", "Unkeyed", 2020), keyed_paper("x2019", "Never Counted", 2019)};
     const CitationCounts counts = count_citations(works, papers, {}, "2026-12-05");
     REQUIRE(counts.size() == 1);
     // The DOI matched OpenAlex's work; Semantic Scholar's (no DOI) matched by title only, so
@@ -49,13 +49,13 @@ TEST_CASE("a paper's count is the highest a source gives for it", "[citations]")
 
 TEST_CASE("a count keeps its date until it changes, and a silent source keeps the last count",
           "[citations]") {
-    const std::vector<Publication> papers{paper("a2020", "Paper A", 2020),
-                                          paper("b2021", "Paper B", 2021)};
+    const std::vector<Publication> papers{keyed_paper("a2020", "Paper A", 2020),
+                                          keyed_paper("b2021", "Paper B", 2021)};
     const CitationCounts before{{"a2020", {10, "semantic_scholar", "2026-11-01"}},
                                 {"b2021", {5, "openalex", "2026-11-01"}},
                                 {"gone", {1, "openalex", "2026-11-01"}}};
-    const std::vector<Work> works{counted("semantic_scholar", "Paper A", 2020, 10),
-                                  counted("openalex", "Paper B", 2021, 6)};
+    const std::vector<Work> works{counted_work("semantic_scholar", "Paper A", 2020, 10),
+                                  counted_work("openalex", "Paper B", 2021, 6)};
     const CitationCounts counts = count_citations(works, papers, before, "2026-12-05");
     CHECK(counts.at("a2020").date == "2026-11-01");  // the same count: the same line
     CHECK(counts.at("b2021").count == 6);
