@@ -140,7 +140,10 @@ const Names kAwards = {"awards",           "honors",           "honours",
                        "awardsandhonours", "honoursandawards", "distinctions"};
 const Names kPublications = {"publications",    "papers",           "articles",
                              "journalarticles", "conferencepapers", "selectedpublications",
-                             "peerreviewed"};
+                             "peerreviewed",    "allpublications"};
+// Where a source names its .bib files: in its publications section, or at the top.
+const Names kBibFiles = {"file", "files", "bib", "bibfile", "bibfiles", "bibtex", "bibliography"};
+const Names kPhoto = {"photo", "picture", "image", "avatar", "headshot", "portrait"};
 const Names kSkills = {"skills", "technicalskills", "competencies", "skillset"};
 const Names kLanguages = {"languages", "languageskills", "spokenlanguages"};
 
@@ -520,6 +523,44 @@ void map_publication_entry(ImportMapper& m, const SourceNode& entry, const std::
     put_rest(m, e, entry, at, "note");
 }
 
+// A .bib file's name as a source writes it: cv.toml takes at most kMaxNamedBibFiles.
+constexpr std::size_t kMaxNamedBibFiles = 64;
+bool names_bib_file(const std::string& text) {
+    return text.size() > 4 && text.size() <= 1024 &&
+           ascii_lower(text.substr(text.size() - 4)) == ".bib";
+}
+
+// The .bib files `holder` (an object) names under kBibFiles, as one text or a list of them →
+// cv.toml's `bibliography`, as written: named_files.h finds them beside the source. True
+// when one was taken.
+bool take_bib_files(ImportMapper& m, const SourceNode& holder, const std::string& path) {
+    bool took = false;
+    for (const auto& [key, value] : holder.members) {
+        if (value.used || !is_one_of(key, kBibFiles))
+            continue;
+        const std::string at = child_path(path, key);
+        std::vector<std::pair<const SourceNode*, std::string>> names;
+        if (value.is_scalar())
+            names.emplace_back(&value, at);
+        else if (value.kind == SourceNode::Kind::Array)
+            for (std::size_t i = 0; i < value.items.size(); ++i)
+                if (value.items[i].is_scalar())
+                    names.emplace_back(&value.items[i], item_path(at, i));
+        for (const auto& [node, node_path] : names) {
+            const auto text = m.read_text(node, node_path);
+            if (!text || !names_bib_file(*text))
+                continue;
+            TomlValue& list = m.document().at("bibliography", TomlValue::Kind::Array);
+            if (list.items.size() >= kMaxNamedBibFiles)
+                break;
+            list.items.push_back(TomlValue::text(*text));
+            m.used(node, node_path, "bibliography");
+            took = true;
+        }
+    }
+    return took;
+}
+
 using EntryMapper = void (*)(ImportMapper&, const SourceNode&, const std::string&,
                              const std::string&);
 
@@ -537,7 +578,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
         // By name: each member an entry titled by its key, or a line "Key: value".
         for (const auto& [name, member] : value.members) {
             const std::string at = child_path(path, name);
-            if (member.is_null() || name.rfind("x-", 0) == 0)
+            if (member.is_null() || member.used || name.rfind("x-", 0) == 0)
                 continue;
             if ((entry_mapper == map_skill_entry || entry_mapper == map_language_entry) &&
                 name.find_first_not_of(" \t\r\n") != std::string::npos && name.size() <= 1000) {
@@ -569,7 +610,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
     for (std::size_t i = 0; i < value.items.size(); ++i) {
         const SourceNode& item = value.items[i];
         const std::string at = item_path(path, i);
-        if (item.is_null())
+        if (item.is_null() || item.used)
             continue;
         if (item.kind == SourceNode::Kind::Object) {
             entry_mapper(m, item, at, heading);
@@ -657,6 +698,11 @@ void map_person(ImportMapper& m, const SourceNode& where, const std::string& pat
     }
     if (!m.person().find("summary"))
         put_found(m, person, "summary", find_text(m, where, path, kSummary));
+    // A photo beside the file, as written: named_files.h finds it there.
+    if (!m.person().find("photo"))
+        if (const Found photo = find_text(m, where, path, kPhoto); photo.node)
+            if (const auto text = text_of(m, photo); text && is_local_photo_path(*text))
+                m.put(person, "photo", photo.node, photo.path);
 }
 
 }  // namespace
@@ -687,9 +733,30 @@ void map_generic(ImportMapper& m) {
                         person.values.begin() + static_cast<std::ptrdiff_t>(i),
                         person.values.begin() + static_cast<std::ptrdiff_t>(i) + 1);
         }
+    take_bib_files(m, root, "");
     for (const auto& [key, value] : root.members) {
         if (value.used || value.is_null() || key.rfind("x-", 0) == 0)
             continue;
+        // A publications section that names its .bib files: `{file: all.bib}`, or an entry
+        // `- file: all.bib` among papers written out.
+        if (is_one_of(key, kPublications)) {
+            if (value.kind == SourceNode::Kind::Object)
+                take_bib_files(m, value, key);
+            else if (value.kind == SourceNode::Kind::Array)
+                for (std::size_t i = 0; i < value.items.size(); ++i)
+                    if (const SourceNode& item = value.items[i];
+                        item.kind == SourceNode::Kind::Object &&
+                        take_bib_files(m, item, item_path(key, i)) &&
+                        std::none_of(item.members.begin(), item.members.end(),
+                                     [](const auto& member) { return !member.second.used; }))
+                        item.used = true;
+            if (value.kind == SourceNode::Kind::Object &&
+                std::none_of(value.members.begin(), value.members.end(),
+                             [](const auto& member) { return !member.second.used; })) {
+                value.used = true;
+                continue;
+            }
+        }
         // The layout and settings of the tool the file was written for, not text of the CV.
         if ((key.rfind("$", 0) == 0 || is_one_of(key, kSettings)) && m.keep_in_extra(value, key))
             continue;

@@ -7,6 +7,7 @@
 #include "import/json_reader.h"
 #include "import/jsonresume.h"
 #include "import/language.h"
+#include "import/named_files.h"
 #include "import/rendercv.h"
 #include "import/yaml_reader.h"
 #include "text/inline_markup.h"
@@ -355,6 +356,7 @@ ImportOutcome import_cv(const std::string& file, const std::string& text,
             std::to_string(kept) + (kept == 1 ? " Markdown link has" : " Markdown links have") +
                 " no URL cv.toml accepts: kept as text, `\\[` before it",
             "write a full URL such as https://example.org/... in the source");
+    bring_named_files(document, file, written_name, outcome.diagnostics, outcome.summary);
     keep_photo_only_if_usable(document, file, written_name, outcome.diagnostics);
     std::string toml = write_toml(document, header);
 

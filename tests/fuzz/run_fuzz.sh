@@ -51,8 +51,9 @@ done
 for seed in "$root"/tests/data/bibtex/*.bib "$root"/tests/data/bibtex/hostile/*.bib; do
   if [[ -f "$seed" ]]; then cp "$seed" "$build/corpus/fuzz_bib/seed-$(basename "$seed")"; fi
 done
-for seed in "$root"/tests/data/import/*.json "$root"/tests/data/import/*.yaml; do
-  cp "$seed" "$build/corpus/fuzz_import/seed-$(basename "$seed")"
+for seed in "$root"/tests/data/import/*.json "$root"/tests/data/import/*.yaml \
+  "$root"/tests/data/import-files/*/cv.yaml; do
+  cp "$seed" "$build/corpus/fuzz_import/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
 done
 # Every locale file, and every template.toml (with the common options.toml).
 for seed in "$root"/latex_templates/locales/*.toml; do
