@@ -179,9 +179,10 @@ def check(pdf, headings, legend, cjk):
         for ln in body:
             if norm(ln.text) not in heading_keys:
                 continue
-            below = sorted((o for o in body if o.y0 > ln.y1 - 0.5 and o.x0 < ln.x1 + 200
+            below = sorted((o for o in body if o.y0 > (ln.y0 + ln.y1) / 2 and o.x0 < ln.x1 + 200
                             and o.x1 > ln.x0 and o.x0 > ln.x0 - 40 and o.y0 - ln.y1 < 0.25 * height),
                            key=lambda o: o.y0)
+            # (Its top below the heading's middle: word boxes of set-solid lines overlap.)
             # (In the heading's column: starting no further left than it, overlapping it.)
             # What introduces the entries (a count, the legend, a group's heading) is no entry.
             legend_key = norm(legend).rstrip(".。") if legend else None
