@@ -527,6 +527,7 @@ bool add_publications(ContextTree& t, Id parent, const std::vector<Publication>&
     struct Group {
         PublicationKind kind;
         std::vector<const Publication*> kept;
+        bool all_kinds = false;
     };
     std::vector<Group> groups;
     std::size_t total = 0;
@@ -543,19 +544,29 @@ bool add_publications(ContextTree& t, Id parent, const std::vector<Publication>&
         counts.emplace_back(kind, group.kept.size());
         groups.push_back(std::move(group));
     }
+    // One list newest first: read top down it is in order, which kinds without their
+    // headings are not. Numbered down from the total, as in each kind's group.
+    if (!options.publications_by_kind && !groups.empty()) {
+        Group all{groups.front().kind, {}, true};
+        for (const Group& g : groups)
+            all.kept.insert(all.kept.end(), g.kept.begin(), g.kept.end());
+        std::stable_sort(all.kept.begin(), all.kept.end(), newer_first);
+        groups = {std::move(all)};
+    }
     const Id publications = t.add_object(parent, "publications");
     t.add_string(publications, "count", std::to_string(total));
     t.add_text(publications, "counts_text", counts_text(counts, words));
     add_items(t, publications, "groups", groups, [&](Id item, const Group& group) {
-        const std::string kind_name = to_string(group.kind);
+        const std::string kind_name = group.all_kinds ? "all" : to_string(group.kind);
         const auto custom = options.publication_headings.find(kind_name);
         t.add_string(item, "kind", kind_name);
-        t.add_string(item, "heading",
-                     custom != options.publication_headings.end()
-                         ? std::string_view(custom->second)
-                         : std::string_view(group_heading(group.kind, words)));
+        std::string heading = custom != options.publication_headings.end() ? custom->second
+                              : group.all_kinds ? words.text("headings.publications")
+                                                : group_heading(group.kind, words);
+        t.add_string(item, "heading", heading);
         t.add_string(item, "count", std::to_string(group.kept.size()));
-        t.add_string(item, "number_prefix", number_prefix(group.kind));
+        const std::string prefix = group.all_kinds ? "" : number_prefix(group.kind);
+        t.add_string(item, "number_prefix", prefix);
         // Numbers count down, so the newest paper has the highest: [C7] … [C1].
         // `year_first` marks the first paper of each year, for templates that group by year.
         const Id items = t.add_list(item, "items");
@@ -563,8 +574,7 @@ bool add_publications(ContextTree& t, Id parent, const std::vector<Publication>&
         for (std::size_t i = 0; i < kept.size(); ++i) {
             const Id paper = t.add_object(items);
             add_publication(t, paper, *kept[i], is_owner, marks, options, words);
-            t.add_string(paper, "number",
-                         number_prefix(group.kind) + std::to_string(kept.size() - i));
+            t.add_string(paper, "number", prefix + std::to_string(kept.size() - i));
             t.add_bool(paper, "year_first", i == 0 || kept[i - 1]->year != kept[i]->year);
             t.add_bool(paper, "first", i == 0);
             t.add_bool(paper, "last", i + 1 == kept.size());

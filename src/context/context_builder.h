@@ -55,6 +55,9 @@ struct ContextOptions {
     // standard order) and headings replacing the standard ones; from the template manifest.
     std::vector<std::string> publication_order;
     std::map<std::string, std::string> publication_headings;
+    // False: `publications.groups` is one group of every kind, newest first (kind "all"),
+    // for a list without kind headings (the `publication_order` option "newest").
+    bool publications_by_kind = true;
     std::string template_name;
     std::string generator = "mkcv";
     std::optional<PartialDate> updated;  // "Last updated"; never the wall clock

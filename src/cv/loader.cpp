@@ -337,6 +337,8 @@ class Loader {
             r.order_pos = source_pos_of(*order);
         }
         r.max_pages = count(t, "max_pages", 1, kMaxPagesLimit);
+        if (const auto* budget = t.get_as<std::string>("budget"))
+            r.budget = budget_profile_named(budget->get());  // the schema allowed only these
         if (const auto* filters = t.get_as<toml::table>("filters")) {
             for (const auto& [section, node] : *filters) {
                 const auto* f = node.as_table();
@@ -357,6 +359,10 @@ class Loader {
                 if (const auto* priority = f->get_as<int64_t>("priority"))
                     s.priority = static_cast<int>(priority->get());
                 s.keep = count(*f, "keep", 0);
+                if (const auto* droppable = f->get_as<bool>("droppable"))
+                    s.droppable = droppable->get();
+                if (const auto* current = f->get_as<bool>("keep_current"))
+                    s.keep_current = current->get();
                 r.sections[std::string(section.str())] = std::move(s);
             }
         }
@@ -752,7 +758,7 @@ class Loader {
                 if (const auto* t = node.as_table()) {
                     cv.templates[std::string(name.str())] = rules(*t);
                     cv.template_options[std::string(name.str())] =
-                        read_option_settings(*t, {"order", "max_pages", "filters"});
+                        read_option_settings(*t, {"order", "max_pages", "budget", "filters"});
                 }
         return cv;
     }

@@ -220,9 +220,14 @@ const TableSpec kSectionRules{
       "Publications: print this many authors, then \"…\"; your own name, [person] "
       "keep_authors and the last author are always kept."},
      {"priority", FieldType::Integer, false,
-      "Page budget: entries of lower-priority sections are dropped first (default 0)."},
+      "Page budget: entries of lower-priority sections are dropped first (default: the budget "
+      "profile's)."},
      {"keep", FieldType::Integer, false,
-      "Page budget: the first N entries of the section are never dropped."}}};
+      "Page budget: the first N entries of the section are never dropped."},
+     {"droppable", FieldType::Bool, false,
+      "Page budget: false, no entry of the section is dropped (education's default)."},
+     {"keep_current", FieldType::Bool, false,
+      "Page budget: entries running to the present are never dropped (experience's default)."}}};
 
 const TableSpec kMargins{
     "margins",

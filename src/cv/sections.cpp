@@ -204,6 +204,12 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
          {{"order", FieldType::StringList, false,
            "Sections to print, in order; sections not named are left out.", nullptr, names},
           {"max_pages", FieldType::Integer, false, "Page budget: at most this many pages."},
+          {"budget",
+           FieldType::String,
+           false,
+           "Page budget: whose priorities its defaults follow (academic or industry).",
+           nullptr,
+           {"academic", "industry"}},
           {"filters", FieldType::Table, false, "Rules per section.", &filter_spec}},
          &design_options_spec()});
     const TableSpec& template_spec = store.back();

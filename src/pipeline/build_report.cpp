@@ -61,7 +61,7 @@ std::string build_report_json(const BuildReport& report, std::string_view comman
             entry["pages"] = o.pages;
         Json dropped = Json::array();
         for (const DroppableEntry& d : o.dropped)
-            dropped.push_back({{"section", d.section}, {"entry", d.label}});
+            dropped.push_back({{"section", d.section}, {"entry", d.label}, {"reason", d.reason}});
         entry["dropped"] = std::move(dropped);
         if (placed(o.status) && !o.files.empty())
             files.push_back(o.files.front().string());

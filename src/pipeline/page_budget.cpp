@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "cv/sections.h"
 #include "render/renderer.h"
@@ -10,66 +11,113 @@
 namespace mkcv {
 namespace {
 
-struct Ranked {
-    DroppableEntry entry;
-    bool selected;
-    int year;
-    int priority;
-    std::size_t position;  // in print order across the CV
-};
-
 std::string pages(int n) {
     return std::to_string(n) + (n == 1 ? " page" : " pages");
 }
 
+constexpr int kPresent = 9999;  // entry_year of an entry running to the present
+
+struct Ranked {
+    const BudgetEntry* entry;
+    const BudgetSection* section;
+    std::size_t section_position;  // in print order
+    bool last_of_section;          // dropped only with its whole section
+};
+
+int priority_of(const Ranked& r) {
+    return r.section->rules.priority.value_or(0);
+}
+
+// Within a section: unselected first, then older, then the one printed later.
+bool drops_before_in_section(const BudgetEntry& a, const BudgetEntry& b) {
+    if (a.selected != b.selected)
+        return !a.selected;
+    if (a.year != b.year)
+        return a.year < b.year;
+    return a.index > b.index;
+}
+
+std::string reason_for(const Ranked& r) {
+    const std::string priority = "priority " + std::to_string(priority_of(r));
+    if (r.last_of_section)
+        return "the last of its section (" + priority + "): the section is left out";
+    return std::string(r.entry->selected ? "selected" : "not selected") +
+           ", the oldest left in its section, " + priority;
+}
+
 }  // namespace
+
+std::vector<DroppableEntry> drop_order(const std::vector<BudgetSection>& sections) {
+    std::vector<Ranked> within;  // dropped while each section keeps an entry
+    std::vector<Ranked> whole;   // then the last of each section, whole sections
+    for (std::size_t s = 0; s < sections.size(); ++s) {
+        const BudgetSection& section = sections[s];
+        if (!section.rules.droppable.value_or(true))
+            continue;
+        const std::size_t keep = static_cast<std::size_t>(section.rules.keep.value_or(0));
+        const bool keep_current = section.rules.keep_current.value_or(false);
+        std::vector<const BudgetEntry*> candidates;
+        bool any_kept = false;
+        for (const BudgetEntry& e : section.entries) {
+            if (e.index < keep || (keep_current && e.year == kPresent))
+                any_kept = true;
+            else
+                candidates.push_back(&e);
+        }
+        if (candidates.empty())
+            continue;
+        std::stable_sort(candidates.begin(), candidates.end(),
+                         [](const BudgetEntry* a, const BudgetEntry* b) {
+                             return drops_before_in_section(*a, *b);
+                         });
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            const bool last = !any_kept && i + 1 == candidates.size();
+            (last ? whole : within).push_back({candidates[i], &section, s, last});
+        }
+    }
+    // The same rule across sections of one priority: unselected, older, printed later.
+    std::stable_sort(within.begin(), within.end(), [](const Ranked& a, const Ranked& b) {
+        const auto key = [](const Ranked& r) {
+            return std::tuple(r.entry->selected, priority_of(r), r.entry->year, ~r.section_position,
+                              ~r.entry->index);
+        };
+        return key(a) < key(b);
+    });
+    std::stable_sort(whole.begin(), whole.end(), [](const Ranked& a, const Ranked& b) {
+        if (priority_of(a) != priority_of(b))
+            return priority_of(a) < priority_of(b);
+        return a.section_position > b.section_position;
+    });
+    std::vector<DroppableEntry> out;
+    for (const auto* list : {&within, &whole})
+        for (const Ranked& r : *list)
+            out.push_back({r.section->key, r.entry->index, r.entry->label, reason_for(r)});
+    return out;
+}
 
 std::vector<DroppableEntry> droppable_entries(const TemplateInput& input) {
     const Cv& cv = input.filtered.cv;
-    std::vector<Ranked> ranked;
-    auto add = [&](const std::string& section, std::size_t count, auto&& describe) {
-        SectionRules rules;
-        // A declared section the rules do not name is ranked by its kind's rules.
-        const Section* row = sections_of(cv).find(section);
-        auto it = input.rules.sections.find(section);
-        if (it == input.rules.sections.end() && row && row->declared())
-            it = input.rules.sections.find(std::string(row->kind));
-        if (it != input.rules.sections.end())
-            rules = it->second;
-        const std::size_t keep = static_cast<std::size_t>(rules.keep.value_or(0));
-        for (std::size_t i = keep; i < count; ++i) {
-            auto [label, selected, year] = describe(i);
-            ranked.push_back(
-                {{section, i, label}, selected, year, rules.priority.value_or(0), ranked.size()});
-        }
-    };
-    auto with_year = [](int year) -> std::string {
+    const auto with_year = [](int year) -> std::string {
         if (year == 0)
             return "";
-        return " (" + (year == 9999 ? std::string("present") : std::to_string(year)) + ")";
+        return " (" + (year == kPresent ? std::string("present") : std::to_string(year)) + ")";
     };
+    std::vector<BudgetSection> sections;
     for (const Section* section : sections_of(cv).in_print_order()) {
         if (!section->is_list() || !section->droppable)
             continue;
-        add(std::string(section->key), section->size(cv), [&](std::size_t i) {
+        BudgetSection s{std::string(section->key),
+                        budget_rules_for(input.rules, std::string(section->key),
+                                         std::string(section->kind_key())),
+                        {}};
+        for (std::size_t i = 0; i < section->size(cv); ++i) {
             const Entry& e = section->entries.at(cv, section->key, i);
             const int y = entry_year(*section, e);
-            return std::tuple(section->label(e) + with_year(y), e.selected, y);
-        });
+            s.entries.push_back({i, section->label(e) + with_year(y), e.selected, y});
+        }
+        sections.push_back(std::move(s));
     }
-    std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
-        if (a.selected != b.selected)
-            return !a.selected;
-        if (a.year != b.year)
-            return a.year < b.year;
-        if (a.priority != b.priority)
-            return a.priority < b.priority;
-        return a.position > b.position;
-    });
-    std::vector<DroppableEntry> out;
-    for (auto& r : ranked)
-        out.push_back(std::move(r.entry));
-    return out;
+    return drop_order(sections);
 }
 
 Cv without_entries(const Cv& cv, const std::vector<DroppableEntry>& order, std::size_t count) {
@@ -182,7 +230,7 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
     // forge a line of the report (tools read the report's JSON: build_report.h).
     for (std::size_t i = 0; i < hi; ++i)
         report += name + ":   dropped " + visible(order[i].section) + ": " +
-                  visible(order[i].label) + "\n";
+                  visible(order[i].label) + " — " + visible(order[i].reason) + "\n";
     outcome.dropped.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(hi));
     outcome.ok = true;
     outcome.report = report + fitting.report;

@@ -21,8 +21,8 @@ SourcePos key_pos(const toml::key& key) {
 SectionRules parse_section_rules(const toml::table& table, const std::string& file_name,
                                  Diagnostics& diagnostics) {
     static const std::vector<std::string> keys{
-        "title", "heading",     "selected",    "include_tags", "exclude_tags",
-        "since", "max_entries", "max_authors", "priority",     "keep"};
+        "title",       "heading",     "selected", "include_tags", "exclude_tags", "since",
+        "max_entries", "max_authors", "priority", "keep",         "droppable",    "keep_current"};
     SectionRules rules;
     for (const auto& [key, node] : table) {
         const std::string name(key.str());
@@ -45,9 +45,11 @@ SectionRules parse_section_rules(const toml::table& table, const std::string& fi
                 wrong(
                     "the name of a heading of the locale (docs/locales.md), e.g. "
                     "\"selected_publications\"");
-        } else if (name == "selected") {
+        } else if (name == "selected" || name == "droppable" || name == "keep_current") {
             if (const auto* b = node.as_boolean())
-                rules.selected_only = b->get();
+                (name == "selected"    ? rules.selected_only
+                 : name == "droppable" ? rules.droppable
+                                       : rules.keep_current) = b->get();
             else
                 wrong("true or false");
         } else if (name == "include_tags" || name == "exclude_tags") {
@@ -155,6 +157,7 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
                                                "format",
                                                "main",
                                                "max_pages",
+                                               "budget",
                                                "order",
                                                "filters",
                                                "publication_kinds",
@@ -216,6 +219,16 @@ TemplateManifest parse_manifest(const std::string& text, const std::string& file
                 "`max_pages` must be a whole number from 1 to " + std::to_string(kMaxPagesLimit));
         else
             manifest.max_pages = static_cast<int>(n->get());
+    }
+    if (const toml::node* node = root.get("budget")) {
+        const auto* s = node->as_string();
+        manifest.rules.budget = s ? budget_profile_named(s->get()) : std::nullopt;
+        if (!manifest.rules.budget) {
+            const std::string guess = s ? closest_match(s->get(), budget_profile_names()) : "";
+            diagnostics.error(file_name, pos(*node), s ? "value" : "type",
+                              "`budget` must be \"academic\" or \"industry\"",
+                              guess.empty() ? "" : "did you mean \"" + guess + "\"?");
+        }
     }
     if (const toml::node* node = root.get("order")) {
         const auto* array = node->as_array();

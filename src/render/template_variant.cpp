@@ -71,6 +71,9 @@ TemplateInput template_input(const Cv& cv, const Template& tmpl, std::optional<P
         if (std::from_chars(shown->text.data(), end, n).ptr == end)
             input.options.news_shown = std::min<std::size_t>(n, 1000);
     }
+    // The papers in one list newest first, or by kind under headings (the default).
+    if (const OptionValue* order = input.design.find("publication_order"))
+        input.options.publications_by_kind = order->text != "newest";
     // "Last updated" is left out where the template's option says so.
     if (const OptionValue* show = input.design.find("show_last_updated"); show && !show->flag)
         updated.reset();

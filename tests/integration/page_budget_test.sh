@@ -9,13 +9,47 @@ cp "$SRC/cv.toml" cv.toml
 lacks "$(cat seed.log)" "dropped" "nothing dropped from the seed CV"
 
 python3 "$SRC/tests/data/many_publications.py" 200 > many.toml
+# A second degree, a current position and teaching: what a committee reads first stays.
+cat >> many.toml <<'TOML'
+[[education]]
+degree = "B.S. in Computer Science"
+institution = "Peking University"
+start = "2016-09"
+end = "2020-06"
+
+[[experience]]
+role = "Research Intern"
+organization = "Microsoft Research"
+start = "2025-06"
+end = "present"
+
+[[teaching]]
+role = "Teaching Assistant"
+course = "Operating Systems"
+institution = "Peking University"
+terms = ["Fall 2022"]
+
+[[teaching]]
+role = "Teaching Assistant"
+course = "Computer Networks"
+institution = "Peking University"
+terms = ["Spring 2024"]
+TOML
 "$MKCV" build many.toml -t short -t long -o out > build.log 2>&1 || { cat build.log; fail "200-paper build"; finish; }
 log="$(cat build.log)"
 [[ "$(pdf_pages out/many-short.pdf)" == 1 ]] && pass "200 papers: short is one page" || fail "short has $(pdf_pages out/many-short.pdf) pages"
 (( $(pdf_pages out/many-long.pdf) > 5 )) && pass "long has no budget ($(pdf_pages out/many-long.pdf) pages)" || fail "long pages"
 contains "$log" "over its budget of 1 page" "the overflow is reported"
 short="$(pdf_text out/many-short.pdf)"
-contains "$short" "Ph.D. in Computer Science" "keep = 1 in [filters.education]: the degree stays"
+contains "$short" "Ph.D. in Computer Science" "education is never dropped: the Ph.D. stays"
+contains "$short" "B.S. in Computer Science" "education is never dropped: the B.S. stays"
+contains "$short" "Microsoft Research" "the current position stays"
+contains "$log" "dropped experience: Research Intern, ByteDance (2021) — not selected" "a past position goes, and the report says why"
+contains "$log" "dropped teaching: Teaching Assistant, Operating Systems (2022) — not selected, the oldest left in its section, priority 30" "teaching thins out before any paper goes"
+contains "$short" "Computer Networks" "teaching keeps its newest entry while papers are dropped"
+all_lines="$(grep -c '^short:   dropped ' build.log)"
+why_lines="$(grep -c '^short:   dropped .* — .*priority [0-9]*' build.log)"
+[[ "$all_lines" == "$why_lines" ]] && pass "every dropped entry has its reason ($all_lines)" || fail "$why_lines of $all_lines dropped lines give a reason"
 mapfile -t dropped < <(grep -o 'dropped publications: “[^”]*”' build.log | sed 's/.*“\(.*\)”/\1/')
 ((${#dropped[@]} > 5)) && pass "${#dropped[@]} papers dropped" || fail "too few dropped: ${#dropped[@]}"
 # Every dropped title is in the long CV (so the search can find it), but not in the short one.

@@ -77,6 +77,11 @@ Scholar: Yihao Zhao\par}
 Education\par
 \newpage
 \textsuperscript{*}Equal contribution.\par
+\vspace*{\fill}
+Publications\par
+6 conference papers, 5 journal articles.\par
+\newpage
+The last page.\par
 \end{document}
 TEX
 cat > cjk.tex <<'TEX'
@@ -96,6 +101,7 @@ if [[ -f faults.pdf && -f cjk.pdf ]]; then
   for kind in apostrophe abbreviation stretched heading legend label; do
     contains "$faults" ": $kind:" "the check finds the $kind fault"
   done
+  contains "$faults" "«Publications» has 0 lines below it" "a heading over its count alone at the page foot is stranded"
   faults="$(python3 "$check" cjk.pdf --locale "$locales/zh.toml" --cjk 2>&1)" || true
   for kind in cjk-comma letterspaced; do
     contains "$faults" ": $kind:" "the check finds the $kind fault"

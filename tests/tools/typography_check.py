@@ -13,7 +13,9 @@ headings and the legend's text. It fails on:
                wider than the document's usual space (a ragged line set justified);
   letterspaced three or more CJK characters in a row set apart (xeCJK stretching a line);
   heading      a heading with fewer than two lines below it on its page, in its column
-               (one on the last page: the last entry may have one line);
+               (one on the last page: the last entry may have one line), not counting
+               what only introduces the entries: a count ("6 conference papers, 5 journal
+               articles."), the legend, a group's heading (stranded: alone at the page foot);
   legend       the equal-contribution legend on another page than the first marked author,
                unless it stands at the head of a list (right under a heading);
   cjk-comma    (--cjk) an ASCII comma after a CJK character;
@@ -116,6 +118,18 @@ def is_page_furniture(line):
                              line.text.strip(), re.I))
 
 
+# A count under a heading: "19 papers", "6 conference papers, 5 journal articles.", "(12)",
+# "6 篇会议论文，5 篇期刊论文". No digit after the words: an entry's line has a year or a number.
+COUNT = re.compile(r"\(?\d+\s?[^\d,，、;]+([,，、;]\s?\d+\s?[^\d,，、;]+)*[.。)]?\)?")
+
+
+def introduces(ln, heading_keys, legend_key):
+    """A line that only introduces a section's entries: a heading, a count or the legend."""
+    key = norm(ln.text)
+    return (key in heading_keys or bool(COUNT.fullmatch(ln.text.strip()))
+            or bool(legend_key and legend_key in key))
+
+
 def check(pdf, headings, legend, cjk):
     faults = []
     pages = pages_of(pdf)
@@ -189,9 +203,15 @@ def check(pdf, headings, legend, cjk):
         for ln in body:
             if norm(ln.text) not in heading_keys:
                 continue
-            below = [o for o in body if o.y0 > ln.y1 - 0.5 and o.x0 < ln.x1 + 200 and o.x1 > ln.x0
-                     and o.x0 > ln.x0 - 40 and o.y0 - ln.y1 < 0.25 * height]
+            below = sorted((o for o in body if o.y0 > (ln.y0 + ln.y1) / 2 and o.x0 < ln.x1 + 200
+                            and o.x1 > ln.x0 and o.x0 > ln.x0 - 40 and o.y0 - ln.y1 < 0.25 * height),
+                           key=lambda o: o.y0)
+            # (Its top below the heading's middle: word boxes of set-solid lines overlap.)
             # (In the heading's column: starting no further left than it, overlapping it.)
+            # What introduces the entries (a count, the legend, a group's heading) is no entry.
+            legend_key = norm(legend).rstrip(".。") if legend else None
+            while below and introduces(below[0], heading_keys, legend_key):
+                below.pop(0)
             # (One line is enough for the document's last entry: nothing follows it.)
             if len(below) < (1 if last_page else 2):
                 faults.append(f"{where}: heading: «{ln.text}» has {len(below)} lines below it")

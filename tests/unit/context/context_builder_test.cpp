@@ -464,3 +464,24 @@ year = 2024
     CHECK(context["declared_sections"][1]["kind"] == "experience");
     CHECK(context["declared_sections"][1]["heading"] == "Industry Experience");
 }
+
+TEST_CASE("papers not grouped by kind are one list, newest first, numbered in that order") {
+    const Cv cv = test::load_ok(test::source_file("cv.toml"));
+    ContextOptions options;
+    options.publications_by_kind = false;
+    const auto context = to_json(build_context(cv, options));
+    const auto& groups = context["publications"]["groups"];
+    REQUIRE(groups.size() == 1);
+    CHECK(groups[0]["kind"] == "all");
+    CHECK(groups[0]["heading"] == "Publications");
+    const auto& items = groups[0]["items"];
+    REQUIRE(items.size() == cv.publications.size());
+    for (std::size_t i = 0; i + 1 < items.size(); ++i) {
+        INFO(i);
+        CHECK(std::stoi(items[i]["year"].get<std::string>()) >=
+              std::stoi(items[i + 1]["year"].get<std::string>()));
+        // Numbered down from the total, as the kinds' groups are: top down in print order.
+        CHECK(items[i]["number"] == std::to_string(items.size() - i));
+    }
+    CHECK(context["publications"]["count"] == std::to_string(items.size()));
+}

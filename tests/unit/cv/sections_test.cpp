@@ -230,8 +230,10 @@ TEST_CASE("the academic sections are dated for `since` and the page budget, and 
     input.filtered = apply_rules(cv, {});
     const auto order = droppable_entries(input);
     REQUIRE(order.size() == 4);
-    CHECK(order[0].label == "Bo");  // undated first, then oldest
-    CHECK(order[1].label == "“Old Talk” (2019)");
+    // One entry each: whole sections, the academic budget's lowest priority first.
+    CHECK(order[0].label == "“New Story” (2024)");
+    CHECK(order[1].label == "Reviewer, J (present)");
+    CHECK(order[3].label == "“Old Talk” (2019)");
 }
 
 TEST_CASE("the résumé sections are dated by their dates for `since` and the budget, or undated") {
@@ -263,11 +265,12 @@ TEST_CASE("the résumé sections are dated by their dates for `since` and the bu
     input.filtered = apply_rules(cv, rules);
     const auto order = droppable_entries(input);
     REQUIRE(order.size() == 6);
-    // Unselected first, undated before dated; of two undated, the lower priority first.
+    // Within sections first (the lower priority first, then undated before dated), each
+    // keeping its newest; then whole sections, the lower priority first, then the later.
     CHECK(order[0].label == "First Aid");
-    CHECK(order[1].label == "Systems");
-    CHECK(order[2].label == "Shared Cluster Scheduler (2020)");
-    CHECK(order[3].label == "Programming ^^5c");
-    CHECK(order[4].label == "Certified Kubernetes Administrator {CKA} (2022)");
-    CHECK(order[5].label == "mkcv & friends #1 (present)");
+    CHECK(order[1].label == "Shared Cluster Scheduler (2020)");
+    CHECK(order[2].label == "Systems");
+    CHECK(order[3].label == "Certified Kubernetes Administrator {CKA} (2022)");
+    CHECK(order[4].label == "mkcv & friends #1 (present)");
+    CHECK(order[5].label == "Programming ^^5c");
 }

@@ -194,7 +194,7 @@ TEST_CASE("mistakes in filters are reported with their place") {
               "references, sections, found \"podcasts\""});
 }
 
-TEST_CASE("the page budget drops unselected before selected, older before newer") {
+TEST_CASE("the page budget drops unselected before selected, within sections before whole ones") {
     const Cv cv = test::load_ok(kPapers);
     Template tmpl;
     tmpl.manifest.rules.sections["awards"].priority = 5;
@@ -203,11 +203,12 @@ TEST_CASE("the page budget drops unselected before selected, older before newer"
     std::vector<std::string> labels;
     for (const auto& e : order)
         labels.push_back(e.section + " " + e.label);
-    CHECK(labels == std::vector<std::string>{"publications “Old” (2015)", "awards Prize (2020)",
-                                             "publications “New” (2024)",
+    // The one award goes only with its whole section, after the papers' unselected ones.
+    CHECK(labels == std::vector<std::string>{"publications “Old” (2015)",
+                                             "publications “New” (2024)", "awards Prize (2020)",
                                              "publications “Mid” (2019)"});
-    const Cv smaller = without_entries(input.filtered.cv, order, 2);
-    CHECK(titles(smaller) == std::vector<std::string>{"New", "Mid"});
+    const Cv smaller = without_entries(input.filtered.cv, order, 3);
+    CHECK(titles(smaller) == std::vector<std::string>{"Mid"});
     CHECK(smaller.awards.empty());
 }
 
