@@ -10,7 +10,7 @@ export SOURCE_DATE_EPOCH=1700000000
 
 # --options lists a template's options with their defaults.
 listing="$("$MKCV" templates --options short)"
-contains "$listing" "short: 13 options" "short declares the common options"
+contains "$listing" "short: 14 options" "short declares the common options and publication_order"
 contains "$listing" "paper (enum)" "paper is listed"
 contains "$listing" "default: a4; one of a4, letter, legal" "with its default and values"
 contains "$listing" "default: 10; one of 9, 10, 11, 12" "short's own default font size"
