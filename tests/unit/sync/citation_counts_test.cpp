@@ -7,7 +7,8 @@ using namespace mkcv::sync;
 
 namespace {
 
-Work counted_work(std::string source, std::string title, int year, long count, std::string doi = "") {
+Work counted_work(std::string source, std::string title, int year, long count,
+                  std::string doi = "") {
     Work w;
     w.source = std::move(source);
     w.title.value = std::move(title);
