@@ -115,6 +115,12 @@ CitationCounts read_citation_file(const fs::path& path, Diagnostics& diagnostics
         diagnostics.warning(name, {}, "citations", "cannot read " + name + ": it " + why);
         return counts;
     }
+    return citation_counts_of_text(text, name, diagnostics);
+}
+
+CitationCounts citation_counts_of_text(std::string_view text, const std::string& name,
+                                       Diagnostics& diagnostics) {
+    CitationCounts counts;
     const std::optional<toml::table> root = parse_toml(text, name, diagnostics);
     if (!root)
         return counts;

@@ -32,6 +32,10 @@ Result<std::string> citation_file_text(const CitationCounts& counts);
 // its line: the file is mkcv's own, but it sits in a folder anyone may have written.
 CitationCounts read_citation_file(const std::filesystem::path& path, Diagnostics& diagnostics);
 
+// The counts of the file's text (`name` for diagnostics), checked as read_citation_file does.
+CitationCounts citation_counts_of_text(std::string_view text, const std::string& name,
+                                       Diagnostics& diagnostics);
+
 // Gives each paper with a citekey its count.
 void attach_citations(std::vector<Publication>& papers, const CitationCounts& counts);
 

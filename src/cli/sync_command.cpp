@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_code.h"
+#include "cv/dates.h"
 #include "cv/loader.h"
 #include "net/http_cache.h"
 #include "net/http_client.h"
@@ -52,12 +53,9 @@ namespace {
 // changed citation count gets.
 std::string today_utc() {
     std::time_t now = std::time(nullptr);
-    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch) {
-        char* end = nullptr;
-        const long long seconds = std::strtoll(epoch, &end, 10);
-        if (end && *end == '\0' && seconds >= 0)
-            now = static_cast<std::time_t>(seconds);
-    }
+    if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
+        if (const auto seconds = parse_epoch_seconds(epoch))
+            now = static_cast<std::time_t>(*seconds);
     std::tm day{};
     gmtime_r(&now, &day);
     char text[16];

@@ -3,7 +3,7 @@
 # many at once as there are cores.
 #
 #   (and the seven sync targets: six parsers N/16 each, fuzz_sync_offline N/8; and
-#   fuzz_http_cache_entry N/16)
+#   fuzz_http_cache_entry and fuzz_citation_file N/16 each)
 #   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 22 s
 #                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s
 #                                     each, fuzz_locale and fuzz_template_options 7 s each
@@ -36,7 +36,7 @@ grep -q '^MKCV_FUZZ:BOOL=ON' "$build/CMakeCache.txt" ||
   { echo "run_fuzz: $build is not configured with -DMKCV_FUZZ=ON" >&2; exit 1; }
 targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import fuzz_locale fuzz_template_options
   fuzz_sync_dblp fuzz_sync_arxiv fuzz_sync_orcid fuzz_sync_crossref fuzz_sync_openalex
-  fuzz_sync_semantic_scholar fuzz_sync_offline fuzz_http_cache_entry)
+  fuzz_sync_semantic_scholar fuzz_sync_offline fuzz_http_cache_entry fuzz_citation_file)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 
 for target in "${targets[@]}"; do mkdir -p "$build/corpus/$target"; done
@@ -142,6 +142,8 @@ run fuzz_sync_semantic_scholar "$((seconds / 16))" sync_json.dict 65536
 run fuzz_sync_offline "$((seconds / 8))" sync_json.dict 65536
 # An entry of sync's HTTP cache, which anything may have written (tests/fuzz/seeds has one).
 run fuzz_http_cache_entry "$((seconds / 16))" sync_json.dict 65536
+# publications.citations.toml, which the build reads from the CV's folder.
+run fuzz_citation_file "$((seconds / 16))" toml.dict 65536
 wait
 found=0
 for mark in "$build"/*.found; do
