@@ -21,6 +21,7 @@
 #include "tex/warm_tex.h"
 #include "util/digest.h"
 #include "util/file_io.h"
+#include "util/process.h"
 #include "util/result.h"
 
 namespace fs = std::filesystem;
@@ -261,6 +262,9 @@ Result<> place_output(const OutputPaths& paths, const fs::path& built_pdf, const
                " (is the disk that holds " + built_pdf.parent_path().string() + " full?); " +
                paths.pdf.string() + " was left as it was";
     };
+    // A Ctrl-C or SIGTERM waits until all three are placed, so `check` never finds a new PDF
+    // under an old record.
+    const EndingSignalsHeld held;
     if (Result<> placed = replace_file_atomically(built_pdf, paths.pdf, whole); !placed)
         return placed;
     if (Result<> written = write_file_atomically(paths.tex, tex); !written)

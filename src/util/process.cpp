@@ -5,7 +5,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <thread>
 
 #include <fcntl.h>
@@ -26,32 +25,55 @@ namespace {
 // handler may touch.
 std::array<std::atomic<pid_t>, 64> running_groups{};
 
-extern "C" void stop_running_groups(int signal_number) {
-    for (auto& group : running_groups)
-        if (const pid_t g = group.load(); g > 1)
-            ::kill(-g, SIGKILL);
+// While EndingSignalsHeld objects live, an ending signal is noted here and raised when the
+// last one ends. The signal is stored before `holders` is read, and the holder reads it
+// after leaving: whichever comes second raises it, so it is never lost (at worst raised
+// twice, and the first ends mkcv).
+std::atomic<int> holders{0};
+std::atomic<int> held_signal{0};
+
+void end_with(int signal_number) {
     ::signal(signal_number, SIG_DFL);
     ::raise(signal_number);
 }
 
-// Installed once, for each signal that would end mkcv as it is; a signal that is ignored
-// (a background job's Ctrl-C) or already handled (mkcv watch stops between builds) is left.
+extern "C" void stop_running_groups(int signal_number) {
+    for (auto& group : running_groups)
+        if (const pid_t g = group.load(); g > 1)
+            ::kill(-g, SIGKILL);
+    held_signal.store(signal_number);
+    if (holders.load() > 0)
+        return;
+    end_with(signal_number);
+}
+
+// Installed for each signal that would end mkcv as it is, looked at again each time (two
+// system calls beside a process start); a signal that is ignored (a background job's
+// Ctrl-C) or already handled (mkcv watch stops between builds) is left.
 void end_groups_on_signals() {
-    static std::once_flag once;
-    std::call_once(once, [] {
-        for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
-            struct sigaction current {};
-            if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
-                continue;
-            struct sigaction action {};
-            action.sa_handler = stop_running_groups;
-            sigemptyset(&action.sa_mask);
-            ::sigaction(signal_number, &action, nullptr);
-        }
-    });
+    for (const int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction current {};
+        if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler != SIG_DFL)
+            continue;
+        struct sigaction action {};
+        action.sa_handler = stop_running_groups;
+        sigemptyset(&action.sa_mask);
+        ::sigaction(signal_number, &action, nullptr);
+    }
 }
 
 }  // namespace
+
+EndingSignalsHeld::EndingSignalsHeld() {
+    end_groups_on_signals();
+    holders.fetch_add(1);
+}
+
+EndingSignalsHeld::~EndingSignalsHeld() {
+    if (holders.fetch_sub(1) == 1)
+        if (const int signal_number = held_signal.exchange(0); signal_number != 0)
+            end_with(signal_number);
+}
 
 // Notes a running group for the signal handler, as long as it lives. Not in the anonymous
 // namespace: BackgroundProcess::State, declared in the header, holds one (GCC warns when a

@@ -52,6 +52,18 @@ struct ProcessOutcome {
 
 ProcessOutcome run_process(const ProcessSpec& spec);
 
+// While one lives, SIGINT, SIGTERM and SIGHUP do not end mkcv: they kill the running groups
+// as ever, and end mkcv when the last holder ends. For files that must change together (a
+// finished PDF, its .tex and its record): a user's Ctrl-C lands before or after, never
+// between. (SIGKILL cannot wait; the order of the writes covers it.)
+class EndingSignalsHeld {
+  public:
+    EndingSignalsHeld();
+    ~EndingSignalsHeld();
+    EndingSignalsHeld(const EndingSignalsHeld&) = delete;
+    EndingSignalsHeld& operator=(const EndingSignalsHeld&) = delete;
+};
+
 // A program left running in the background, its standard input a pipe from mkcv (a TeX run
 // kept waiting for its input), always in a process group of its own that dies with this
 // object and with mkcv: killed on SIGINT/SIGTERM/SIGHUP as above, and a TeX run reading the

@@ -5,7 +5,10 @@
 #include <filesystem>
 #include <string>
 
+#include <csignal>
+
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "test_support.h"
@@ -204,4 +207,33 @@ TEST_CASE("a background process says when it cannot start", "[process]") {
     std::string error;
     CHECK_FALSE(BackgroundProcess::start(spec, error));
     CHECK_FALSE(error.empty());
+}
+
+TEST_CASE("a SIGTERM while ending signals are held ends mkcv only after the hold", "[process]") {
+    // In a child: the hold's work must finish (the byte written) before SIGTERM ends it.
+    int ends[2];
+    REQUIRE(::pipe(ends) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(ends[0]);
+        ::signal(SIGTERM, SIG_DFL);  // as mkcv starts; Catch2 has its own handler
+        {
+            const EndingSignalsHeld held;
+            ::kill(::getpid(), SIGTERM);
+            const char done = 'x';
+            (void)!::write(ends[1], &done, 1);
+        }
+        ::_exit(0);  // not reached: the held SIGTERM ends the child here
+    }
+    ::close(ends[1]);
+    char got = 0;
+    const ssize_t read_bytes = ::read(ends[0], &got, 1);
+    ::close(ends[0]);
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    CHECK(read_bytes == 1);
+    CHECK(got == 'x');
+    REQUIRE(WIFSIGNALED(status));
+    CHECK(WTERMSIG(status) == SIGTERM);
 }
