@@ -1,0 +1,41 @@
+# The machine's cache of precompiled preambles (src/tex/format_cache.h): the first build in
+# one folder makes the format for the next, detached, into the cache; the first build in
+# another folder, of another date, starts TeX from it, and its PDF is byte for byte the one a
+# build without any format makes. A format in the cache that does not match its record is
+# never used.
+source "$(dirname "$0")/lib.sh"
+cd "$WORK"
+export MKCV_FORMAT_CACHE="$WORK/cache/mkcv/formats"
+mkdir -p "$WORK/cache"
+for d in a b c d; do mkdir "$d" && cp "$SRC/cv.toml" "$d/"; done
+# A format mkcv dumped is named "format" in TeX's log; XeLaTeX's own is "xelatex".
+from_format() { grep -q 'preloaded format=format ' "$1/out/.mkcv/cv-long/cv-long.log"; }
+
+(cd a && SOURCE_DATE_EPOCH=1700000000 "$MKCV" build -t long > build.log 2>&1) || fail "build in a"
+contains "$(cat a/build.log)" "making the preamble format for the next builds in the background" \
+  "a first build with the cache on makes the format for the next, detached"
+formats_made a/out || fail "the detached maker did not finish"
+cached=("$MKCV_FORMAT_CACHE"/*.fmt)
+[[ -f "${cached[0]}" && -f "${cached[0]%.fmt}.record" ]] && pass "the format is in the machine's cache" ||
+  fail "no format in $MKCV_FORMAT_CACHE: $(ls -la "$WORK/cache" "$MKCV_FORMAT_CACHE" 2>&1)"
+[[ "$(stat -c %a "$MKCV_FORMAT_CACHE")" == 700 ]] && pass "the cache's folder is private" ||
+  fail "the cache's folder is $(stat -c %a "$MKCV_FORMAT_CACHE")"
+
+# Another folder, another date: the first build starts from the cached format.
+(cd b && SOURCE_DATE_EPOCH=1600000000 "$MKCV" build -t long > build.log 2>&1) || fail "build in b"
+from_format b && pass "a first build in a new folder starts TeX from the cached format" ||
+  fail "b's TeX did not start from the cached format: $(head -2 b/out/.mkcv/cv-long/cv-long.log)"
+lacks "$(cat b/build.log)" "in the background" "nothing more to make in the background"
+(cd c && SOURCE_DATE_EPOCH=1600000000 MKCV_FORMAT_CACHE=off "$MKCV" build -t long > build.log 2>&1) ||
+  fail "build in c"
+from_format c && fail "c started from a format with the cache off" || pass "off means off"
+cmp -s b/out/cv-long.pdf c/out/cv-long.pdf && pass "the PDF from the cached format is byte-identical" ||
+  fail "the PDF from the cached format differs from a build without one"
+
+# A cached format whose bytes do not match its record is never used: the build is as cold.
+printf 'X' | dd of="${cached[0]}" bs=1 seek=100000 conv=notrunc status=none
+(cd d && SOURCE_DATE_EPOCH=1600000000 "$MKCV" build -t long > build.log 2>&1) || fail "build in d"
+from_format d && fail "d started from a damaged cached format" || pass "a damaged format is not used"
+cmp -s d/out/cv-long.pdf c/out/cv-long.pdf && pass "and the PDF is the same" || fail "d's PDF differs"
+formats_made d/out || true
+finish
