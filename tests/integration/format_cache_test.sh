@@ -38,4 +38,19 @@ printf 'X' | dd of="${cached[0]}" bs=1 seek=100000 conv=notrunc status=none
 from_format d && fail "d started from a damaged cached format" || pass "a damaged format is not used"
 cmp -s d/out/cv-long.pdf c/out/cv-long.pdf && pass "and the PDF is the same" || fail "d's PDF differs"
 formats_made d/out || true
+
+# `mkcv doctor --warm` makes a template's format now, into the cache; the first build of
+# that template starts from it.
+mkdir e f && cp "$SRC/cv.toml" e/ && cp "$SRC/cv.toml" f/
+(cd e && "$MKCV" doctor --warm -t short > warm.log 2>&1) || fail "doctor --warm: $(cat e/warm.log)"
+contains "$(cat e/warm.log)" "short: made in $MKCV_FORMAT_CACHE" "doctor --warm makes the format"
+[[ ! -e e/out ]] && pass "doctor --warm leaves the output folder alone" || fail "doctor --warm wrote e/out"
+(cd e && "$MKCV" doctor --warm -t short > again.log 2>&1) || fail "doctor --warm again"
+contains "$(cat e/again.log)" "short: ready in" "a second doctor --warm finds it ready"
+(cd f && SOURCE_DATE_EPOCH=1600000000 "$MKCV" build -t short > build.log 2>&1) || fail "build in f"
+grep -q 'preloaded format=format ' f/out/.mkcv/cv-short/cv-short.log &&
+  pass "the first build after doctor --warm starts from its format" ||
+  fail "f did not start from the warmed format"
+MKCV_FORMAT_CACHE=off "$MKCV" doctor --warm -t short > off.log 2>&1 && fail "--warm with the cache off succeeded" ||
+  contains "$(cat off.log)" "is off" "--warm says when the cache is off"
 finish
