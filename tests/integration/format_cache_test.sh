@@ -14,7 +14,23 @@ from_format() { grep -q 'preloaded format=format ' "$1/out/.mkcv/cv-long/cv-long
 (cd a && SOURCE_DATE_EPOCH=1700000000 "$MKCV" build -t long > build.log 2>&1) || fail "build in a"
 contains "$(cat a/build.log)" "making the preamble format for the next builds in the background" \
   "a first build with the cache on makes the format for the next, detached"
-formats_made a/out || fail "the detached maker did not finish"
+formats_made a/out || fail "the detached maker did not 
+# `mkcv new` starts making the formats of long and short, detached, into the cache.
+export MKCV_FORMAT_CACHE="$WORK/new-cache/mkcv/formats"
+mkdir -p g "$WORK/new-cache"
+(cd g && "$MKCV" new "Ada Lovelace" > new.log 2>&1) || fail "mkcv new: $(cat g/new.log)"
+records() { [[ "$(find "$MKCV_FORMAT_CACHE" -name '*.record' 2> /dev/null | wc -l)" -ge 2 ]]; }
+# Its detached doctor ends before the test removes its folder.
+warm_done() { ! pgrep -f "doctor --warm $WORK/g/cv.toml" > /dev/null; }
+wait_for 120 records && pass "mkcv new makes the formats of long and short in the background" ||
+  fail "no formats after mkcv new: $(ls -la "$MKCV_FORMAT_CACHE" 2>&1)"
+wait_for 120 warm_done || fail "the detached doctor --warm did not end"
+(cd g && SOURCE_DATE_EPOCH=1600000000 "$MKCV" build -t short > build.log 2>&1) || fail "build in g"
+grep -q 'preloaded format=format ' g/out/.mkcv/cv-short/cv-short.log &&
+  pass "the first build after mkcv new starts from its format" ||
+  fail "g did not start from the format mkcv new made"
+formats_made g/out || true
+finish"
 cached=("$MKCV_FORMAT_CACHE"/*.fmt)
 [[ -f "${cached[0]}" && -f "${cached[0]%.fmt}.record" ]] && pass "the format is in the machine's cache" ||
   fail "no format in $MKCV_FORMAT_CACHE: $(ls -la "$WORK/cache" "$MKCV_FORMAT_CACHE" 2>&1)"
@@ -53,4 +69,20 @@ grep -q 'preloaded format=format ' f/out/.mkcv/cv-short/cv-short.log &&
   fail "f did not start from the warmed format"
 MKCV_FORMAT_CACHE=off "$MKCV" doctor --warm -t short > off.log 2>&1 && fail "--warm with the cache off succeeded" ||
   contains "$(cat off.log)" "is off" "--warm says when the cache is off"
+
+# `mkcv new` starts making the formats of long and short, detached, into the cache.
+export MKCV_FORMAT_CACHE="$WORK/new-cache/mkcv/formats"
+mkdir -p g "$WORK/new-cache"
+(cd g && "$MKCV" new "Ada Lovelace" > new.log 2>&1) || fail "mkcv new: $(cat g/new.log)"
+records() { [[ "$(find "$MKCV_FORMAT_CACHE" -name '*.record' 2> /dev/null | wc -l)" -ge 2 ]]; }
+# Its detached doctor ends before the test removes its folder.
+warm_done() { ! pgrep -f "doctor --warm $WORK/g/cv.toml" > /dev/null; }
+wait_for 120 records && pass "mkcv new makes the formats of long and short in the background" ||
+  fail "no formats after mkcv new: $(ls -la "$MKCV_FORMAT_CACHE" 2>&1)"
+wait_for 120 warm_done || fail "the detached doctor --warm did not end"
+(cd g && SOURCE_DATE_EPOCH=1600000000 "$MKCV" build -t short > build.log 2>&1) || fail "build in g"
+grep -q 'preloaded format=format ' g/out/.mkcv/cv-short/cv-short.log &&
+  pass "the first build after mkcv new starts from its format" ||
+  fail "g did not start from the format mkcv new made"
+formats_made g/out || true
 finish
