@@ -28,7 +28,7 @@ RUN apt-get update \
     fonts-noto-cjk \
  && rm -rf /tmp/deb /var/lib/apt/lists/*
 # The precompiled preambles of the built-in TeX templates, in English and Chinese, made now
-# (docs/building.md#precompiled-preambles): a build in the container starts TeX from them
+# (docs/building.md#precompiled-preambles-shared-by-the-machine): a build in the container starts TeX from them
 # instead of loading the packages again. As root, into a cache every user id may read and
 # none may write (a cold key still gets its format in the output folder, as anywhere).
 RUN mkdir -p /tmp/warm && cd /tmp/warm && HOME=/root mkcv new "Your Name" > /dev/null \

@@ -23,7 +23,7 @@ const std::string kTex =
     "\\documentclass{article}\n\\csname endofdump\\endcsname\n"
     "\\begin{document}\nHello\n\\end{document}\n";
 
-TexJob xelatex_job(const std::string& date) {
+TexJob job_dated(const std::string& date) {
     TexJob job;
     job.engine = "xelatex";
     job.environment["SOURCE_DATE_EPOCH"] = date;
@@ -35,7 +35,7 @@ TexJob xelatex_job(const std::string& date) {
 PreambleFormat made_format(const fs::path& out, const fs::path& tex_file,
                            const std::string& bytes) {
     fs::create_directories(out / ".mkcv");
-    PreambleFormat format = *preamble_format(kTex, xelatex_job("1700000000"), out, "cv-long");
+    PreambleFormat format = *preamble_format(kTex, job_dated("1700000000"), out, "cv-long");
     REQUIRE(write_file_atomically(format.file, bytes));
     const std::string state =
         std::to_string(fs::file_size(tex_file)) + " " +
@@ -59,7 +59,7 @@ TEST_CASE("a format made in one folder starts another folder's build, whatever i
 
     fs::create_directories(dir.path / "b" / ".mkcv");
     const PreambleFormat wanted =
-        *preamble_format(kTex, xelatex_job("1600000000"), dir.path / "b", "cv-long");
+        *preamble_format(kTex, job_dated("1600000000"), dir.path / "b", "cv-long");
     CHECK_FALSE(format_is_current(wanted));
     CHECK(take_cached_format(wanted, cache));
     CHECK(format_is_current(wanted));
@@ -77,7 +77,7 @@ TEST_CASE("a cached format is taken only whole, verified, current and unlinked")
     REQUIRE(fs::is_regular_file(cached));
     fs::create_directories(dir.path / "b" / ".mkcv");
     const PreambleFormat wanted =
-        *preamble_format(kTex, xelatex_job("1"), dir.path / "b", "cv-long");
+        *preamble_format(kTex, job_dated("1"), dir.path / "b", "cv-long");
 
     SECTION("changed bytes of the same size") {
         REQUIRE(write_file_atomically(cached, "dumped preambl!"));
@@ -121,7 +121,7 @@ TEST_CASE("the cache keeps within its bound, the least recently used format out 
     // Another preamble, another key.
     fs::create_directories(dir.path / "b" / ".mkcv");
     PreambleFormat second =
-        *preamble_format("%\n" + kTex, xelatex_job("1"), dir.path / "b", "cv-long");
+        *preamble_format("%\n" + kTex, job_dated("1"), dir.path / "b", "cv-long");
     REQUIRE(write_file_atomically(second.file, std::string(100, 'b')));
     std::string record = file_text(first.record);
     record.replace(record.find(first.key), first.key.size(), second.key);
