@@ -76,8 +76,7 @@ TEST_CASE("a cached format is taken only whole, verified, current and unlinked")
     const fs::path cached = cache / (made.key + ".fmt");
     REQUIRE(fs::is_regular_file(cached));
     fs::create_directories(dir.path / "b" / ".mkcv");
-    const PreambleFormat wanted =
-        *preamble_format(kTex, job_dated("1"), dir.path / "b", "cv-long");
+    const PreambleFormat wanted = *preamble_format(kTex, job_dated("1"), dir.path / "b", "cv-long");
 
     SECTION("changed bytes of the same size") {
         REQUIRE(write_file_atomically(cached, "dumped preambl!"));
