@@ -128,13 +128,14 @@ int run_warm(CliState& state) {
     const BuildPlan plan = prepare(state.common, {"long", "short"}, {});
     if (!plan.outputs)
         return kExitInvalid;
-    char scratch_name[] = "/tmp/mkcv-warm.XXXXXX";
-    if (::mkdtemp(scratch_name) == nullptr) {
-        std::cerr << "mkcv doctor: cannot make a scratch folder in /tmp\n";
+    std::error_code ec;
+    std::string scratch_name = (fs::temp_directory_path(ec) / "mkcv-warm.XXXXXX").string();
+    if (ec || ::mkdtemp(scratch_name.data()) == nullptr) {
+        std::cerr << "mkcv doctor: cannot make a scratch folder in "
+                  << fs::temp_directory_path(ec).string() << "\n";
         return kExitBuildFailed;
     }
     const fs::path scratch = scratch_name;
-    std::error_code ec;
     fs::create_directory(scratch / ".mkcv", ec);
     BuildOptions options = state.build;
     options.out_dir = scratch;
