@@ -27,6 +27,15 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends /tmp/deb/mkcv_*_amd64.deb \
     fonts-noto-cjk \
  && rm -rf /tmp/deb /var/lib/apt/lists/*
+# The precompiled preambles of the built-in TeX templates, in English and Chinese, made now
+# (docs/building.md#precompiled-preambles-shared-by-the-machine): a build in the container starts TeX from them
+# instead of loading the packages again. As root, into a cache every user id may read and
+# none may write (a cold key still gets its format in the output folder, as anywhere).
+RUN mkdir -p /tmp/warm && cd /tmp/warm && HOME=/root mkcv new "Your Name" > /dev/null \
+ && HOME=/root MKCV_FORMAT_CACHE=/var/cache/mkcv/formats mkcv doctor --warm --lang en,zh \
+    -t long -t short -t modern -t ats -t classic -t banking -t sidebar -t awesome \
+ && chmod -R a+rX,go-w /var/cache/mkcv && rm -rf /tmp/warm /root/.cache /root/.texlive*
+ENV MKCV_FORMAT_CACHE=/var/cache/mkcv/formats
 # Any user id may run the image (-u "$(id -u):$(id -g)", so files in /cv stay the user's):
 # TeX and fontconfig write their caches under HOME, which such a user has no other of.
 ENV HOME=/tmp LANG=C.UTF-8

@@ -17,6 +17,7 @@ trap 'rm -rf "$work"' EXIT
 cp "$root/cv.toml" "$work/cv.toml"
 cd "$work"
 export SOURCE_DATE_EPOCH=1700000000
+export MKCV_FORMAT_CACHE=off  # the folder's own format, as before issue 42
 formats_ready() {
   local deadline=$((SECONDS + 120)) request
   for request in out/.mkcv/*.format-request; do

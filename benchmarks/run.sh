@@ -26,6 +26,9 @@ fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/mkcv-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 export SOURCE_DATE_EPOCH=1700000000  # no git in the timings
+# Builds from an empty folder mean cold here; first_build.sh times the machine's cache of
+# formats (src/tex/format_cache.h) on purpose, in folders of its own.
+export MKCV_FORMAT_CACHE=off
 
 # median_ms RUNS COMMAND...: median wall time of a whole process, in milliseconds
 median_ms() {
@@ -229,6 +232,11 @@ echo
 echo "### A build from empty against the TeX floor (benchmarks/tex_breakdown.sh)"
 echo
 "$root/benchmarks/tex_breakdown.sh" "$mkcv" 7
+echo
+# Issue 42: the first build in a new folder, with the machine's cache of formats warm and cold.
+echo "### The first build in a new folder (benchmarks/first_build.sh), median of 7"
+echo
+"$root/benchmarks/first_build.sh" "$mkcv" 7
 echo
 echo "### Builds of the seed cv.toml (TeX included), median"
 echo

@@ -16,6 +16,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/mkcv-breakdown.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 export SOURCE_DATE_EPOCH=1700000000
+export MKCV_FORMAT_CACHE=off  # a build from empty, as before the machine's cache of formats
 cd "$work"
 
 tex=(-interaction=batchmode -halt-on-error -no-shell-escape)

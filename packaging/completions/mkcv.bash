@@ -90,7 +90,7 @@ _mkcv() {
         import) options+=" -o --out --from --force --diagnostics" ;;
         sync) options+=" --offline --dry-run --check --api-base --timeout --diagnostics" ;;
         new) options+=" -o --out --force" ;;
-        doctor) options+=" -t --template --template-dir --builtin-templates-only -o --out --diagnostics" ;;
+        doctor) options+=" -t --template --template-dir --builtin-templates-only -o --out --diagnostics --warm --lang" ;;
     esac
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))

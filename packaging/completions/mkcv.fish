@@ -41,6 +41,7 @@ complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l t
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates templates" -l builtin-templates-only -d 'Use only the built-in templates'
 complete -c mkcv -n "__fish_seen_subcommand_from templates" -l options -x -a '(__mkcv_templates)' -d 'List the options of a template'
 complete -c mkcv -n "__fish_seen_subcommand_from $with_templates validate import export" -l diagnostics -x -a 'text json github' -d 'How problems are printed'
+complete -c mkcv -n "__fish_seen_subcommand_from doctor" -l warm -d 'Make the precompiled preambles into the machine cache'
 complete -c mkcv -n "__fish_seen_subcommand_from build check watch doctor" -s o -l out -x -a '(__fish_complete_directories)' -d 'Output folder'
 complete -c mkcv -n "__fish_seen_subcommand_from build watch serve" -s j -l jobs -x -d 'Templates compiled at once'
 complete -c mkcv -n "__fish_seen_subcommand_from build check watch serve" -s q -l quiet -d 'Print only problems'

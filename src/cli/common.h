@@ -52,6 +52,7 @@ struct CliState {
     std::string options_of;    // templates: --options NAME, the template whose options to list
     std::string report_file;   // build and check: --report FILE, what became of each output
     bool report_pdfs = false;  // report: --pdfs, only the PDFs
+    bool warm = false;         // doctor: --warm, make the templates' precompiled preambles
     std::function<int()> run;
 };
 

@@ -18,8 +18,11 @@
 
 #include "cli/commands.h"
 #include "cli/exit_code.h"
+#include "pipeline/compile_step.h"
 #include "render/template_set.h"
 #include "tex/debian_packages.h"
+#include "tex/format.h"
+#include "tex/format_cache.h"
 #include "tex/machine_probe.h"
 #include "tex/requirements.h"
 #include "util/process.h"
@@ -110,7 +113,66 @@ void check_fonts(const std::set<std::string>& fonts, Report& report) {
         report.ok.push_back(std::to_string(found) + " fonts");
 }
 
+// `mkcv doctor --warm`: the precompiled preamble of each template for cv.toml, in each
+// language of --lang, made now into the machine's cache of formats (tex/format_cache.h), so
+// that the first build in any folder starts TeX from it. Made in a scratch folder (the
+// output folder stays as it was) and copied into the cache as a build's maker does. Exit 1
+// when a format could not be made or kept.
+int run_warm(CliState& state) {
+    const fs::path cache = format_cache_folder();
+    if (cache.empty()) {
+        std::cerr << "mkcv doctor: the cache of precompiled preambles is off "
+                     "(MKCV_FORMAT_CACHE=off, or no HOME): nothing to warm\n";
+        return kExitBuildFailed;
+    }
+    const BuildPlan plan = prepare(state.common, {"long", "short"}, {});
+    if (!plan.outputs)
+        return kExitInvalid;
+    std::error_code ec;
+    std::string scratch_name = (fs::temp_directory_path(ec) / "mkcv-warm.XXXXXX").string();
+    if (ec || ::mkdtemp(scratch_name.data()) == nullptr) {
+        std::cerr << "mkcv doctor: cannot make a scratch folder in "
+                  << fs::temp_directory_path(ec).string() << "\n";
+        return kExitBuildFailed;
+    }
+    const fs::path scratch = scratch_name;
+    fs::create_directory(scratch / ".mkcv", ec);
+    BuildOptions options = state.build;
+    options.out_dir = scratch;
+    const std::string stem = fs::path(state.common.cv_path).stem().string();
+    int failures = 0;
+    for (const RenderedTemplate& r : *plan.outputs) {
+        const std::string base = output_base(r, stem);
+        const TexJob job = job_for(r, base, options);
+        const std::optional<PreambleFormat> format = preamble_format(r.tex, job, scratch, base);
+        const std::string name = output_label(r);
+        if (!format) {
+            std::cout << "  " << name << ": no precompiled preamble (not XeLaTeX, or no marker)\n";
+            continue;
+        }
+        if (take_cached_format(*format, cache)) {
+            std::cout << "  " << name << ": ready in " << cache.string() << '\n';
+            continue;
+        }
+        const Result<> made = make_format(*format, job);
+        offer_format(*format, cache);
+        if (!made) {
+            std::cout << "  " << name << ": " << visible(made.error().message) << '\n';
+            ++failures;
+        } else if (!take_cached_format(*format, cache)) {
+            std::cout << "  " << name << ": made, but " << cache.string() << " cannot keep it\n";
+            ++failures;
+        } else {
+            std::cout << "  " << name << ": made in " << cache.string() << '\n';
+        }
+    }
+    fs::remove_all(scratch, ec);
+    return failures ? kExitBuildFailed : kExitOk;
+}
+
 int run_doctor(CliState& state) {
+    if (state.warm)
+        return run_warm(state);
     const CommonOptions& common = state.common;
     const std::vector<std::string> names =
         common.templates.empty() ? std::vector<std::string>{"long", "short"} : common.templates;
@@ -219,6 +281,9 @@ void add_doctor_command(CLI::App& app, CliState& state) {
     add_common(*doctor, state.common, true);
     doctor->add_option("-o,--out", state.build.out_dir, "Output folder to check")
         ->capture_default_str();
+    doctor->add_flag("--warm", state.warm,
+                     "Make the templates' precompiled preambles for cv.toml in each --lang now, "
+                     "into the machine's cache, so the first build in any folder is fast");
     doctor->callback([&state] { state.run = [&state] { return run_doctor(state); }; });
 }
 

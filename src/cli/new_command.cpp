@@ -8,6 +8,8 @@
 #include "cv/json_schema.h"
 #include "cv/loader.h"
 #include "cv/validate.h"
+#include "tex/format_cache.h"
+#include "util/detached_process.h"
 #include "util/file_io.h"
 
 namespace mkcv {
@@ -34,6 +36,21 @@ std::string write_starter_schema(const fs::path& cv_path) {
     if (!write_file_atomically(file, cv_json_schema()))
         return "";
     return " and " + file.string();
+}
+
+// The precompiled preambles of the templates a build of the new cv.toml uses (long and
+// short), made by a detached `mkcv doctor --warm` into the machine's cache of formats
+// (tex/format_cache.h) while the user edits: the first build starts TeX from them. Nothing
+// when the cache is off; the user is not told when it cannot start (only time is lost).
+void warm_formats_in_background(const fs::path& cv_path) {
+    if (format_cache_folder().empty())
+        return;
+    std::error_code ec;
+    const fs::path cv = fs::absolute(cv_path, ec);
+    const fs::path self = own_executable();
+    std::string why;
+    if (!ec && !self.empty())
+        start_detached(self, {"doctor", "--warm", cv.string()}, why);
 }
 
 int run_new(const CliState& state) {
@@ -64,6 +81,7 @@ int run_new(const CliState& state) {
     }
     // The schema line is first: the file it names, for editors (`mkcv schema` prints it too).
     std::cerr << "wrote " << out << write_starter_schema(out) << ": edit it, then run `mkcv`\n";
+    warm_formats_in_background(out);
     return kExitOk;
 }
 

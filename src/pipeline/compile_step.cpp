@@ -14,6 +14,7 @@
 #include "tex/aux_rerun.h"
 #include "tex/failure.h"
 #include "tex/format.h"
+#include "tex/format_cache.h"
 #include "tex/format_request.h"
 #include "tex/missing_glyphs.h"
 #include "tex/pdf_file.h"
@@ -153,13 +154,27 @@ struct FormatInMaking {
     }
 };
 
+// The output's format, current when it was, or when the machine's cache of formats
+// (tex/format_cache.h) had it and it is now copied into place; none when there is no format.
+std::optional<PreambleFormat> output_format(const RenderedTemplate& r, const TexJob& job,
+                                            const BuildOptions& options, const std::string& base) {
+    std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    if (format && !format_is_current(*format) && !format_failed_before(*format))
+        take_cached_format(*format, format_cache_folder());
+    return format;
+}
+
 // Whether this build makes the precompiled preamble for the next ones: when this output
-// was built with the same preamble before (an edit loop, or a page budget's next attempt).
-// A first build, or one after the preamble changed, would pay for a format it may never use.
+// was built with the same preamble before (an edit loop, or a page budget's next attempt),
+// or when the machine's cache of formats is on (any folder's next build will use it). Without
+// the cache, a first build or one after the preamble changed would pay for a format it may
+// never use.
 bool should_make_format(const std::optional<PreambleFormat>& format, const BuildInputs& inputs,
                         const std::optional<BuildRecord>& record) {
     return format && !format_is_current(*format) &&
-           input_unchanged(inputs, record, kPreambleFormatInput) && !format_failed_before(*format);
+           (input_unchanged(inputs, record, kPreambleFormatInput) ||
+            !format_cache_folder().empty()) &&
+           !format_failed_before(*format);
 }
 
 // After the PDF is in place: the format for the next builds, made by a detached mkcv
@@ -373,7 +388,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
         return failed(name, written.error());
 
     const std::optional<BuildRecord> record = read_build_record(paths.record);
-    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    const std::optional<PreambleFormat> format = output_format(r, job, options, base);
     // Decided before TeX runs: a format found broken by this run is dropped, not made again.
     const bool want_format = should_make_format(format, inputs, record);
     // `mkcv watch`: the format's probe run goes beside this build's TeX run (a second core);
@@ -411,6 +426,7 @@ CompileOutcome compile_one(const RenderedTemplate& r, const RenderedTemplate& id
         }
         progress.stage(row, "format");
         const Result<> dumped = dump_format(*format, job);
+        offer_format(*format, format_cache_folder());
         if (!dumped)
             format_notes.add(dumped.error());
         else if (!options.quiet)
@@ -504,7 +520,7 @@ CompileOutcome compile_template(const RenderedTemplate& r, const std::string& st
         if (std::optional<CompileOutcome> current = up_to_date(paths, r, inputs, options))
             return std::move(*current);
     // As compile_one decides for an output without a budget, before the record changes.
-    const std::optional<PreambleFormat> format = preamble_format(r.tex, job, options.out_dir, base);
+    const std::optional<PreambleFormat> format = output_format(r, job, options, base);
     const bool want_format =
         !options.warm && should_make_format(format, inputs, read_build_record(paths.record));
     // The page budget compiles again after the last attempt that fit, so the build folder

@@ -71,6 +71,17 @@ void files_read(const fs::path& fls, const fs::path& scratch, std::set<fs::path>
     }
 }
 
+// The job a format is probed and dumped with: the build's, with a fixed source date. TeX
+// reads the date again when a run starts from the format (\\year, \\time), and xdvipdfmx
+// stamps the PDF from the build's own environment, so the PDF is the same
+// (tests/integration/format_cache_test.sh compares it with a build without a format).
+TexJob dump_job(const TexJob& job) {
+    TexJob fixed = job;
+    if (fixed.environment.count("SOURCE_DATE_EPOCH"))
+        fixed.environment["SOURCE_DATE_EPOCH"] = "0";
+    return fixed;
+}
+
 bool is_format_of(const fs::path& file, const std::string& base) {
     static const std::regex key("-[0-9a-f]{32}\\.fmt");
     const std::string name = file.filename().string();
@@ -108,7 +119,9 @@ std::optional<PreambleFormat> preamble_format(const std::string& tex, const TexJ
             identity += '\0';
             identity += kFormatDumpTex;
             identity += '\0' + job.engine;
-            for (const auto& [key, value] : job.environment)
+            // Not the source date: the format is dumped with a fixed one (dump_job), so
+            // that one format serves every CV (a machine's, tex/format_cache.h).
+            for (const auto& [key, value] : dump_job(job).environment)
                 identity += '\0' + key + '=' + value;
             format.key = digest_of(identity);
             format.file = out_dir / ".mkcv" / (base + "-" + format.key + ".fmt");
@@ -130,13 +143,15 @@ bool format_is_current(const PreambleFormat& format) {
     if (!fs::is_regular_file(format.file, ec))
         return false;
     std::string text;
-    if (!read_file(format.record, text))
-        return false;
+    return read_file(format.record, text) && format_record_is_current(text, format.key);
+}
+
+bool format_record_is_current(const std::string& text, const std::string& key) {
     std::istringstream in(text);
     std::string line;
     if (!std::getline(in, line) || line != kRecordHeader)
         return false;
-    if (!std::getline(in, line) || line != "key " + format.key)
+    if (!std::getline(in, line) || line != "key " + key)
         return false;
     bool any_file = false;
     while (std::getline(in, line)) {
@@ -154,10 +169,13 @@ bool format_is_current(const PreambleFormat& format) {
     return any_file;
 }
 
+bool format_record_failed(const std::string& text, const std::string& key) {
+    return text == std::string(kRecordHeader) + "\nkey " + key + "\nfailed\n";
+}
+
 bool format_failed_before(const PreambleFormat& format) {
     std::string text;
-    return read_file(format.record, text) &&
-           text == std::string(kRecordHeader) + "\nkey " + format.key + "\nfailed\n";
+    return read_file(format.record, text) && format_record_failed(text, format.key);
 }
 
 namespace {
@@ -195,7 +213,8 @@ fs::path scratch_of(const PreambleFormat& format) {
 
 }  // namespace
 
-Result<> probe_format_fonts(const PreambleFormat& format, const TexJob& job) {
+Result<> probe_format_fonts(const PreambleFormat& format, const TexJob& build_job) {
+    const TexJob job = dump_job(build_job);
     const fs::path scratch = scratch_of(format);
     std::error_code ec;
     // Scratch folders of builds that were killed while making a format.
@@ -234,7 +253,8 @@ Result<> probe_format_fonts(const PreambleFormat& format, const TexJob& job) {
     return {};
 }
 
-Result<> dump_format(const PreambleFormat& format, const TexJob& job) {
+Result<> dump_format(const PreambleFormat& format, const TexJob& build_job) {
+    const TexJob job = dump_job(build_job);
     const fs::path scratch = scratch_of(format);
     std::error_code ec;
     if (!fs::is_regular_file(scratch / "probe.fonts", ec))

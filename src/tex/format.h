@@ -3,7 +3,8 @@
 // format, so that each later TeX run starts from it instead of loading them again (about
 // half of a pass). The format lives beside the build folders, out/.mkcv/<base>-<key>.fmt,
 // with out/.mkcv/<base>.format naming its key and the TeX files it was made from; it is
-// used only while the key (the preamble, mkcv's driver, the engine, the environment) and
+// used only while the key (the preamble, mkcv's driver, the engine, the environment but the
+// source date) and
 // every one of those files are unchanged.
 #pragma once
 
@@ -35,6 +36,10 @@ std::string preamble_format_key(const std::string& tex, const TexJob& job);
 
 // The format file exists, was made for this key, and no file it was made from changed.
 bool format_is_current(const PreambleFormat& format);
+
+// The same, of a record's text (a cached one: tex/format_cache.h).
+bool format_record_is_current(const std::string& text, const std::string& key);
+bool format_record_failed(const std::string& text, const std::string& key);
 
 // Making this format failed before (the preamble loads something XeTeX cannot dump, such
 // as a font of its own choosing): not worth another try until the key changes.

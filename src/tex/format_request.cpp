@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tex/format_cache.h"
 #include "util/detached_process.h"
 
 namespace fs = std::filesystem;
@@ -208,7 +209,10 @@ std::string make_requested_format(const fs::path& out_dir, const std::string& ba
         return "the format is current already";
     if (format_failed_before(*format))
         return "making this format failed before";
-    if (Result<> made = make_format(*format, job); !made)
+    const Result<> made = make_format(*format, job);
+    // Made or failed, the machine's other folders need not try again (tex/format_cache.h).
+    offer_format(*format, format_cache_folder());
+    if (!made)
         return made.error().message;
     return "made " + format->file.string();
 }

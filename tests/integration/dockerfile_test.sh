@@ -33,7 +33,9 @@ assert "build_scripts/setup.sh" in build, "the package is built with setup.sh's 
 assert "--target package" in build, "the builder makes the .deb with CPack"
 assert "-DMKCV_BUILD_TESTS=OFF" in build, "no tests in the image's build"
 runs = [arg for op, arg in runtime["steps"] if op == "RUN"]
-assert len(runs) == 1, f"one RUN in the image: {runs}"
+assert len(runs) == 2, f"two RUNs in the image, the install and the formats: {runs}"
+assert "mkcv doctor --warm" in runs[1] and "zh" in runs[1], f"the formats made at image build: {runs[1]}"
+assert "MKCV_FORMAT_CACHE=/var/cache/mkcv/formats" in runs[1], runs[1]
 installs = [c.strip() for c in runs[0].split("&&") if "apt-get install" in c]
 assert len(installs) == 1, installs
 words = shlex.split(installs[0])

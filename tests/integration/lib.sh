@@ -4,6 +4,10 @@ set -euo pipefail
 MKCV="$1"
 SRC="$2"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/mkcv-test.XXXXXX")"
+# The machine's cache of precompiled preambles (src/tex/format_cache.h) is off: tests stay
+# independent of each other and of the user's cache, and no first build starts a detached
+# maker. A test of the cache sets MKCV_FORMAT_CACHE to a folder in $WORK.
+export MKCV_FORMAT_CACHE=off
 # remove_work: deletes $WORK once no detached preamble maker (src/tex/format_request.h) that
 # a rebuild started still writes in one of its output folders: rm racing a maker that adds
 # files fails with "Directory not empty", and under `set -e` that failed tests whose checks

@@ -37,13 +37,17 @@ TEST_CASE("the dumped preamble ends with the marker line") {
     CHECK(format->record == fs::path("out/.mkcv/cv-long.format"));
 }
 
-TEST_CASE("the key follows the preamble and the environment, not the rest") {
+TEST_CASE("the key follows the preamble and the environment, not the rest nor the date") {
     const std::string key = preamble_format_key(kPreamble + kRest, xelatex_job());
     CHECK(preamble_format_key(kPreamble + "\\begin{document}Bye\\end{document}\n", xelatex_job()) ==
           key);
     CHECK(preamble_format_key("%\n" + kPreamble + kRest, xelatex_job()) != key);
+    // The format is dumped with a fixed date, so one serves CVs of every date (a machine's
+    // cache of formats: tex/format_cache.h).
     TexJob other = xelatex_job();
     other.environment["SOURCE_DATE_EPOCH"] = "1700000001";
+    CHECK(preamble_format_key(kPreamble + kRest, other) == key);
+    other.engine = "lualatex";
     CHECK(preamble_format_key(kPreamble + kRest, other) != key);
 }
 
