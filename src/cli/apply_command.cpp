@@ -91,10 +91,18 @@ void add_apply_command(CLI::App& app, CliState& state) {
                 return static_cast<int>(kExitInvalid);
             if (!state.build.quiet)
                 state.build.progress = progress_style_for(STDERR_FILENO);
-            BuildReport report = apply_all(*plan.applications, state.build, std::cerr);
-            report_for_tools(report.diagnostics, state.common);
-            return static_cast<int>(report.refused ? kExitInvalid
-                                    : report.ok    ? kExitOk
+            BuildReport built = apply_all(*plan.applications, state.build, std::cerr);
+            // A letter over its page is the letter's fault: said at its last paragraph, with
+            // the line quoted (the report's lines above say it without a place).
+            Diagnostics at_text;
+            for (const Diagnostic& d : built.diagnostics.items())
+                if (d.code == "page-budget" && d.pos.known())
+                    at_text.add(d);
+            if (print_options(state.common).format == DiagnosticFormat::Text)
+                report(at_text, plan.sources, state.common);
+            report_for_tools(built.diagnostics, state.common);
+            return static_cast<int>(built.refused ? kExitInvalid
+                                    : built.ok    ? kExitOk
                                                    : kExitBuildFailed);
         };
     });

@@ -98,7 +98,7 @@ for s in "Ada Lovelace" "ada@example.org" "Massachusetts Institute of Technology
   "77 Massachusetts Avenue" "Cambridge, MA 02139" "Dear Prof. Grace Hopper," \
   "I am writing to apply for the position of Assistant Professor of Computing at Massachusetts Institute of Technology." \
   "Analytical Engine" "With best regards," "15 Jan. 2027" \
-  'Hostile text stays text: \input{/etc/passwd} $x$ & # % _ ~ ^^5c {braces} } { \\ end.' \
+  'Hostile text stays text: \input{/etc/passwd} $x$ & # % _ ~ ^^5c {braces} } { \ end.' \
   "Enclosures: Curriculum Vitae, Research statement, Teaching statement"; do
   contains "$letter" "$s" "letter: $s"
 done
@@ -134,9 +134,12 @@ for m in re.finditer(rb"stream\r?\n", data):
         pass
 found = set()
 for t in texts:
-    for n in re.finditer(rb"/PageLabels.*?/Nums\s*\[(.*?)\]", t, re.S):
-        found.update(re.findall(rb"/P\s*\((.*?)\)", n.group(1)))
-print(" ".join(sorted(x.decode("latin-1") for x in found)))
+    for n in re.finditer(rb"/PageLabels\s*<<\s*/Nums\s*\[(.*?)\]", t, re.S):
+        for h in re.findall(rb"/P\s*<([0-9a-fA-F]+)>", n.group(1)):
+            found.add(bytes.fromhex(h.decode()).decode("utf-16"))
+        for p in re.findall(rb"/P\s*\((.*?)\)", n.group(1)):
+            found.add(p.decode("latin-1"))
+print(" ".join(sorted(x.lstrip("\ufeff") for x in found)))
 PY
 )"
 for p in letter- cv- statement-research- statement-teaching-; do
@@ -212,7 +215,8 @@ set +e
 status=$?
 set -e
 expect_status 2 "$status" "a key that is no folder name exits 2"
-contains "$(cat badkey.log)" 'cv.toml:37:7: error: application key "../mit" is not a name mkcv can give a folder' \
+key_line="$(grep -n '^key = "../mit"' cv.toml | cut -d: -f1)"
+contains "$(cat badkey.log)" "cv.toml:$key_line:7: error: application key \"../mit\" is not a name mkcv can give a folder" \
   "the bad key at its line and column"
 [[ ! -e out/mit ]] && pass "nothing written outside out/applications" || fail "out/mit exists"
 finish
