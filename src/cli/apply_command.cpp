@@ -63,8 +63,9 @@ void add_apply_command(CLI::App& app, CliState& state) {
                       "instead of its own");
     apply->add_option("--template-dir", state.common.template_dirs,
                       "Look for templates in this folder first; repeatable");
-    apply->add_option("--diagnostics", state.common.diagnostics,
-                      "How diagnostics are printed: text, json or github")
+    apply
+        ->add_option("--diagnostics", state.common.diagnostics,
+                     "How diagnostics are printed: text, json or github")
         ->check(CLI::IsMember({"text", "json", "github"}));
     apply->add_option("-o,--out", state.build.out_dir, "Output folder")->capture_default_str();
     apply->add_option("-j,--jobs", state.build.jobs, "Documents compiled at once")
@@ -103,7 +104,7 @@ void add_apply_command(CLI::App& app, CliState& state) {
             report_for_tools(built.diagnostics, state.common);
             return static_cast<int>(built.refused ? kExitInvalid
                                     : built.ok    ? kExitOk
-                                                   : kExitBuildFailed);
+                                                  : kExitBuildFailed);
         };
     });
 }

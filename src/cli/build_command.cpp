@@ -115,8 +115,8 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
         if (!rendered.empty() && !rendered.front().input.filtered.cv.applications.empty())
             applications = check_applications_of(state);
         const int status = uncommitted.has_errors() || applications == kExitInvalid ? kExitInvalid
-                           : report.ok && applications == kExitOk                  ? kExitOk
-                                                                                   : kExitStale;
+                           : report.ok && applications == kExitOk                   ? kExitOk
+                                                                                    : kExitStale;
         return with_report(state, mode, report, status);
     }
     if (!options.quiet)

@@ -29,9 +29,8 @@ std::string statement_title(const Statement& s, const LocaleTexts& words) {
 }
 
 std::vector<PacketDocument> packet_documents(const Application& a, const LocaleTexts& words) {
-    std::vector<PacketDocument> documents{
-        {words.text("cover_letter"), "mkcv-letter.pdf", "letter"},
-        {words.text("curriculum_vitae"), "mkcv-cv.pdf", "cv"}};
+    std::vector<PacketDocument> documents{{words.text("cover_letter"), "mkcv-letter.pdf", "letter"},
+                                          {words.text("curriculum_vitae"), "mkcv-cv.pdf", "cv"}};
     for (const Statement& s : a.statements)
         documents.push_back({statement_title(s, words), "mkcv-statement-" + s.kind.value + ".pdf",
                              "statement-" + s.kind.value});
@@ -69,12 +68,14 @@ void add_application(ContextTree& t, Id root, const Cv& cv, const LocaleTexts& w
                  !a.salutation.empty() ? a.salutation.value
                  : named ? words.fill("letter_salutation", {{"name", a.recipient_name.value}})
                          : words.text("letter_salutation_committee"));
-    t.add_string(app, "closing", !a.closing.empty() ? a.closing.value : words.text("letter_closing"));
+    t.add_string(app, "closing",
+                 !a.closing.empty() ? a.closing.value : words.text("letter_closing"));
     add_paragraphs(t, app, a.body);
     if (a.signature_image.bytes.empty())
         t.add_null(app, "signature");
     else
-        t.add_string(t.add_object(app, "signature"), "file", signature_file_name(a.signature_image));
+        t.add_string(t.add_object(app, "signature"), "file",
+                     signature_file_name(a.signature_image));
     // What the packet holds after the letter: the letter's enclosure list and the packet's
     // contents come from this one list, so they cannot disagree.
     const std::vector<PacketDocument> documents = packet_documents(a, words);

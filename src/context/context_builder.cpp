@@ -4,12 +4,12 @@
 #include <map>
 #include <set>
 
+#include "context/application_context.h"
 #include "context/publication_groups.h"
 #include "cv/authors.h"
 #include "cv/dates.h"
 #include "cv/locale.h"
 #include "cv/locale_texts.h"
-#include "context/application_context.h"
 #include "cv/photo.h"
 #include "cv/profiles.h"
 #include "cv/sections.h"

@@ -150,10 +150,10 @@ void check_applications(const Cv& cv, Diagnostics& diagnostics) {
                               "an application gives both `letter` and `letter_file`",
                               "keep one of them");
         else if (!a.letter_file.pos.known() && !a.letter.pos.known())
-            diagnostics.error(file, a.pos, "missing-key",
-                              "the application \"" + visible(a.key.value.substr(0, 80)) +
-                                  "\" has no letter",
-                              "add letter_file = \"letter.md\", or letter = \"\"\"...\"\"\"");
+            diagnostics.error(
+                file, a.pos, "missing-key",
+                "the application \"" + visible(a.key.value.substr(0, 80)) + "\" has no letter",
+                "add letter_file = \"letter.md\", or letter = \"\"\"...\"\"\"");
         std::set<std::string> kinds;
         for (const Statement& s : a.statements) {
             if (!is_application_key(s.kind.value))

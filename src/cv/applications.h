@@ -36,8 +36,8 @@ std::vector<BodyParagraph> body_paragraphs(const std::string& text, const std::s
 
 // Reads every application's letter, statements and signature (relative to `cv_path`'s
 // folder) into it; each file read goes into `sources`, for diagnostics to quote.
-void load_application_files(Cv& cv, const std::filesystem::path& cv_path,
-                            Diagnostics& diagnostics, SourceTexts& sources);
+void load_application_files(Cv& cv, const std::filesystem::path& cv_path, Diagnostics& diagnostics,
+                            SourceTexts& sources);
 
 // The title of a statement of `kind` when it gives none: "Research statement".
 std::string default_statement_title(const std::string& kind);

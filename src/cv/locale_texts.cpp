@@ -82,7 +82,8 @@ std::vector<LocaleKey> make_keys() {
         {"legend_corresponding", K::Text, "Corresponding author.", "The legend of the † mark."},
         {"thesis", K::Text, "Thesis", "Label of a degree's thesis."},
         // The words of `mkcv apply`'s letters and statements (docs/applications.md).
-        {"cover_letter", K::Text, "Cover letter", "The letter's bookmark in an application packet."},
+        {"cover_letter", K::Text, "Cover letter",
+         "The letter's bookmark in an application packet."},
         {"letter_salutation",
          K::Pattern,
          "Dear {name},",

@@ -425,13 +425,13 @@ struct Application {
     std::vector<Text> recipient_address;
     std::optional<PartialDate> date;
     SourcePos date_pos;
-    Text salutation;  // "Dear …," (default: the locale's, with the recipient's name)
-    Text closing;     // "Sincerely," (default: the locale's)
+    Text salutation;   // "Dear …," (default: the locale's, with the recipient's name)
+    Text closing;      // "Sincerely," (default: the locale's)
     Text letter;       // inline text, paragraphs apart by a blank line
     Text letter_file;  // or a Markdown file beside cv.toml
     std::vector<BodyParagraph> body;  // the letter's paragraphs, read in the load step
     std::vector<Statement> statements;
-    Text cv_template;  // "long" or "short" (default "short")
+    Text cv_template;        // "long" or "short" (default "short")
     std::vector<Text> tags;  // when given, the CV keeps entries carrying any of them
     Text signature;          // a PNG or JPEG beside cv.toml; else the typed name
     Photo signature_image;   // its bytes, read in the load step
@@ -476,7 +476,7 @@ struct Cv {
     // context has `application` (and `statement`); none for every other output.
     std::optional<std::size_t> applying;
     std::optional<std::size_t> applying_statement;
-    OptionSettings design;                          // [design]: options for every template
+    OptionSettings design;                                   // [design]: options for every template
     std::map<std::string, OptionSettings> template_options;  // [templates.NAME]'s options
     // [extra] as JSON text ("" when absent): kept for other tools, printed by no template
     // but the JSON Resume one, as one escaped string.

@@ -193,26 +193,29 @@ const TableSpec kSite{"site",
                         "The PDF templates built and linked from the page (default: [\"long\", "
                         "\"short\"]; [] for none); the first is the CV link."}}};
 
-const TableSpec kRecipient{"recipient",
-                           "Whom the letter is addressed to; left out, the letter opens without "
-                           "an address.",
-                           {{"name", FieldType::String, false, "The recipient's name."},
-                            {"title", FieldType::String, false,
-                             "Their title or role, e.g. \"Chair, Search Committee\"."},
-                            {"address", FieldType::StringList, false,
-                             "The address, one line per string."}}};
+const TableSpec kRecipient{
+    "recipient",
+    "Whom the letter is addressed to; left out, the letter opens without "
+    "an address.",
+    {{"name", FieldType::String, false, "The recipient's name."},
+     {"title", FieldType::String, false, "Their title or role, e.g. \"Chair, Search Committee\"."},
+     {"address", FieldType::StringList, false, "The address, one line per string."}}};
 
 const TableSpec kStatement{
     "statement",
     "A statement sent with the application, from a Markdown file beside cv.toml.",
-    {{"kind", FieldType::String, true,
+    {{"kind",
+      FieldType::String,
+      true,
       "What it is: \"research\", \"teaching\", \"diversity\" or any other word (letters, "
       "digits, - and _); also its file's name in the application's folder.",
       nullptr,
       {},
       {},
       false},
-     {"file", FieldType::String, true,
+     {"file",
+      FieldType::String,
+      true,
       "The statement's Markdown file, relative to cv.toml's folder (paragraphs apart by a blank "
       "line, inline markup as in prose fields).",
       nullptr,
@@ -226,7 +229,9 @@ const TableSpec kApplication{
     "application",
     "One application: a cover letter, statements and a tailored CV, built by `mkcv apply` "
     "under out/applications/KEY/ (docs/applications.md).",
-    {{"key", FieldType::String, true,
+    {{"key",
+      FieldType::String,
+      true,
       "The application's name: lowercase letters, digits, - and _ (at most 64), the name of its "
       "folder and files.",
       nullptr,
@@ -235,7 +240,9 @@ const TableSpec kApplication{
       false},
      {"organisation", FieldType::String, true, "The organisation the position is at."},
      {"position", FieldType::String, true, "The position applied for."},
-     {"language", FieldType::String, false,
+     {"language",
+      FieldType::String,
+      false,
       "A BCP 47 tag: the application is built in this language (its language tables, locale "
       "words and fonts), whatever the CV's default; --lang overrides it.",
       nullptr,
@@ -254,18 +261,24 @@ const TableSpec kApplication{
      {"letter_file", FieldType::String, false,
       "Or the letter's body from a Markdown file, relative to cv.toml's folder."},
      {"statements", FieldType::TableArray, false, "Statements sent with it.", &kStatement},
-     {"template", FieldType::String, false,
+     {"template",
+      FieldType::String,
+      false,
       "The tailored CV's template: \"short\" (the default) or \"long\".",
       nullptr,
       {"short", "long"}},
-     {"tags", FieldType::StringList, false,
+     {"tags",
+      FieldType::StringList,
+      false,
       "When given, the tailored CV keeps only entries carrying one of these tags (in the sections "
       "templates filter); `selected` and the page budget work as for the template.",
       nullptr,
       {},
       {},
       false},
-     {"signature", FieldType::String, false,
+     {"signature",
+      FieldType::String,
+      false,
       "A PNG or JPEG of your signature, relative to cv.toml's folder; without it the letter "
       "ends with your typed name.",
       nullptr,
@@ -280,7 +293,9 @@ const TableSpec kApplication{
       "Leave the recipient's name and address out of the letter, for a copy shared "
       "publicly."}}};
 
-const TableSpec& application_spec() { return kApplication; }
+const TableSpec& application_spec() {
+    return kApplication;
+}
 
 const TableSpec kSectionRules{
     "filter",

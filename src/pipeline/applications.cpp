@@ -48,13 +48,10 @@ Cv application_cv(const Cv& cv, std::size_t index, const std::string& cv_templat
 }
 
 // Renders template `name` for `cv` as the output `part` of an application.
-std::optional<RenderedTemplate> render_document(const Cv& cv, const std::string& name,
-                                                const std::string& part,
-                                                const std::vector<fs::path>& cv_files,
-                                                const TemplateSearchPath& search,
-                                                std::optional<long long> outside,
-                                                const std::string& language,
-                                                Diagnostics& diagnostics) {
+std::optional<RenderedTemplate> render_document(
+    const Cv& cv, const std::string& name, const std::string& part,
+    const std::vector<fs::path>& cv_files, const TemplateSearchPath& search,
+    std::optional<long long> outside, const std::string& language, Diagnostics& diagnostics) {
     std::optional<Template> tmpl = load_template(name, search, diagnostics);
     if (!tmpl)
         return std::nullopt;
@@ -97,8 +94,8 @@ std::optional<ApplicationPlan> plan_one(const Cv& given, std::size_t index,
     plan.key = a.key.value;
     plan.out_dir = application_folder(out_dir, a.key.value);
     const std::string cv_template = a.cv_template.empty() ? "short" : a.cv_template.value;
-    const auto render = [&](const Cv& doc_cv, const std::string& name, const std::string& part)
-        -> RenderedTemplate* {
+    const auto render = [&](const Cv& doc_cv, const std::string& name,
+                            const std::string& part) -> RenderedTemplate* {
         auto r = render_document(doc_cv, name, part, cv_files, request.search, outside, language,
                                  diagnostics);
         if (!r)
@@ -149,12 +146,12 @@ bool attach_documents(ApplicationPlan& plan, const BuildOptions& options) {
     const Application& a = cv.applications[*cv.applying];
     const LocaleTexts& words = texts_or_english(cv.locale.texts);
     for (const PacketDocument& d : packet_documents(a, words)) {
-        const auto it = std::find_if(plan.documents.begin(), plan.documents.end(),
-                                     [&](const RenderedTemplate& r) {
-                                         return r.tmpl.manifest.name == d.part;
-                                     });
+        const auto it =
+            std::find_if(plan.documents.begin(), plan.documents.end(),
+                         [&](const RenderedTemplate& r) { return r.tmpl.manifest.name == d.part; });
         std::string bytes;
-        if (it == plan.documents.end() || !read_own_file(output_path(*it, plan.key, options), bytes))
+        if (it == plan.documents.end() ||
+            !read_own_file(output_path(*it, plan.key, options), bytes))
             return false;
         plan.packet.attachments.emplace_back(d.file, std::move(bytes));
     }
@@ -165,11 +162,13 @@ bool attach_documents(ApplicationPlan& plan, const BuildOptions& options) {
 bool refuse_linked_folder(const fs::path& folder, BuildReport& report, std::ostream& log) {
     std::error_code ec;
     const fs::file_status status = fs::symlink_status(folder, ec);
-    if (ec || status.type() == fs::file_type::not_found || status.type() == fs::file_type::directory)
+    if (ec || status.type() == fs::file_type::not_found ||
+        status.type() == fs::file_type::directory)
         return false;
     const std::string path = visible(folder.string());
-    const std::string message = path + " is not a folder mkcv made; mkcv follows no link in its "
-                                       "output folder and writes into nothing it did not make";
+    const std::string message = path +
+                                " is not a folder mkcv made; mkcv follows no link in its "
+                                "output folder and writes into nothing it did not make";
     log << "mkcv: error: " << message << '\n';
     report.diagnostics.error(path, {}, "unsafe-output", message,
                              "remove it (rm -r " + path + ") and apply again; mkcv makes it anew");
@@ -201,8 +200,8 @@ ApplyPlan plan_applications(const ApplyRequest& request, const fs::path& out_dir
         auto it = loaded.find(language);
         if (it == loaded.end()) {
             Diagnostics these;
-            it = loaded.emplace(language, load_and_validate(request.cv_path, these, language))
-                     .first;
+            it =
+                loaded.emplace(language, load_and_validate(request.cv_path, these, language)).first;
             plan.sources.insert(it->second.sources.begin(), it->second.sources.end());
             once.add_new(these);
         }
@@ -218,8 +217,8 @@ ApplyPlan plan_applications(const ApplyRequest& request, const fs::path& out_dir
     if (all.empty()) {
         plan.diagnostics.error(request.cv_path.string(), {}, "applications",
                                "cv.toml has no [[applications]]",
-                               "add one: mkcv new --example applications shows how, and "
-                               "docs/applications.md says what each key does");
+                               "add an [[applications]] entry (`mkcv new -o -` prints a commented "
+                               "one; docs/applications.md says what each key does)");
         return plan;
     }
     std::vector<std::string> keys;
@@ -238,9 +237,8 @@ ApplyPlan plan_applications(const ApplyRequest& request, const fs::path& out_dir
         return plan;
     std::vector<ApplicationPlan> out;
     for (std::size_t i = 0; i < all.size(); ++i) {
-        if (!request.keys.empty() &&
-            std::find(request.keys.begin(), request.keys.end(), all[i].key.value) ==
-                request.keys.end())
+        if (!request.keys.empty() && std::find(request.keys.begin(), request.keys.end(),
+                                               all[i].key.value) == request.keys.end())
             continue;
         const std::vector<std::string> languages =
             request.languages.empty() ? std::vector<std::string>{all[i].language.value}

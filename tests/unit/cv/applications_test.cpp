@@ -115,10 +115,10 @@ TEST_CASE("a letter's paragraphs: blank lines apart, fields put in, unknown fiel
     a.position = {"Professor of *Things*"};
     a.recipient_name = {"Dr. Who"};
     Diagnostics diagnostics;
-    const auto body =
-        body_paragraphs("Dear <<recipient>>,\n\nI apply for <<position>>\nat <<organisation>>.\n\n\n"
-                        "Yours, <<salary>>.\n",
-                        "letter.md", 1, a, false, diagnostics);
+    const auto body = body_paragraphs(
+        "Dear <<recipient>>,\n\nI apply for <<position>>\nat <<organisation>>.\n\n\n"
+        "Yours, <<salary>>.\n",
+        "letter.md", 1, a, false, diagnostics);
     REQUIRE(body.size() == 3);
     CHECK(body[0].text.value == "Dear Dr. Who,");
     CHECK(body[0].line == 1);

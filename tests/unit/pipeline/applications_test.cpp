@@ -70,10 +70,9 @@ struct ApplyFolder {
 };
 
 const RenderedTemplate& document(const ApplicationPlan& plan, const std::string& part) {
-    const auto it = std::find_if(plan.documents.begin(), plan.documents.end(),
-                                 [&](const RenderedTemplate& r) {
-                                     return r.tmpl.manifest.name == part;
-                                 });
+    const auto it =
+        std::find_if(plan.documents.begin(), plan.documents.end(),
+                     [&](const RenderedTemplate& r) { return r.tmpl.manifest.name == part; });
     REQUIRE(it != plan.documents.end());
     return *it;
 }
