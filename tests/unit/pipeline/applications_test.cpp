@@ -86,7 +86,7 @@ bool has(const std::string& text, const std::string& part) {
 TEST_CASE("every application is planned: letter, tailored CV, statements, packet") {
     ApplyFolder f;
     const ApplyPlan plan = plan_applications(f.request, f.dir.path / "out");
-    INFO(plan.diagnostics.items().empty() ? "" : plan.diagnostics.items()[0].message);
+    INFO((plan.diagnostics.items().empty() ? "" : plan.diagnostics.items()[0].message));
     REQUIRE(plan.applications);
     REQUIRE(plan.applications->size() == 2);
     const ApplicationPlan& mit = (*plan.applications)[0];
