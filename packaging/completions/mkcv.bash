@@ -16,7 +16,7 @@ _mkcv() {
         words=("${COMP_WORDS[@]}")
         cword=$COMP_CWORD
     fi
-    local commands="build check report watch serve render validate context templates template schema export site import sync new init doctor"
+    local commands="build check report watch apply serve render validate context templates template schema export site import sync new init doctor"
     local command="" i
     for ((i = 1; i < cword; i++)); do
         if [[ " $commands " == *" ${words[i]} "* ]]; then
@@ -67,6 +67,7 @@ _mkcv() {
         build) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --strict-pages -f --force --no-wait --latexmk --diagnostics --report" ;;
         check) options+=" -t --template --template-dir --builtin-templates-only -o --out -q --quiet --latexmk --diagnostics --report" ;;
         report) options+=" --pdfs" ;;
+        apply) options+=" --lang --template-dir -o --out -j --jobs -q --quiet -v --verbose --strict-pages -f --force --diagnostics" ;;
         watch) options+=" -t --template --template-dir --builtin-templates-only -o --out -j --jobs -q --quiet -v --verbose --no-wait --latexmk --diagnostics" ;;
         serve) options+=" -t --template --template-dir --builtin-templates-only --lang -o --out --build-dir --port -f --force -j --jobs -q --quiet -v --verbose --diagnostics" ;;
         render | context) options+=" -t --template --template-dir --builtin-templates-only --diagnostics" ;;

@@ -5,12 +5,13 @@ function __mkcv_templates
     mkcv templates 2>/dev/null | awk 'NF && $1 !~ /:$/ {print $1}'
 end
 
-set -l commands build check report watch serve render validate context templates template schema export site import sync new init doctor
+set -l commands build check report watch apply serve render validate context templates template schema export site import sync new init doctor
 complete -c mkcv -f
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -l version -d 'Print the version and exit'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a build -d 'Render and compile each template'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a check -d 'Exit 0 when every output is up to date'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a watch -d 'Build again on every change'
+complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a apply -d 'Build each application: letter, statements, tailored CV, packet'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a serve -d 'Site, watched and previewed on 127.0.0.1'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a render -d 'Write the LaTeX source only'
 complete -c mkcv -n "not __fish_seen_subcommand_from $commands" -a validate -d 'Check the CV, print every problem'

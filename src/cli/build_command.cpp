@@ -110,9 +110,13 @@ int build_once(CliState& state, BuildMode mode, std::vector<fs::path>* inputs) {
         report_for_tools(uncommitted, common);
         found.append(uncommitted);
         report.diagnostics = std::move(found);
-        const int status = uncommitted.has_errors() ? kExitInvalid
-                           : report.ok              ? kExitOk
-                                                    : kExitStale;
+        // The applications' documents too (mkcv apply), when cv.toml has any.
+        int applications = kExitOk;
+        if (!rendered.empty() && !rendered.front().input.filtered.cv.applications.empty())
+            applications = check_applications_of(state);
+        const int status = uncommitted.has_errors() || applications == kExitInvalid ? kExitInvalid
+                           : report.ok && applications == kExitOk                   ? kExitOk
+                                                                                    : kExitStale;
         return with_report(state, mode, report, status);
     }
     if (!options.quiet)

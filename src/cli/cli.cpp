@@ -39,11 +39,11 @@ int run_cli(int argc, char** argv) {
     CliState state;
     state.build.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     for (const auto add :
-         {add_build_command, add_check_command, add_watch_command, add_serve_command,
-          add_report_command, add_render_command, add_validate_command, add_context_command,
-          add_templates_command, add_template_command, add_schema_command, add_export_command,
-          add_site_command, add_import_command, add_sync_command, add_new_command, add_init_command,
-          add_doctor_command})
+         {add_build_command, add_check_command, add_watch_command, add_apply_command,
+          add_serve_command, add_report_command, add_render_command, add_validate_command,
+          add_context_command, add_templates_command, add_template_command, add_schema_command,
+          add_export_command, add_site_command, add_import_command, add_sync_command,
+          add_new_command, add_init_command, add_doctor_command})
         add(app, state);
 
     // `mkcv -t sidebar` is `mkcv build -t sidebar`, as the help says `mkcv` is `mkcv build`:

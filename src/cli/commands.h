@@ -11,6 +11,7 @@ namespace mkcv {
 void add_build_command(CLI::App& app, CliState& state);      // build_command.cpp
 void add_check_command(CLI::App& app, CliState& state);      // build_command.cpp
 void add_watch_command(CLI::App& app, CliState& state);      // build_command.cpp
+void add_apply_command(CLI::App& app, CliState& state);      // apply_command.cpp
 void add_serve_command(CLI::App& app, CliState& state);      // serve_command.cpp
 void add_report_command(CLI::App& app, CliState& state);     // build_command.cpp
 void add_render_command(CLI::App& app, CliState& state);     // cv_commands.cpp
@@ -29,5 +30,9 @@ void add_doctor_command(CLI::App& app, CliState& state);     // doctor_command.c
 
 // `mkcv` alone is `mkcv build`.
 int run_build(CliState& state);
+
+// `mkcv check`'s look at the applications of cv.toml (apply_command.cpp): 0 when every
+// document and packet is up to date, 3 when not, 2 when they cannot be planned.
+int check_applications_of(CliState& state);
 
 }  // namespace mkcv

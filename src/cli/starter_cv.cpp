@@ -192,6 +192,21 @@ items = ["Something that fits no section above"]
 # dblp = "l/MichaelLey"                     # your DBLP pid
 # orcid = "0000-0002-1825-0097"
 
+# A job application, built by `mkcv apply` into out/applications/KEY/: a one-page cover
+# letter, the statements, a CV tailored to it and one packet PDF (docs/applications.md):
+# [[applications]]
+# key = "mit-2027"                          # lowercase letters, digits, - and _
+# organisation = "A University"
+# position = "Assistant Professor"
+# recipient = { name = "Prof. A. Chair", address = ["77 Some Avenue", "A City"] }
+# letter_file = "letters/mit.md"            # paragraphs; <<position>>, <<organisation>>
+# template = "short"                        # the tailored CV: "short" or "long"
+# tags = ["research"]                       # keep only entries with one of these tags
+# omit_phone = true                         # a copy to share: no phone, no address
+# [[applications.statements]]
+# kind = "research"
+# file = "statements/research.md"
+
 # Per template: which sections, in which order, and on how many pages, e.g.
 # [templates.short]
 # max_pages = 1

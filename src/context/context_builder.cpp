@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "context/application_context.h"
 #include "context/publication_groups.h"
 #include "cv/authors.h"
 #include "cv/dates.h"
@@ -777,6 +778,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     t.add_text(meta, "updated_iso", options.updated ? iso_date(*options.updated) : "");
     add_person(t, cv.person, options.format, options.site);
     add_locale(t, cv, options.generator);
+    add_application(t, root, cv, words, options.updated);
 
     // Sections in the table's order; publications and awards are written for.
     const SectionTable& table = sections_of(cv);

@@ -751,6 +751,8 @@ class Loader {
             read_locale_table(*locale, file_, overrides, diag_, false, "language");
             cv.locale.overrides = std::make_shared<const LocaleTexts>(std::move(overrides));
         }
+        each_table(root, "applications",
+                   [&](const toml::table& t) { cv.applications.push_back(read_application(t)); });
         if (const auto* design = root.get_as<toml::table>("design"))
             cv.design = read_option_settings(*design);
         if (const auto* templates = root.get_as<toml::table>("templates"))
@@ -764,6 +766,40 @@ class Loader {
     }
 
   private:
+    // One [[applications]] entry; the schema checked keys and types, check_applications
+    // (cv/applications.h) checks the values, the load step reads its files.
+    Application read_application(const toml::table& t) {
+        Application a;
+        a.pos = source_pos_of(t);
+        a.key = text(t, "key");
+        a.organisation = text(t, "organisation");
+        a.position = text(t, "position");
+        a.language = text(t, "language");
+        if (const auto* r = t.get_as<toml::table>("recipient")) {
+            a.recipient_name = text(*r, "name");
+            a.recipient_title = text(*r, "title");
+            a.recipient_address = texts(*r, "address");
+        }
+        a.date = date(t, "date", a.date_pos);
+        a.salutation = text(t, "salutation");
+        a.closing = text(t, "closing");
+        // The body's paragraphs and markup are read with its fields put in
+        // (cv/applications.h): the loader keeps the text as written.
+        a.letter = text(t, "letter");
+        a.letter_file = text(t, "letter_file");
+        each_table(t, "statements", [&](const toml::table& st) {
+            a.statements.push_back(
+                {text(st, "kind"), text(st, "title"), text(st, "file"), {}, source_pos_of(st)});
+        });
+        a.cv_template = text(t, "template");
+        a.tags = texts(t, "tags");
+        a.signature = text(t, "signature");
+        a.omit_phone = flag(t, "omit_phone");
+        a.omit_address = flag(t, "omit_address");
+        a.mask_recipient = flag(t, "mask_recipient");
+        return a;
+    }
+
     // [sync]: the schema checked keys and types; this checks each id's shape.
     void read_sync(const toml::table& t, SyncSettings& sync) {
         sync.present = true;

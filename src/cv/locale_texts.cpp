@@ -81,6 +81,24 @@ std::vector<LocaleKey> make_keys() {
         {"legend_equal", K::Text, "Equal contribution.", "The legend of the * mark."},
         {"legend_corresponding", K::Text, "Corresponding author.", "The legend of the † mark."},
         {"thesis", K::Text, "Thesis", "Label of a degree's thesis."},
+        // The words of `mkcv apply`'s letters and statements (docs/applications.md).
+        {"cover_letter", K::Text, "Cover letter",
+         "The letter's bookmark in an application packet."},
+        {"letter_salutation",
+         K::Pattern,
+         "Dear {name},",
+         "A letter's opening to its named recipient.",
+         {"name"}},
+        {"letter_salutation_committee", K::Text, "Dear Members of the Search Committee,",
+         "A letter's opening without a recipient's name."},
+        {"letter_closing", K::Text, "Sincerely,", "A letter's closing, above the signature."},
+        {"enclosures", K::Text, "Enclosures", "Before the list of what a letter comes with."},
+        {"research_statement", K::Text, "Research statement",
+         "The title of a statement of kind \"research\"."},
+        {"teaching_statement", K::Text, "Teaching statement",
+         "The title of a statement of kind \"teaching\"."},
+        {"diversity_statement", K::Text, "Diversity statement",
+         "The title of a statement of kind \"diversity\"."},
         // A degree and its field as one line (education's `field`); a pattern, since
         // languages put the field after the degree with a word of their own ("Licence en
         // informatique"), in brackets ("学士（工学）") or before it ("컴퓨터공학 학사").

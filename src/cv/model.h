@@ -394,6 +394,53 @@ class SectionTable;
 // content_filter.cpp (apply_rules) copies a Cv member by member: add new members there too.
 // The entry lists are reached through the sections table (cv/sections.h), which names the
 // member of each built-in section.
+// One paragraph of a letter or a statement: its text (inline markup as in prose fields)
+// and where it was written, the file and its line, for diagnostics (the page budget).
+struct BodyParagraph {
+    Text text;
+    std::string file;  // cv.toml, or the Markdown file relative to its folder
+    int line = 0;
+};
+
+// A statement that goes with an application (`[[applications.statements]]`): its kind
+// ("research", "teaching" or any other; letters, digits, - and _), a title (default: the
+// kind's, "Research statement"), and its Markdown file, read in the load step.
+struct Statement {
+    Text kind;
+    Text title;
+    Text file;
+    std::vector<BodyParagraph> body;
+    SourcePos pos;
+};
+
+// One `[[applications]]` entry (docs/applications.md): a cover letter, statements and a
+// CV tailored to one position, which `mkcv apply` builds under out/applications/KEY/.
+struct Application {
+    Text key;  // letters, digits, - and _: the name of its folder and files
+    Text organisation;
+    Text position;
+    Text language;  // the application's language, when not the CV's default
+    Text recipient_name;
+    Text recipient_title;
+    std::vector<Text> recipient_address;
+    std::optional<PartialDate> date;
+    SourcePos date_pos;
+    Text salutation;   // "Dear …," (default: the locale's, with the recipient's name)
+    Text closing;      // "Sincerely," (default: the locale's)
+    Text letter;       // inline text, paragraphs apart by a blank line
+    Text letter_file;  // or a Markdown file beside cv.toml
+    std::vector<BodyParagraph> body;  // the letter's paragraphs, read in the load step
+    std::vector<Statement> statements;
+    Text cv_template;        // "long" or "short" (default "short")
+    std::vector<Text> tags;  // when given, the CV keeps entries carrying any of them
+    Text signature;          // a PNG or JPEG beside cv.toml; else the typed name
+    Photo signature_image;   // its bytes, read in the load step
+    bool omit_phone = false;
+    bool omit_address = false;
+    bool mask_recipient = false;
+    SourcePos pos;
+};
+
 struct Cv {
     std::string source_name;  // file name as given, used in diagnostics
     Person person;
@@ -424,7 +471,12 @@ struct Cv {
     SyncSettings sync;
     std::vector<Text> bibliography;                 // .bib files, relative to cv.toml
     std::map<std::string, ContentRules> templates;  // [templates.NAME]: overrides a manifest
-    OptionSettings design;                          // [design]: options for every template
+    std::vector<Application> applications;          // [[applications]]
+    // The application (and its statement) an output of `mkcv apply` is made for: its
+    // context has `application` (and `statement`); none for every other output.
+    std::optional<std::size_t> applying;
+    std::optional<std::size_t> applying_statement;
+    OptionSettings design;                                   // [design]: options for every template
     std::map<std::string, OptionSettings> template_options;  // [templates.NAME]'s options
     // [extra] as JSON text ("" when absent): kept for other tools, printed by no template
     // but the JSON Resume one, as one escaped string.

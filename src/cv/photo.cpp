@@ -48,9 +48,6 @@ std::string photo_data_uri(const Photo& photo) {
     return out;
 }
 
-namespace {
-
-// Reads and checks a picture (`what`: "photo", "thumbnail") into `photo`.
 void load_picture(Photo& photo, const std::string& what, const fs::path& cv_path,
                   Diagnostics& diagnostics) {
     const std::string file = cv_path.string();
@@ -91,8 +88,6 @@ void load_picture(Photo& photo, const std::string& what, const fs::path& cv_path
     photo.bytes = std::move(bytes);
     photo.type = type;
 }
-
-}  // namespace
 
 bool is_local_bibtex(const Link& link) {
     if (ascii_lower(link.label.value) != "bibtex")

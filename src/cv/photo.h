@@ -22,6 +22,11 @@ inline constexpr std::uintmax_t kMaxBibtexFileBytes = 1024 * 1024;
 // the path's position in `cv_path`.
 void load_photo(Cv& cv, const std::filesystem::path& cv_path, Diagnostics& diagnostics);
 
+// Reads and checks a picture (`what`: "photo", "thumbnail", "signature": the key that named
+// it) from photo.path into `photo`, as load_photo does.
+void load_picture(Photo& photo, const std::string& what, const std::filesystem::path& cv_path,
+                  Diagnostics& diagnostics);
+
 // Each paper's `thumbnail`, read and checked as the photo is, and each `bibtex` link that
 // names a .bib file (is_local_bibtex) read into Publication::bibtex_file: a regular file of
 // at most kMaxBibtexFileBytes inside cv.toml's folder, symbolic links resolved. After the

@@ -193,6 +193,110 @@ const TableSpec kSite{"site",
                         "The PDF templates built and linked from the page (default: [\"long\", "
                         "\"short\"]; [] for none); the first is the CV link."}}};
 
+const TableSpec kRecipient{
+    "recipient",
+    "Whom the letter is addressed to; left out, the letter opens without "
+    "an address.",
+    {{"name", FieldType::String, false, "The recipient's name."},
+     {"title", FieldType::String, false, "Their title or role, e.g. \"Chair, Search Committee\"."},
+     {"address", FieldType::StringList, false, "The address, one line per string."}}};
+
+const TableSpec kStatement{
+    "statement",
+    "A statement sent with the application, from a Markdown file beside cv.toml.",
+    {{"kind",
+      FieldType::String,
+      true,
+      "What it is: \"research\", \"teaching\", \"diversity\" or any other word (letters, "
+      "digits, - and _); also its file's name in the application's folder.",
+      nullptr,
+      {},
+      {},
+      false},
+     {"file",
+      FieldType::String,
+      true,
+      "The statement's Markdown file, relative to cv.toml's folder (paragraphs apart by a blank "
+      "line, inline markup as in prose fields).",
+      nullptr,
+      {},
+      {},
+      true},
+     {"title", FieldType::String, false,
+      "Its title (default: \"Research statement\" for kind = \"research\" ...)."}}};
+
+const TableSpec kApplication{
+    "application",
+    "One application: a cover letter, statements and a tailored CV, built by `mkcv apply` "
+    "under out/applications/KEY/ (docs/applications.md).",
+    {{"key",
+      FieldType::String,
+      true,
+      "The application's name: lowercase letters, digits, - and _ (at most 64), the name of its "
+      "folder and files.",
+      nullptr,
+      {},
+      {},
+      false},
+     {"organisation", FieldType::String, true, "The organisation the position is at."},
+     {"position", FieldType::String, true, "The position applied for."},
+     {"language",
+      FieldType::String,
+      false,
+      "A BCP 47 tag: the application is built in this language (its language tables, locale "
+      "words and fonts), whatever the CV's default; --lang overrides it.",
+      nullptr,
+      {},
+      {},
+      false},
+     {"recipient", FieldType::Table, false, "Whom the letter is addressed to.", &kRecipient},
+     {"date", FieldType::Date, false, "The letter's date (default: the build's date)."},
+     {"salutation", FieldType::String, false,
+      "The letter's opening (default: \"Dear\" and the recipient's name, or \"Dear members of "
+      "the search committee,\")."},
+     {"closing", FieldType::String, false, "The letter's closing (default: \"Sincerely,\")."},
+     {"letter", FieldType::String, false,
+      "The letter's body inline: paragraphs apart by a blank line; <<organisation>>, "
+      "<<position>> and <<recipient>> are replaced."},
+     {"letter_file", FieldType::String, false,
+      "Or the letter's body from a Markdown file, relative to cv.toml's folder."},
+     {"statements", FieldType::TableArray, false, "Statements sent with it.", &kStatement},
+     {"template",
+      FieldType::String,
+      false,
+      "The tailored CV's template: \"short\" (the default) or \"long\".",
+      nullptr,
+      {"short", "long"}},
+     {"tags",
+      FieldType::StringList,
+      false,
+      "When given, the tailored CV keeps only entries carrying one of these tags (in the sections "
+      "templates filter); `selected` and the page budget work as for the template.",
+      nullptr,
+      {},
+      {},
+      false},
+     {"signature",
+      FieldType::String,
+      false,
+      "A PNG or JPEG of your signature, relative to cv.toml's folder; without it the letter "
+      "ends with your typed name.",
+      nullptr,
+      {},
+      {},
+      false},
+     {"omit_phone", FieldType::Bool, false,
+      "Leave your phone number out of the letter and the CV."},
+     {"omit_address", FieldType::Bool, false,
+      "Leave your address ([person] location) out of the letter and the CV."},
+     {"mask_recipient", FieldType::Bool, false,
+      "Leave the recipient's name and address out of the letter, for a copy shared "
+      "publicly."}}};
+
+const TableSpec& application_spec() {
+    return kApplication;
+}
+
 const TableSpec kSectionRules{
     "filter",
     "Which entries of a section a template keeps; see docs/templates.md.",

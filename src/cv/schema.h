@@ -73,6 +73,7 @@ const TableSpec& sync_spec();  // [sync]: the sources of `mkcv sync`
 const TableSpec& site_spec();
 const TableSpec& locale_spec();
 const TableSpec& section_rules_spec();  // [templates.NAME.filters.SECTION]
+const TableSpec& application_spec();    // one [[applications]] entry
 // [extra]: any keys and values, unchecked (toml_input bounds them), never printed.
 const TableSpec& extra_spec();
 // The options every built-in TeX template declares (latex_templates/common/options.toml),

@@ -250,6 +250,10 @@ const TableSpec& build_cv_schema(const std::vector<Section>& rows,
     root.fields.push_back({"locale", FieldType::Table, false, "Language.", &locale_spec()});
     root.fields.push_back(
         {"sync", FieldType::Table, false, "Sources of `mkcv sync`.", &sync_spec()});
+    root.fields.push_back({"applications", FieldType::TableArray, false,
+                           "Applications `mkcv apply` builds: a letter, statements and a "
+                           "tailored CV each.",
+                           &application_spec()});
     root.fields.push_back({"extra", FieldType::Table, false,
                            "Data kept for other tools and never printed: any keys and values "
                            "(mkcv import keeps a source's extension fields here).",

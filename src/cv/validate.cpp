@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "cv/applications.h"
 #include "cv/photo.h"
 #include "cv/profiles.h"
 #include "cv/sections.h"
@@ -331,6 +332,7 @@ void validate_cv(const Cv& cv, Diagnostics& diagnostics) {
     Validator validator(cv, diagnostics);
     validator.run();
     check_sync_file_is_not_a_bibliography(cv, diagnostics);
+    check_applications(cv, diagnostics);
     for (const auto& value : value_origins(cv)) {
         if (value.file == cv.source_name)
             check_markup_links(value, validator, diagnostics);

@@ -58,7 +58,12 @@ CompileOutcome failed(const std::string& name, const Diagnostic& error,
 
 // The photo the .tex may include, under its fixed name beside the .tex TeX reads (never a
 // name from cv.toml). Nothing when the CV has none.
+// The attachments (a signature, a packet's PDFs) likewise, each under its fixed name.
 Result<> write_photo(const RenderedTemplate& r, const fs::path& work_dir) {
+    for (const auto& [name, bytes] : r.attachments)
+        if (Result<> written = write_file_atomically(work_dir / name, bytes, Durability::Unsynced);
+            !written)
+            return written;
     const Photo& photo = r.input.filtered.cv.person.photo;
     if (photo.bytes.empty())
         return {};
@@ -106,6 +111,8 @@ std::vector<fs::path> tex_inputs(const RenderedTemplate& r, const TexJob& job) {
     std::vector<fs::path> inputs;
     if (const Photo& photo = r.input.filtered.cv.person.photo; !photo.bytes.empty())
         inputs.push_back(job.work_dir / photo_file_name(photo));
+    for (const auto& attachment : r.attachments)
+        inputs.push_back(job.work_dir / attachment.first);
     return inputs;
 }
 

@@ -1,6 +1,7 @@
 #include "pipeline/load_step.h"
 
 #include "bib/publication_merge.h"
+#include "cv/applications.h"
 #include "cv/loader.h"
 #include "cv/photo.h"
 #include "cv/validate.h"
@@ -44,6 +45,9 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics,
         load_paper_files(*result.cv, path, diagnostics);
     if (result.cv)
         validate_cv(*result.cv, diagnostics);
+    // An application's files are read once its key and fields are known to be sound.
+    if (result.cv && !diagnostics.has_errors())
+        load_application_files(*result.cv, path, diagnostics, loaded.sources);
     if (!diagnostics.has_errors())
         loaded.cv = std::move(result.cv);
     return loaded;

@@ -48,6 +48,8 @@ BuildInputs inputs_of(const RenderedTemplate& r, const std::string& base, const 
     // The .tex names the photo by a fixed name, so a changed picture changes only this.
     if (const Photo& photo = r.input.filtered.cv.person.photo; !photo.bytes.empty())
         inputs.add("photo", photo.bytes);
+    for (const auto& [name, bytes] : r.attachments)
+        inputs.add("attachment " + name, bytes);
     // What a precompiled preamble would be made from (tex/format.h); the rendered .tex
     // covers the preamble too, but this says when the last build had the same one.
     if (const std::string key = preamble_format_key(r.tex, *job); !key.empty())

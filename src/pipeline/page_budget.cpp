@@ -143,8 +143,11 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
     BudgetOutcome outcome;
     // The budget's own failure: about the CV, where the text or max_pages can change.
     const auto over_budget = [&](std::string message, std::string hint) {
-        outcome.diagnostics.error(rendered.input.filtered.cv.source_name, {}, "page-budget",
-                                  name + ": " + std::move(message), std::move(hint));
+        const bool at_text = !rendered.budget_file.empty();
+        outcome.diagnostics.error(
+            at_text ? rendered.budget_file : rendered.input.filtered.cv.source_name,
+            at_text ? rendered.budget_pos : SourcePos{}, "page-budget",
+            name + ": " + std::move(message), std::move(hint));
     };
     const auto compile_noting = [&](const std::string& tex) {
         CompileAttempt attempt = compile(tex);
@@ -190,12 +193,17 @@ BudgetOutcome compile_within_budget(const RenderedTemplate& rendered, bool stric
         return outcome;
     }
     if (least.pages > budget) {
-        const std::string message = pages(least.pages) + " even after dropping all " +
-                                    std::to_string(order.size()) +
-                                    " droppable entries; over the budget of " + pages(budget) +
-                                    " by " + pages(least.pages - budget);
+        // Nothing to drop (a letter): only how far over it runs.
+        const std::string message =
+            pages(least.pages) +
+            (order.empty() ? ""
+                           : " even after dropping all " + std::to_string(order.size()) +
+                                 " droppable entries") +
+            "; over the budget of " + pages(budget) + " by " + pages(least.pages - budget);
         const std::string hint =
-            "shorten the text, or raise max_pages in [templates." + name + "] of cv.toml";
+            order.empty() && !rendered.budget_file.empty()
+                ? "shorten the text; it must fit " + pages(budget)
+                : "shorten the text, or raise max_pages in [templates." + name + "] of cv.toml";
         outcome.report = name + ": error: " + message + "\n" + name + ": hint: " + hint + "\n";
         over_budget(message, hint);
         return outcome;

@@ -150,6 +150,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(
                            build_epoch(cv, outside),
                            cv.build.timeout,
                            language,
+                           {},
                            {}});
     }
     check_template_overrides(cv, search, loaded, diagnostics);

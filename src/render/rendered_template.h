@@ -4,10 +4,12 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "render/template_set.h"
 #include "render/template_variant.h"
+#include "util/source_location.h"
 
 namespace mkcv {
 
@@ -24,6 +26,14 @@ struct RenderedTemplate {
     // The files the rendered text was made from besides the template's own: cv.toml, its
     // .bib files, template.toml, the locale files, the pictures (pipeline/build_plan.h).
     std::vector<std::filesystem::path> made_from;
+    // Files the .tex includes besides the photo, by names mkcv gives (never a user's text),
+    // copied into the TeX build folder: a letter's signature, the PDFs of an application's
+    // packet (pipeline/applications.h). Their bytes are inputs of the output.
+    std::vector<std::pair<std::string, std::string>> attachments;  // name, bytes
+    // Where the page budget's error points when set: the text to shorten (a letter's last
+    // paragraph, in its own file); else cv.toml, where max_pages can change.
+    std::string budget_file;
+    SourcePos budget_pos;
 };
 
 // <stem>-<name>[.<language>]: the output's file name without its extension, also the name

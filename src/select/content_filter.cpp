@@ -132,6 +132,11 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
     c.sync = cv.sync;
     c.extra_json = cv.extra_json;  // for the JSON Resume output's round trip
     c.templates = cv.templates;
+    // Only a template of `mkcv apply` sees `application` (applying set); `mkcv check`
+    // finds the applications to check here.
+    c.applications = cv.applications;
+    c.applying = cv.applying;
+    c.applying_statement = cv.applying_statement;
     c.table = cv.table;
     c.declared_table = cv.declared_table;
     const SectionRules& awards = rules_for(rules, kAwards);

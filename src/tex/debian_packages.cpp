@@ -23,6 +23,7 @@ std::string package_for_tex_package(const std::string& name) {
         {"geometry", "texlive-latex-base"},
         {"hyperref", "texlive-latex-base"},
         {"bookmark", "texlive-latex-base"},
+        {"pdfpages", "texlive-latex-recommended"},
         {"graphicx", "texlive-latex-base"},
         {"amsmath", "texlive-latex-base"},
         {"url", "texlive-latex-base"},

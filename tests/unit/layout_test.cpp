@@ -37,6 +37,7 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"pipeline/watch", "integration/watch_test.sh, watch_bib_test.sh"},
     {"tex/warm_tex", "integration/watch_test.sh (a warm rebuild's PDF against mkcv build's)"},
     {"cli/build_command", "integration/incremental_build_test.sh, watch_test.sh"},
+    {"cli/apply_command", "integration/apply_test.sh"},
     {"cli/cli", "integration/cli_test.sh"},
     {"cli/commands", "declarations; integration/cli_test.sh"},
     {"cli/common", "integration/cli_test.sh, build_diagnostics_test.sh"},
