@@ -151,6 +151,8 @@ std::optional<std::vector<RenderedTemplate>> render_all(
                            cv.build.timeout,
                            language,
                            {},
+                           {},
+                           {},
                            {}});
     }
     check_template_overrides(cv, search, loaded, diagnostics);

@@ -32,7 +32,7 @@ std::vector<std::string> load_files(const fs::path& folder, const std::string& t
     return out;
 }
 
-void write(const fs::path& path, const std::string& text) {
+void write_letter_file(const fs::path& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
 }
 
@@ -148,8 +148,8 @@ TEST_CASE("a letter's inline markup is parsed in its paragraphs") {
 
 TEST_CASE("a letter file is read from inside cv.toml's folder, never through a link") {
     mkcv::test::TempDir dir;
-    write(dir.path / "letter.md", "First.\n\nSecond <<organisation>>.\n");
-    write(dir.path / "research.md", "Research.\n");
+    write_letter_file(dir.path / "letter.md", "First.\n\nSecond <<organisation>>.\n");
+    write_letter_file(dir.path / "research.md", "Research.\n");
     const std::string text = one_application(
         "key = \"a\"\norganisation = \"MIT\"\nposition = \"Y\"\nletter_file = \"letter.md\"\n"
         "[[applications.statements]]\nkind = \"research\"\nfile = \"research.md\"\n");
@@ -168,7 +168,7 @@ TEST_CASE("a letter file is read from inside cv.toml's folder, never through a l
                                    "which mkcv does not follow"});
     const std::string outside = one_application(
         "key = \"a\"\norganisation = \"X\"\nposition = \"Y\"\nletter_file = \"../x.md\"\n");
-    write(dir.path.parent_path() / "x.md", "secret");
+    write_letter_file(dir.path.parent_path() / "x.md", "secret");
     const auto said = load_files(dir.path, outside, cv);
     REQUIRE(said.size() == 1);
     CHECK(said[0].find("is outside the folder") != std::string::npos);

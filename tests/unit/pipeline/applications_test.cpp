@@ -126,7 +126,7 @@ TEST_CASE("every application is planned: letter, tailored CV, statements, packet
     CHECK(has(document(eth, "letter").tex, "Dear Members of the Search Committee,"));
 }
 
-TEST_CASE("mkcv apply KEY plans that application only; an unknown key is an error") {
+TEST_CASE("mkcv apply KEY plans that application only, and an unknown key is an error") {
     ApplyFolder f;
     f.request.keys = {"eth"};
     ApplyPlan plan = plan_applications(f.request, "out");
