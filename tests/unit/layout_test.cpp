@@ -1,6 +1,6 @@
-// The shape of src/ as docs/development.md describes it: folders that are pipeline stages,
-// includes that only point down the stages, no include cycles, and a test file for every
-// module (or a reason why integration tests cover it).
+// The shape of src/ as docs/development.md describes it: folders of a core and features on it,
+// includes only where a folder's map entry allows them, no include cycles, and a test file for
+// every module (or a reason why integration tests cover it).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -16,11 +16,32 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The stages, lowest first. A file may include files of its own folder and of folders
-// before it, never of a folder after it (docs/development.md, "Layout").
-const std::vector<std::string> kStages = {"util", "net",      "text",   "cv",      "import",
-                                          "bib",  "sync",     "select", "context", "render",
-                                          "tex",  "pipeline", "site",   "serve",   "cli"};
+// What each folder of src/ may include besides itself (docs/development.md, "Layout"): a map
+// of dependencies, not a line, so that the core can never reach a feature. The core is util,
+// text, cv, bib, select, context, render, tex and pipeline, each above the ones it needs;
+// import, net with sync, and site with serve are features on top of it, which no core folder
+// and no other feature includes; cli includes everything and main.cpp only cli.
+const std::set<std::string> kCore = {"util",    "text",   "cv",  "bib",     "select",
+                                     "context", "render", "tex", "pipeline"};
+const std::map<std::string, std::set<std::string>> kMayInclude = {
+    {"util", {}},
+    {"text", {"util"}},
+    {"cv", {"util", "text"}},
+    {"bib", {"util", "text", "cv"}},
+    {"select", {"util", "text", "cv", "bib"}},
+    {"context", {"util", "text", "cv", "bib", "select"}},
+    {"render", {"util", "text", "cv", "bib", "select", "context"}},
+    {"tex", {"util", "text", "cv", "bib", "select", "context", "render"}},
+    {"pipeline", {"util", "text", "cv", "bib", "select", "context", "render", "tex"}},
+    {"import", {"util", "text", "cv", "bib"}},
+    {"net", {"util"}},
+    {"sync", {"util", "text", "cv", "bib", "net"}},
+    {"site", {"util", "text", "cv", "bib", "select", "context", "render", "tex", "pipeline"}},
+    {"serve", {"util", "text"}},
+    {"cli",
+     {"util", "text", "cv", "bib", "select", "context", "render", "tex", "pipeline", "import",
+      "net", "sync", "site", "serve"}},
+};
 
 // Headers CMake writes into build/generated from src/MODULE.h.in (configure_file).
 const std::set<std::string> kGenerated = {"util/version"};
@@ -119,24 +140,43 @@ std::map<std::string, std::set<std::string>> include_graph() {
 
 }  // namespace
 
-TEST_CASE("every module of src/ is in a stage folder, and includes only point down", "[layout]") {
+TEST_CASE("every module of src/ is in a known folder, and includes only what its folder may",
+          "[layout]") {
     const auto graph = include_graph();
     REQUIRE(graph.size() > 30);
-    auto rank = [](const std::string& folder) {
-        return std::find(kStages.begin(), kStages.end(), folder) - kStages.begin();
-    };
     for (const auto& [module, edges] : graph) {
         if (module == "main")
             continue;  // src/main.cpp: only calls the command line
         INFO(module);
         const std::string folder = folder_of(module);
-        CHECK(rank(folder) < static_cast<long>(kStages.size()));
+        const auto allowed = kMayInclude.find(folder);
+        REQUIRE(allowed != kMayInclude.end());
         for (const auto& target : edges) {
             INFO("includes " << target);
             CHECK((graph.count(target) == 1 || kGenerated.count(target) == 1));
-            CHECK(rank(folder_of(target)) <= rank(folder));
+            const std::string target_folder = folder_of(target);
+            CHECK((target_folder == folder || allowed->second.count(target_folder) == 1));
         }
     }
+}
+
+TEST_CASE("the map of folders keeps the core free of features, and has no circle", "[layout]") {
+    for (const auto& [folder, allowed] : kMayInclude) {
+        INFO(folder);
+        CHECK(allowed.count(folder) == 0);
+        for (const auto& target : allowed) {
+            INFO("may include " << target);
+            REQUIRE(kMayInclude.count(target) == 1);
+            // A folder may include only what is itself allowed fewer folders: no circle.
+            CHECK(kMayInclude.at(target).size() < allowed.size());
+            if (kCore.count(folder) == 1)
+                CHECK(kCore.count(target) == 1);
+        }
+    }
+    // Every folder of src/ is in the map.
+    for (const auto& entry : fs::directory_iterator(kSource))
+        if (entry.is_directory())
+            CHECK(kMayInclude.count(entry.path().filename().string()) == 1);
 }
 
 TEST_CASE("every generated header has its template in src/", "[layout]") {
