@@ -15,8 +15,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${MKCV_BUILD_DIR:-$root/build}"
 
 # Build tools and libraries: libcurl (OpenSSL flavour) fetches publications for `mkcv sync`,
-# pugixml parses the XML responses (DBLP, arXiv), libboost-dev's header-only Beast and Asio are
-# `mkcv serve`'s HTTP server;
+# pugixml parses the XML responses (DBLP, arXiv), Gumbo reads HTML outputs back,
+# libboost-dev's header-only Beast and Asio are `mkcv serve`'s HTTP server;
 # dpkg-dev's dpkg-shlibdeps finds the Debian package's library
 # dependencies (`cmake --build build --target package`). g++ brings gcc, whose cc also
 # compiles the LD_PRELOAD shim of tests/integration/enospc_test.sh.
@@ -24,7 +24,7 @@ packages=(
   g++ cmake make pkg-config
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
   libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev libutfcpp-dev
-  libcmark-dev libfribidi-dev
+  libcmark-dev libfribidi-dev libgumbo-dev
   libyaml-cpp-dev
   libcurl4-openssl-dev libpugixml-dev
   dpkg-dev

@@ -4,6 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "render/html_check.h"
+#include "render/markdown_check.h"
+#include "render/template_markup.h"
+
 namespace mkcv {
 
 namespace {
@@ -52,9 +56,9 @@ struct Discard : nlohmann::json_sax<nlohmann::json> {
 
 }  // namespace
 
-Result<> check_rendered_output(const Template& tmpl, std::string_view output) {
-    if (tmpl.manifest.format != TextFormat::Json)
-        return {};
+namespace {
+
+Result<> check_json(const Template& tmpl, std::string_view output) {
     Discard sax;
     if (nlohmann::json::sax_parse(output.begin(), output.end(), &sax))
         return {};
@@ -70,6 +74,41 @@ Result<> check_rendered_output(const Template& tmpl, std::string_view output) {
                        where + "), so it was not written",
                    "the template's own text must be JSON around its values; `mkcv render -t " +
                        tmpl.manifest.name + "` shows what it wrote"});
+}
+
+// HTML and Markdown: the output may hold only the markup its template's own text writes.
+Result<> check_markup(const Template& tmpl, std::string_view output) {
+    const TemplateMarkup allowed = allowed_markup(tmpl);
+    const bool html = tmpl.manifest.format == TextFormat::Html;
+    const std::optional<MarkupProblem> problem =
+        html ? html_problem(output, allowed) : markdown_problem(output, allowed);
+    if (!problem)
+        return {};
+    return fail(Diagnostic{
+        Severity::Error,
+        tmpl.main.path.string(),
+        {},
+        "output-invalid",
+        "the template \"" + tmpl.manifest.name + "\" wrote " + problem->what + " (at " +
+            std::to_string(problem->line) + ":" + std::to_string(problem->column) +
+            " of its output), so it was not written",
+        "a value reached the output as markup: the template must print values with `<<name>>`, "
+        "never raw; `mkcv render -t " +
+            tmpl.manifest.name + "` shows what it wrote"});
+}
+
+}  // namespace
+
+Result<> check_rendered_output(const Template& tmpl, std::string_view output) {
+    switch (tmpl.manifest.format) {
+        case TextFormat::Json:
+            return check_json(tmpl, output);
+        case TextFormat::Html:
+        case TextFormat::Markdown:
+            return check_markup(tmpl, output);
+        default:
+            return {};
+    }
 }
 
 }  // namespace mkcv

@@ -1,6 +1,9 @@
-// What a template wrote from the CV's data, read back before it is written: a JSON template's
-// output must parse as JSON, so a value that escaped its string (a bug in an escaper, or a
-// template that prints a value raw) can never add keys or break the file for the next tool.
+// What a template wrote from the CV's data, read back before it is written, so that a value
+// that escaped its escaping (a bug in an escaper, or a template that prints a value raw) can
+// never become structure: a JSON template's output must parse as JSON (no added keys, no file
+// the next tool chokes on); an HTML or Markdown template's may hold only the elements,
+// attributes and scripts its own text writes, and only safe links (html_check.h,
+// markdown_check.h).
 #pragma once
 
 #include <string_view>
@@ -10,9 +13,9 @@
 
 namespace mkcv {
 
-// Nothing for formats with nothing to read back (LaTeX goes to TeX, which reports its own
-// errors; HTML and Markdown are checked by their tests); for JSON, the first parse error with
-// its line and column in the output.
+// Nothing for LaTeX, which goes to TeX (its values are escaped as vetted LaTeX, and TeX reports
+// its own errors); for the other formats, the first problem with its line and column in the
+// output.
 Result<> check_rendered_output(const Template& tmpl, std::string_view output);
 
 }  // namespace mkcv

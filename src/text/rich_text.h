@@ -31,4 +31,9 @@ bool is_markup_only(const RichText& runs);
 // source (bib/latex_text.h's latex_of_text checks them again).
 std::string render_text(std::string_view plain, const RichText& runs, TextFormat format);
 
+// The HTML elements and attributes render_text writes around typed text, which an HTML
+// output may hold besides its template's own markup (render/html_check.h reads it back).
+inline constexpr std::string_view kTypedTextElements[] = {"em", "strong", "code", "span", "a"};
+inline constexpr std::string_view kTypedTextAttributes[] = {"lang", "href"};
+
 }  // namespace mkcv

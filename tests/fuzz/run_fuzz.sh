@@ -3,7 +3,7 @@
 # many at once as there are cores.
 #
 #   (and the seven sync targets: six parsers N/16 each, fuzz_sync_offline N/8; and
-#   fuzz_http_cache_entry and fuzz_citation_file N/16 each)
+#   fuzz_http_cache_entry, fuzz_citation_file and fuzz_output_readback N/16 each)
 #   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 22 s
 #                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s
 #                                     each, fuzz_locale and fuzz_template_options 7 s each
@@ -36,7 +36,8 @@ grep -q '^MKCV_FUZZ:BOOL=ON' "$build/CMakeCache.txt" ||
   { echo "run_fuzz: $build is not configured with -DMKCV_FUZZ=ON" >&2; exit 1; }
 targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import fuzz_locale fuzz_template_options
   fuzz_sync_dblp fuzz_sync_arxiv fuzz_sync_orcid fuzz_sync_crossref fuzz_sync_openalex
-  fuzz_sync_semantic_scholar fuzz_sync_offline fuzz_http_cache_entry fuzz_citation_file)
+  fuzz_sync_semantic_scholar fuzz_sync_offline fuzz_http_cache_entry fuzz_citation_file
+  fuzz_output_readback)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 
 for target in "${targets[@]}"; do mkdir -p "$build/corpus/$target"; done
@@ -54,6 +55,12 @@ done
 for seed in "$root"/tests/data/import/*.json "$root"/tests/data/import/*.yaml \
   "$root"/tests/data/import-files/*/cv.yaml; do
   cp "$seed" "$build/corpus/fuzz_import/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
+done
+# The read-back of HTML and Markdown outputs: a built-in template, a NUL, and a golden output.
+for seed in academic:cv-academic.html homepage:cv-homepage.html markdown:cv-markdown.md; do
+  tmpl="${seed%%:*}" golden="${seed#*:}"
+  { cat "$root"/latex_templates/"$tmpl"/*.mustache; printf '\0'; cat "$root/tests/golden/$golden"; } \
+    > "$build/corpus/fuzz_output_readback/seed-$tmpl"
 done
 # Every locale file, and every template.toml (with the common options.toml).
 for seed in "$root"/latex_templates/locales/*.toml; do
@@ -144,6 +151,8 @@ run fuzz_sync_offline "$((seconds / 8))" sync_json.dict 65536
 run fuzz_http_cache_entry "$((seconds / 16))" sync_json.dict 65536
 # publications.citations.toml, which the build reads from the CV's folder.
 run fuzz_citation_file "$((seconds / 16))" toml.dict 65536
+# An HTML or Markdown output read back against its template's markup (render/html_check.h).
+run fuzz_output_readback "$((seconds / 16))" html.dict 65536
 wait
 found=0
 for mark in "$build"/*.found; do
