@@ -67,6 +67,21 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"context/publication_groups", "context/context_builder_test.cpp, render/golden_test.cpp"},
     {"cv/content_rules", "select/content_filter_test.cpp, render/template_manifest_test.cpp"},
     {"cv/model", "plain structs; cv/loader_test.cpp"},
+    {"cv/section_rows_career",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_honours",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_skills",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_text",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_works",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
     {"cv/option_settings", "a struct; render/template_options_test.cpp"},
     {"cv/option_reader", "render/template_options_test.cpp, cv/loader_test.cpp"},
     {"cv/validate",
