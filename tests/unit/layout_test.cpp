@@ -67,6 +67,11 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"context/publication_groups", "context/context_builder_test.cpp, render/golden_test.cpp"},
     {"cv/content_rules", "select/content_filter_test.cpp, render/template_manifest_test.cpp"},
     {"cv/model", "plain structs; cv/loader_test.cpp"},
+    {"cv/entry_reader",
+     "cv/loader_test.cpp, cv/sections_test.cpp (load_cv reads each section with it)"},
+    {"cv/person_reader", "cv/loader_test.cpp (load_cv reads [person] with it)"},
+    {"cv/settings_reader",
+     "cv/loader_test.cpp (load_cv reads [build], [sync], [locale], [templates.NAME] with it)"},
     {"cv/section_rows_career",
      "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
      "docs_test.cpp"},
