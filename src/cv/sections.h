@@ -3,8 +3,8 @@
 // templates filter its entries, whether the page budget may drop them, and its default
 // heading. The loader, the schema (`mkcv schema`), the validator, the filters, the page
 // budget, the value origins and the context builder walk the table instead of naming
-// sections, so adding a section is one row in sections.cpp plus its struct in model.h (its
-// entries kept in a Cv member the row names, or by key in Cv::more_sections);
+// sections, so adding a section is one row in a section_rows_*.cpp file plus its struct in
+// model.h (its entries kept in a Cv member the row names, or by key in Cv::more_sections);
 // tests/unit/cv/sections_test.cpp adds one that way.
 //
 // Still special, by key: `publications` (merged with .bib entries: sorted, authors

@@ -86,8 +86,33 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"sync/bibtex_works", "sync/offline_file_test.cpp (DBLP and Google Scholar BibTeX)"},
     {"sync/summary", "integration/sync_test.sh (its lines are checked there)"},
     {"context/publication_groups", "context/context_builder_test.cpp, render/golden_test.cpp"},
+    {"context/context_options", "a struct; context/context_builder_test.cpp"},
+    {"context/person_context",
+     "context/context_builder_test.cpp (person, contacts, profiles, photo)"},
+    {"context/publication_context",
+     "context/context_builder_test.cpp (groups, marks, awards), render/golden_test.cpp"},
     {"cv/content_rules", "select/content_filter_test.cpp, render/template_manifest_test.cpp"},
     {"cv/model", "plain structs; cv/loader_test.cpp"},
+    {"cv/entry_reader",
+     "cv/loader_test.cpp, cv/sections_test.cpp (load_cv reads each section with it)"},
+    {"cv/person_reader", "cv/loader_test.cpp (load_cv reads [person] with it)"},
+    {"cv/settings_reader",
+     "cv/loader_test.cpp (load_cv reads [build], [sync], [locale], [templates.NAME] with it)"},
+    {"cv/section_rows_career",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_honours",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_skills",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_text",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
+    {"cv/section_rows_works",
+     "data: its rows are in cv/section_rows_test.cpp, each key against docs/cv-format.md in "
+     "docs_test.cpp"},
     {"cv/option_settings", "a struct; render/template_options_test.cpp"},
     {"cv/option_reader", "render/template_options_test.cpp, cv/loader_test.cpp"},
     {"cv/validate",

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "context/field_context.h"
 #include "cv/locale_texts.h"
 #include "test_support.h"
 
