@@ -2,6 +2,8 @@
 # Renders the first page of every built-in LaTeX template for cv.toml into
 # docs/images/NAME.png, and the top of the homepage (headless Chromium, 1280 px wide) into
 # docs/images/homepage.png: the previews the README, docs/templates.md and docs/gallery.md
+# show; and a cover letter in two themes (docs/images/letter-THEME.png, `mkcv apply` for an
+# application added to a copy of cv.toml), which docs/gallery.md and docs/applications.md
 # show. A new theme (a folder of latex_templates/ with a template.toml) is picked up as it is;
 # give it a section in docs/gallery.md. Run after changing a template's look:
 #
@@ -21,6 +23,8 @@ if (($#)); then
 else
   for dir in latex_templates/*/; do
     name="$(basename "$dir")"
+    # letter, statement and packet are mkcv apply's, not CVs: their images are made below.
+    case "$name" in letter | statement | packet) continue ;; esac
     [[ -f "$dir/template.toml" ]] && templates+=(-t "$name")
   done
 fi
@@ -39,4 +43,41 @@ if [[ -f "$out/cv-homepage.html" ]]; then
     --user-data-dir="$out/chrome" --window-size=1280,1500 \
     --screenshot="$root/docs/images/homepage.png" "file://$out/cv-homepage.html" 2>/dev/null
   echo "docs/images/homepage.png"
+fi
+# A cover letter in two themes: cv.toml with an application in each, built by mkcv apply.
+if ((!$#)); then
+  mkdir "$out/apply"
+  cp cv.toml "$out/apply/cv.toml"
+  for theme in modern classic; do
+    cat >> "$out/apply/cv.toml" << TOML
+
+[[applications]]
+key = "$theme"
+organisation = "Example University"
+position = "Assistant Professor of Computer Science"
+recipient = { name = "Prof. Jane Doe", title = "Chair, Faculty Search Committee", address = ["Department of Computer Science", "1 University Avenue"] }
+date = "2027-01-15"
+template = "$theme"
+tags = ["none"]
+letter = """
+I am writing to apply for the position of <<position>> at <<organisation>>. My research
+builds the schedulers and networks that large *AI clusters* run on.
+
+My work on GPU cluster scheduling has been deployed in production clusters of thousands of
+GPUs, and my work on datacenter networks shows how traffic of training jobs can be placed
+to avoid congestion.
+
+At <<organisation>> I would build a group on **AI infrastructure**, teach systems and
+networking, and work with colleagues across the department.
+
+Thank you for considering my application.
+"""
+TOML
+  done
+  "$mkcv" apply "$out/apply/cv.toml" -o "$out/apply/out" -q
+  for theme in modern classic; do
+    pdftoppm -png -r 70 -f 1 -l 1 -singlefile "$out/apply/out/applications/$theme/$theme-letter.pdf" \
+      "docs/images/letter-$theme"
+    echo "docs/images/letter-$theme.png"
+  done
 fi

@@ -9,6 +9,7 @@
 #include "cli/exit_code.h"
 #include "cv/language_tables.h"
 #include "cv/locale.h"
+#include "pipeline/applications.h"
 #include "util/file_io.h"
 
 namespace fs = std::filesystem;
@@ -99,7 +100,16 @@ BuildPlan prepare(const CommonOptions& common, const std::vector<std::string>& d
     request.templates = common.templates.empty() ? defaults : common.templates;
     request.search = search_path(common);
     request.date_cache = date_cache;
-    BuildPlan plan = plan_build(request);
+    // A letter built as a CV would be an empty page: it is made from [[applications]].
+    for (const std::string& name : request.templates)
+        if (is_application_template(name))
+            diagnostics.error("mkcv", {}, "template",
+                              "\"" + name + "\" is a template of mkcv apply, not a CV template",
+                              "mkcv apply builds the letter, statements and packet of each "
+                              "[[applications]] entry of cv.toml (docs/applications.md)");
+    BuildPlan plan;
+    if (!diagnostics.has_errors())
+        plan = plan_build(request);
     diagnostics.append(plan.diagnostics);
     if (!common.list_fallbacks && print_options(common).format == DiagnosticFormat::Text)
         diagnostics = summarize_fallbacks(diagnostics, kListedFallbacks);

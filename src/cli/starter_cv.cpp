@@ -200,7 +200,7 @@ items = ["Something that fits no section above"]
 # position = "Assistant Professor"
 # recipient = { name = "Prof. A. Chair", address = ["77 Some Avenue", "A City"] }
 # letter_file = "letters/mit.md"            # paragraphs; <<position>>, <<organisation>>
-# template = "short"                        # the tailored CV: "short" or "long"
+# template = "short"                        # the tailored CV and the letter's theme
 # tags = ["research"]                       # keep only entries with one of these tags
 # omit_phone = true                         # a copy to share: no phone, no address
 # [[applications.statements]]

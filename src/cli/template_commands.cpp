@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/exit_code.h"
+#include "pipeline/applications.h"
 #include "render/template_scaffold.h"
 
 namespace fs = std::filesystem;
@@ -10,10 +11,18 @@ namespace fs = std::filesystem;
 namespace mkcv {
 namespace {
 
+// The CV templates, then apart those `mkcv apply` renders (a letter is no CV to build).
 int run_templates(const CommonOptions& common) {
-    for (const auto& t : list_templates(search_path(common))) {
-        std::cout << t.name << (t.shadowed ? " (hidden by the one above)" : "") << "\n    "
-                  << t.description << "\n    " << t.origin << ": " << t.dir.string() << '\n';
+    const std::vector<TemplateListing> listings = list_templates(search_path(common));
+    for (const bool of_apply : {false, true}) {
+        if (of_apply)
+            std::cout << "\nTemplates of mkcv apply (an application's letter, statements and "
+                         "packet; not CVs):\n";
+        for (const auto& t : listings)
+            if (is_application_template(t.name) == of_apply)
+                std::cout << t.name << (t.shadowed ? " (hidden by the one above)" : "") << "\n    "
+                          << t.description << "\n    " << t.origin << ": " << t.dir.string()
+                          << '\n';
     }
     return kExitOk;
 }

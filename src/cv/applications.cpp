@@ -61,6 +61,16 @@ std::string with_fields(const std::string& text, const std::string& file, int li
     return out;
 }
 
+// Whether `written` (relative to cv.toml's folder) reaches `resolved` only through a
+// symbolic link: the path as written, not resolved, differs from where it leads.
+bool reached_through_link(const fs::path& cv_path, const std::string& written,
+                          const fs::path& resolved) {
+    std::error_code ec;
+    const fs::path folder =
+        fs::canonical(cv_path.parent_path().empty() ? fs::path(".") : cv_path.parent_path(), ec);
+    return ec || (folder / written).lexically_normal() != resolved;
+}
+
 // A Markdown file an application names, inside cv.toml's folder and reached through no
 // symbolic link; false after reporting why not at `written`'s position.
 bool read_body_file(const Text& written, const std::string& key, const fs::path& cv_path,
@@ -90,11 +100,7 @@ bool read_body_file(const Text& written, const std::string& key, const fs::path&
         case PathProblem::None:
             break;
     }
-    // The path as written, without resolving: any symbolic link on the way makes it differ.
-    std::error_code ec;
-    const fs::path folder =
-        fs::canonical(cv_path.parent_path().empty() ? fs::path(".") : cv_path.parent_path(), ec);
-    if (ec || (folder / written.value).lexically_normal() != resolved)
+    if (reached_through_link(cv_path, written.value, resolved))
         return refuse(shown + " is reached through a symbolic link, which mkcv does not follow",
                       "name the file itself, inside cv.toml's folder");
     if (const std::string why = read_regular_file(resolved, text, kMaxLetterBytes); !why.empty())
@@ -247,6 +253,20 @@ void load_application_files(Cv& cv, const fs::path& cv_path, Diagnostics& diagno
             sources[name] = text;
         }
         if (!a.signature.empty()) {
+            // A signature is a picture, checked as the photo is; and like the letter, it is
+            // never reached through a symbolic link (a link could sign with another's file).
+            PathProblem problem;
+            std::string error;
+            const fs::path resolved = inside_cv_folder(cv_path, a.signature.value, problem, error);
+            if (problem == PathProblem::None &&
+                reached_through_link(cv_path, a.signature.value, resolved)) {
+                diagnostics.error(cv_path.string(), a.signature.pos, "value",
+                                  "\"" + visible(a.signature.value) +
+                                      "\" is reached through a symbolic link, which mkcv does "
+                                      "not follow",
+                                  "name the picture itself, inside cv.toml's folder");
+                continue;
+            }
             a.signature_image.path = a.signature;
             load_picture(a.signature_image, "signature", cv_path, diagnostics);
         }

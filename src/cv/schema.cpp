@@ -264,9 +264,11 @@ const TableSpec kApplication{
      {"template",
       FieldType::String,
       false,
-      "The tailored CV's template: \"short\" (the default) or \"long\".",
+      "The tailored CV's template, a PDF theme: \"short\" (the default), \"long\", "
+      "\"modern\", \"classic\", \"banking\", \"awesome\", \"sidebar\" or \"ats\"; the "
+      "letter and statements take its letterhead and looks.",
       nullptr,
-      {"short", "long"}},
+      {"short", "long", "modern", "classic", "banking", "awesome", "sidebar", "ats"}},
      {"tags",
       FieldType::StringList,
       false,

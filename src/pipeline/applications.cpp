@@ -1,8 +1,10 @@
 #include "pipeline/applications.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <ostream>
+#include <string_view>
 
 #include "context/application_context.h"
 #include "cv/language_tables.h"
@@ -47,14 +49,45 @@ Cv application_cv(const Cv& cv, std::size_t index, const std::string& cv_templat
     return out;
 }
 
-// Renders template `name` for `cv` as the output `part` of an application.
+// The options a CV theme lends the letter, statements and packet of its application as their
+// defaults ([design] and [templates.letter] still set them): its type, colour and paper, not
+// its margins or sizes, which are a letter's own.
+constexpr std::array<std::string_view, 6> kThemeLooks = {"paper",    "main_font", "sans_font",
+                                                         "cjk_font", "accent",    "line_spacing"};
+
+// Dresses an application's document `tmpl` as the CV's `theme`: a partial of it named
+// NAME-THEME stands in for NAME (letterhead-modern for letterhead), so a theme's letterhead
+// is a file of the letter's folder, not code; and the theme's looks are its defaults.
+void dress_as_theme(Template& tmpl, const std::string& theme, const TemplateSearchPath& search) {
+    const std::string suffix = "-" + theme;
+    std::vector<std::pair<std::string, TemplateFile>> variants;
+    for (const auto& [partial, file] : tmpl.partials)
+        if (partial.size() > suffix.size() && partial.ends_with(suffix))
+            variants.emplace_back(partial.substr(0, partial.size() - suffix.size()), file);
+    for (auto& [partial, file] : variants)
+        tmpl.partials[partial] = std::move(file);
+    Diagnostics ignored;  // the tailored CV's own render reports its theme's problems
+    const std::optional<Template> look = load_template(theme, search, ignored);
+    if (!look)
+        return;
+    for (OptionDeclaration& mine : tmpl.manifest.options)
+        if (std::find(kThemeLooks.begin(), kThemeLooks.end(), mine.name) != kThemeLooks.end())
+            for (const OptionDeclaration& theirs : look->manifest.options)
+                if (theirs.name == mine.name && theirs.type == mine.type)
+                    mine.default_value = theirs.default_value;
+}
+
+// Renders template `name` for `cv` as the output `part` of an application; an application's
+// own document (not the tailored CV) dressed as `theme` when one is given.
 std::optional<RenderedTemplate> render_document(
-    const Cv& cv, const std::string& name, const std::string& part,
+    const Cv& cv, const std::string& name, const std::string& part, const std::string& theme,
     const std::vector<fs::path>& cv_files, const TemplateSearchPath& search,
     std::optional<long long> outside, const std::string& language, Diagnostics& diagnostics) {
     std::optional<Template> tmpl = load_template(name, search, diagnostics);
     if (!tmpl)
         return std::nullopt;
+    if (!theme.empty())
+        dress_as_theme(*tmpl, theme, search);
     TemplateInput input = template_input(cv, *tmpl, updated_date(cv, outside), diagnostics);
     if (diagnostics.has_errors())
         return std::nullopt;
@@ -96,8 +129,9 @@ std::optional<ApplicationPlan> plan_one(const Cv& given, std::size_t index,
     const std::string cv_template = a.cv_template.empty() ? "short" : a.cv_template.value;
     const auto render = [&](const Cv& doc_cv, const std::string& name,
                             const std::string& part) -> RenderedTemplate* {
-        auto r = render_document(doc_cv, name, part, cv_files, request.search, outside, language,
-                                 diagnostics);
+        const std::string theme = name == cv_template ? "" : cv_template;
+        auto r = render_document(doc_cv, name, part, theme, cv_files, request.search, outside,
+                                 language, diagnostics);
         if (!r)
             return nullptr;
         plan.documents.push_back(std::move(*r));
@@ -131,8 +165,8 @@ std::optional<ApplicationPlan> plan_one(const Cv& given, std::size_t index,
                 render(statement_cv, "statement", "statement-" + a.statements[s].kind.value))
             add_file_once(r->made_from, folder / a.statements[s].file.value);
     }
-    auto packet = render_document(letter_cv, "packet", "packet", cv_files, request.search, outside,
-                                  language, diagnostics);
+    auto packet = render_document(letter_cv, "packet", "packet", cv_template, cv_files,
+                                  request.search, outside, language, diagnostics);
     if (!packet || diagnostics.has_errors())
         return std::nullopt;
     plan.packet = std::move(*packet);
@@ -186,6 +220,11 @@ void append_report(BuildReport& into, BuildReport&& from) {
 }
 
 }  // namespace
+
+bool is_application_template(std::string_view name) {
+    return std::find(kApplicationTemplates.begin(), kApplicationTemplates.end(), name) !=
+           kApplicationTemplates.end();
+}
 
 fs::path application_folder(const fs::path& out_dir, const std::string& key) {
     return out_dir / "applications" / key;

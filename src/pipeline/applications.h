@@ -8,10 +8,12 @@
 // they left in place.
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "pipeline/build_report.h"
@@ -48,6 +50,13 @@ struct ApplyPlan {
     SourceTexts sources;
     std::vector<std::filesystem::path> cv_files;
 };
+
+// The templates `mkcv apply` renders for an application: a letter, a statement and the
+// packet are made from an `[[applications]]` entry, never built as a CV of their own (a
+// folder of these names in templates/ replaces the built-in one for `mkcv apply`).
+inline constexpr std::array<std::string_view, 3> kApplicationTemplates = {"letter", "statement",
+                                                                          "packet"};
+bool is_application_template(std::string_view name);
 
 // <out>/applications/KEY: where an application's files go.
 std::filesystem::path application_folder(const std::filesystem::path& out_dir,

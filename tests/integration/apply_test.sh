@@ -70,6 +70,31 @@ kind = "research"
 file = "research-zh.md"
 TOML
 
+# A letter in every other PDF theme (mit and tsinghua are in short): the theme's letterhead
+# and looks. ats's letter is a language table (--lang below); banking's is signed; classic's
+# has a statement, whose running header follows the theme.
+themes="long modern classic banking awesome sidebar ats"
+for t in $themes; do
+  cat >> cv.toml << TOML
+
+[[applications]]
+key = "in-$t"
+organisation = "University of ${t^}"
+position = "Lecturer in ${t^} Computing"
+date = "2027-03-01"
+template = "$t"
+tags = ["none"]
+TOML
+  case $t in
+    ats) echo 'letter = { en = "I apply to <<organisation>> as <<position>>.", de = "Ich bewerbe mich bei der <<organisation>>." }' >> cv.toml ;;
+    *) echo 'letter = "I apply to <<organisation>> as <<position>>."' >> cv.toml ;;
+  esac
+  [[ $t == banking ]] && echo 'signature = "sig.png"' >> cv.toml
+  [[ $t == classic ]] && printf '\n[[applications.statements]]\nkind = "research"\nfile = "research.md"\n' >> cv.toml
+done
+# A 1×1 PNG.
+python3 -c "import base64,sys; sys.stdout.buffer.write(base64.b64decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='))" > sig.png
+
 cat > mit-letter.md << 'MD'
 I am writing to apply for the position of <<position>> at <<organisation>>.
 
@@ -157,6 +182,40 @@ done
 contains "$(pdftohtml -xml -i -stdout $zh/tsinghua-packet.pdf | tr -d '\n')" '>求职信</item>' \
   "zh packet: bookmark in Chinese"
 
+# Every PDF theme builds a one-page letter with its own letterhead, from one apply above.
+for t in $themes; do
+  pdf=out/applications/in-$t/in-$t-letter.pdf
+  text="$(pdf_text $pdf)"
+  for s in "Ada Lovelace" "Lecturer in ${t^} Computing" "University of ${t^}"; do
+    contains "$text" "$s" "$t letter: $s"
+  done
+  [[ "$(pdf_pages $pdf)" == 1 ]] && pass "$t letter is one page" || fail "$t letter pages: $(pdf_pages $pdf)"
+done
+# The letterheads differ as the themes' headers do: modern's banner is the accent colour, not
+# the shared letterhead's rule; ats has its contacts apart by " | ".
+contains "$(cat out/applications/in-modern/.mkcv/*letter*/*.tex 2> /dev/null || cat out/applications/in-modern/*.tex 2> /dev/null)" \
+  '\colorbox{accent}' "modern letter: the theme's banner"
+contains "$(pdf_text out/applications/in-ats/in-ats-letter.pdf)" "ada@example.org | +44 20 7946 0001" \
+  "ats letter: the contacts as ats prints them"
+contains "$(pdf_text out/applications/in-classic/in-classic-statement-research.pdf)" \
+  "Ada Lovelace Research statement" "classic statement: the running header"
+pdffonts out/applications/in-modern/in-modern-letter.pdf > fonts.txt
+contains "$(cat fonts.txt)" "NotoSans-" "modern letter: the theme's sans-serif type"
+lacks "$(cat fonts.txt)" "NotoSerif-" "modern letter: not the default serif"
+# banking's signature is the picture, in the letter.
+[[ "$(pdfimages -list out/applications/in-banking/in-banking-letter.pdf | tail -n +3 | wc -l)" -ge 1 ]] &&
+  pass "the signature picture is in the letter" || fail "no signature picture"
+
+# --lang: a language table in the letter, one application in two languages.
+"$MKCV" apply in-ats --lang en,de > lang.log 2>&1 || { cat lang.log; fail "apply --lang en,de"; }
+[[ -s out/applications/in-ats/in-ats-letter.de.pdf ]] && pass "--lang en,de: the German letter" ||
+  fail "--lang en,de: no in-ats-letter.de.pdf"
+de="$(pdf_text out/applications/in-ats/in-ats-letter.de.pdf 2> /dev/null || true)"
+contains "$de" "Ich bewerbe mich bei der University of Ats." "--lang de: the letter's German text"
+lacks "$de" "I apply to" "--lang de: not the English text"
+contains "$(pdf_text out/applications/in-ats/in-ats-letter.pdf)" "I apply to University of Ats" \
+  "--lang en: the English letter keeps its name"
+
 # mkcv check covers the applications.
 set +e
 "$MKCV" check > check.log 2>&1
@@ -182,6 +241,9 @@ contains "$edit" "packet: xelatex" "its packet is compiled again"
 contains "$edit" "cv: up to date ($mit/mit-cv.pdf)" "the tailored CV is not"
 contains "$edit" "letter: up to date ($zh/tsinghua-letter.pdf)" "the other application's letter is not"
 contains "$edit" "packet: up to date ($zh/tsinghua-packet.pdf)" "nor its packet"
+for t in $themes; do
+  contains "$edit" "packet: up to date (out/applications/in-$t/in-$t-packet.pdf)" "nor $t's packet"
+done
 [[ "$(stat -c %Y.%N $zh/tsinghua-packet.pdf)" == "$zh_before" ]] && pass "other packet untouched" ||
   fail "the other packet was rewritten"
 contains "$(pdf_text $mit/mit-letter.pdf)" "A new closing paragraph." "the edit reaches the PDF"
@@ -201,6 +263,48 @@ contains "$(cat long.log)" "mit-letter.md:$last_line:1: error: letter: 2 pages; 
   "the budget's error points at the letter's last paragraph"
 [[ "$(md5sum < $mit/mit-letter.pdf)" == "$good" ]] && pass "the previous letter PDF is kept" ||
   fail "the letter PDF changed"
+
+# A signature that is missing, or reached through a symbolic link, is refused (exit 2).
+ln -s sig.png linked-sig.png
+for case in missing:nosig.png link:linked-sig.png; do
+  sed "s/^signature = \"sig.png\"$/signature = \"${case#*:}\"/" cv.toml > sig-${case%%:*}.toml
+  set +e
+  "$MKCV" apply sig-${case%%:*}.toml in-banking > sig.log 2>&1
+  status=$?
+  set -e
+  expect_status 2 "$status" "a ${case%%:*} signature exits 2"
+  contains "$(cat sig.log)" "${case#*:}" "the ${case%%:*} signature is named"
+done
+
+# An out/applications that is a symbolic link is never written through.
+mkdir -p linked/out elsewhere
+ln -s ../../elsewhere linked/out/applications
+set +e
+"$MKCV" apply in-long -o linked/out > linked.log 2>&1
+status=$?
+set -e
+expect_status 2 "$status" "a linked out/applications exits 2"
+contains "$(cat linked.log)" "is not a folder mkcv made" "the linked folder is named"
+[[ -z "$(ls -A elsewhere)" && -L linked/out/applications ]] &&
+  pass "nothing written through the link" || fail "written through out/applications"
+
+# letter, statement and packet are no CV templates: listed apart, refused by build.
+listing="$("$MKCV" templates)"
+cv_part="$(sed '/^Templates of mkcv apply/,$d' <<< "$listing")"
+apply_part="$(sed -n '/^Templates of mkcv apply/,$p' <<< "$listing")"
+for t in letter statement packet; do
+  grep -qx "$t" <<< "$cv_part" && fail "templates offers $t as a CV" || pass "$t is not listed as a CV"
+  grep -qx "$t" <<< "$apply_part" && pass "$t listed under mkcv apply" || fail "$t not listed"
+done
+set +e
+"$MKCV" build -t letter > build-letter.log 2>&1
+status=$?
+set -e
+expect_status 2 "$status" "build -t letter exits 2"
+contains "$(cat build-letter.log)" '"letter" is a template of mkcv apply, not a CV template' \
+  "build -t letter says why"
+contains "$(cat build-letter.log)" "mkcv apply builds the letter" "with a hint to use mkcv apply"
+[[ ! -e out/cv-letter.pdf ]] && pass "no CV built of the letter" || fail "out/cv-letter.pdf"
 
 # Bad input exits 2 with file:line:col; an unknown key too.
 set +e

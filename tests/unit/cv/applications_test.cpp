@@ -98,7 +98,8 @@ TEST_CASE("bad applications are reported at their place, with a hint") {
     CHECK(problems(one_application("key = \"a\"\norganisation = \"X\"\nposition = \"Y\"\n"
                                    "letter = \"x\"\ntemplate = \"medium\"\n")) ==
           std::vector<std::string>{
-              "9:12: error: `template` must be one of short, long, found \"medium\""});
+              "9:12: error: `template` must be one of short, long, modern, classic, banking, "
+              "awesome, sidebar, ats, found \"medium\""});
     CHECK(problems(one_application("key = \"a\"\norganisation = \"X\"\nposition = \"Y\"\n"
                                    "letter = \"x\"\n[[applications.statements]]\nkind = \"A "
                                    "B\"\nfile = \"s.md\"\n")) ==
@@ -173,6 +174,32 @@ TEST_CASE("a letter file is read from inside cv.toml's folder, never through a l
     REQUIRE(said.size() == 1);
     CHECK(said[0].find("is outside the folder") != std::string::npos);
     fs::remove(dir.path.parent_path() / "x.md");
+}
+
+TEST_CASE("a signature is a picture inside cv.toml's folder, never reached through a link") {
+    mkcv::test::TempDir dir;
+    // The smallest PNG: its signature and an IHDR of 1 × 1.
+    write_letter_file(
+        dir.path / "sig.png",
+        std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0", 29));
+    const auto signed_with = [](const std::string& file) {
+        return one_application(
+            "key = \"a\"\norganisation = \"X\"\nposition = \"Y\"\nletter = \"x\"\n"
+            "signature = \"" +
+            file + "\"\n");
+    };
+    Cv cv;
+    CHECK(load_files(dir.path, signed_with("sig.png"), cv).empty());
+    CHECK_FALSE(cv.applications[0].signature_image.bytes.empty());
+
+    fs::create_symlink(dir.path / "sig.png", dir.path / "linked.png");
+    CHECK(load_files(dir.path, signed_with("linked.png"), cv) ==
+          std::vector<std::string>{"9:13: \"linked.png\" is reached through a symbolic link, "
+                                   "which mkcv does not follow"});
+    CHECK(cv.applications[0].signature_image.bytes.empty());
+    const auto missing = load_files(dir.path, signed_with("none.png"), cv);
+    REQUIRE(missing.size() == 1);
+    CHECK(missing[0].find("none.png") != std::string::npos);
 }
 
 TEST_CASE("a statement's default title comes from its kind") {

@@ -140,3 +140,67 @@ TEST_CASE("mkcv apply KEY plans that application only, and an unknown key is an 
     CHECK(plan.diagnostics.items()[0].message == "no application has the key \"harvard\"");
     CHECK(plan.diagnostics.items()[0].hint == "the applications of cv.toml: mit, eth");
 }
+
+TEST_CASE("an application's letter and statements are dressed as its CV's theme") {
+    test::TempDir dir;
+    std::ofstream(dir.path / "cv.toml") << R"(
+[person]
+name = "Ada Lovelace"
+email = "ada@example.org"
+
+[design]
+line_spacing = 1.1
+
+[[applications]]
+key = "in-modern"
+organisation = "MIT"
+position = "Lecturer"
+template = "modern"
+letter = "Short."
+
+[[applications.statements]]
+kind = "research"
+file = "research.md"
+
+[[applications]]
+key = "in-short"
+organisation = "ETH"
+position = "Professor"
+letter = "Short."
+)";
+    std::ofstream(dir.path / "research.md") << "Engines.\n";
+    ApplyRequest request;
+    request.cv_path = dir.path / "cv.toml";
+    request.search = TemplateSearchPath{{{builtin_template_root(), "built-in"}}};
+    const ApplyPlan plan = plan_applications(request, dir.path / "out");
+    INFO((plan.diagnostics.items().empty() ? "" : plan.diagnostics.items()[0].message));
+    REQUIRE(plan.applications);
+    REQUIRE(plan.applications->size() == 2);
+    const ApplicationPlan& modern = (*plan.applications)[0];
+    const std::string& letter = document(modern, "letter").tex;
+    // modern's letterhead (letterhead-modern in place of letterhead), type and accent.
+    CHECK(has(letter, "modern's banner"));
+    CHECK(has(letter, "\\colorbox{accent}"));
+    CHECK(has(letter, "\\newcommand\\mkcvmainfont{Noto Sans}"));
+    CHECK(has(letter, "\\newcommand\\mkcvaccent{0F766E}"));
+    // [design] still sets what the theme lends; the letter keeps its own margins.
+    CHECK(has(letter, "\\linespread{1.1}"));
+    CHECK(has(letter, "left=2.5cm"));
+    CHECK(has(document(modern, "statement-research").tex,
+              "{\\small\\color{accent}\\bfseries Ada Lovelace}"));
+    // The CV itself is modern as it is.
+    CHECK(document(modern, "cv").tmpl.dir.filename() == "modern");
+
+    const std::string& short_letter = document((*plan.applications)[1], "letter").tex;
+    CHECK(has(short_letter, "short's header"));
+    CHECK_FALSE(has(short_letter, "\\colorbox{accent}"));
+    CHECK(has(short_letter, "\\newcommand\\mkcvaccent{7A1F1F}"));
+}
+
+TEST_CASE("the templates of mkcv apply (letter statement packet) are no CV templates") {
+    CHECK(is_application_template("letter"));
+    CHECK(is_application_template("statement"));
+    CHECK(is_application_template("packet"));
+    CHECK_FALSE(is_application_template("long"));
+    CHECK_FALSE(is_application_template("letters"));
+}
