@@ -360,7 +360,7 @@ std::vector<Section> builtin_section_rows() {
     TextListField authors = texts<&Publication::authors>(ListForm::People);
     authors.list_pos = member<&Publication::authors_pos>();
     rows.push_back({
-        .key = "publications",
+        .key = kPublicationsSection,
         .doc = "Papers.",
         .filter_doc = "Publications.",
         .heading = "Publications",
