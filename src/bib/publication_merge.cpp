@@ -7,7 +7,7 @@
 #include <set>
 
 #include "bib/latex_text.h"
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "cv/authors.h"
 #include "cv/cv_folder.h"
 #include "cv/dates.h"
@@ -48,31 +48,6 @@ int month_number(const std::string& text) {
         return 0;
     const int n = std::stoi(m);
     return n >= 1 && n <= 12 ? n : 0;
-}
-
-// The year of a `year` field: the one run of exactly four digits ("2023", "{2023}",
-// "2023a", "Spring 2023"); 0 with `error` set when there is none or it is not a year
-// ("99999999999999999999999" is not 9999).
-int year_of(const std::string& text, std::string& error) {
-    int year = 0;
-    bool other_number = false;
-    for (std::size_t i = 0; i < text.size();) {
-        if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
-            ++i;
-            continue;
-        }
-        std::size_t end = i;
-        while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])))
-            ++end;
-        if (end - i == 4 && year == 0)
-            year = std::stoi(text.substr(i, 4));
-        else
-            other_number = other_number || year == 0;
-        i = end;
-    }
-    if (year == 0 && other_number)
-        error = "is not a year from 1 to 9999";
-    return year;
 }
 
 // The year of a biblatex `date`: "2023", "2023-05", "2023-05-01", a range "2023-05/2024"
@@ -204,7 +179,7 @@ std::optional<Publication> publication_from_bibtex(const BibEntry& e, const std:
     };
     std::string year_error;
     if (e.field("year")) {
-        p.year = year_of(value(e, "year"), year_error);
+        p.year = year_in_text(value(e, "year"), &year_error);
         if (!year_error.empty() || p.year < 1) {
             refuse("year", year_error.empty() ? "is not a year from 1 to 9999" : year_error,
                    "write the year with four digits, e.g. year = 2023; the entry is left out");
@@ -325,8 +300,9 @@ void mark_authors(Publication& p, const std::vector<Text>& names, const std::str
 namespace {
 
 // `mkcv sync`'s list (cv.toml's [sync] file, publications.sync.bib by default), read after
-// the user's own .bib files: an entry whose citekey, DOI or arXiv id one of the user's
-// entries already has is the user's, and [sync] ignore leaves entries out. Not there yet
+// the user's own .bib files: an entry whose citekey one of the user's entries has, or that
+// is one of them by bib/paper_identity.h (DOI, arXiv id, DBLP key, or title and year, the
+// rule of `mkcv sync`), is the user's, and [sync] ignore leaves entries out. Not there yet
 // (before the first sync) is no problem; a symbolic link is never followed.
 void add_synced_list(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
                      SourceTexts& sources, std::vector<Publication>& from_bib,
@@ -353,37 +329,25 @@ void add_synced_list(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
     }
     const std::string file = path.lexically_normal().string();
     sources[file] = valid_utf8(text);
-    std::set<std::string> dois, arxiv_ids;
-    auto note_ids = [&](const Publication& p) {
-        const PublicationIds ids = ids_of(p);
-        if (!ids.doi.empty())
-            dois.insert(ids.doi);
-        if (!ids.arxiv.empty())
-            arxiv_ids.insert(ids.arxiv);
-    };
+    // The user's own papers, by the rule `mkcv sync` judges "the same paper" by.
+    PaperSet own;
     for (const auto& p : from_bib)
-        note_ids(p);
+        own.add(identity_of(p));
     for (const auto& p : cv.publications)
         if (p.key.empty())
-            note_ids(p);
-    std::set<std::string> ignored;
-    for (const Text& t : cv.sync.ignore) {
-        ignored.insert(t.value);
-        for (const std::string& id :
-             {normal_doi(t.value), arxiv_base_id(t.value), dblp_key_of(t.value)})
-            if (!id.empty())
-                ignored.insert(id);
-    }
+            own.add(identity_of(p));
+    std::vector<std::string> names;
+    for (const Text& t : cv.sync.ignore)
+        names.push_back(t.value);
+    const IgnoredPapers ignored(names);
     for (const auto& e : read_bibtex(text, file, diagnostics)) {
-        if (by_key.count(e.key) || ignored.count(e.key))
+        if (by_key.count(e.key) || ignored.names_key(e.key))
             continue;
         auto p = publication_from_bibtex(e, file, diagnostics);
         if (!p)
             continue;
-        const PublicationIds ids = ids_of(*p);
-        if ((!ids.doi.empty() && (dois.count(ids.doi) || ignored.count(ids.doi))) ||
-            (!ids.arxiv.empty() && (arxiv_ids.count(ids.arxiv) || ignored.count(ids.arxiv))) ||
-            (!ids.dblp_key.empty() && ignored.count(ids.dblp_key)))
+        const PaperIdentity id = identity_of(*p);
+        if (own.has(id) || ignored.names(id))
             continue;
         by_key[e.key] = from_bib.size();
         keys.push_back(e.key);

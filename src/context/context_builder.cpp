@@ -104,7 +104,7 @@ void add_locale(ContextTree& t, const Cv& cv, const std::string& generator) {
 void add_declared_section(ContextTree& t, Id element, const Cv& cv, const Section& section,
                           const ContextOptions& options, const LocaleTexts& words,
                           const OwnerMatcher& owner, Marks& marks) {
-    if (section.kind == "publications") {
+    if (section.kind == kPublicationsSection) {
         add_publications(t, element, detail::entries<Publication, nullptr>(cv, section.key), cv,
                          options, words, marks);
     } else if (section.kind == "awards") {
@@ -160,7 +160,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
     // into sections_order below, so their marks are found here on a scratch tree.
     Marks declared_marks;
     for (const Section& section : table.rows())
-        if (section.declared() && section.kind == "publications") {
+        if (section.declared() && section.kind == kPublicationsSection) {
             ContextTree scratch;
             add_publications(scratch, ContextTree::root(),
                              detail::entries<Publication, nullptr>(cv, section.key), cv, options,
@@ -173,7 +173,7 @@ ContextTree build_context(const Cv& cv, const ContextOptions& options) {
             t.add_text(root, section.key, (cv.*section.paragraph).value,
                        (cv.*section.paragraph).marks);
             has[section.key] = !(cv.*section.paragraph).empty();
-        } else if (section.key == "publications") {
+        } else if (section.key == kPublicationsSection) {
             Marks marks = declared_marks;
             has[section.key] =
                 add_publications(t, root, cv.publications, cv, options, words, marks);

@@ -28,7 +28,7 @@ Section publications_row() {
     TextListField authors = texts<&Publication::authors>(ListForm::People);
     authors.list_pos = member<&Publication::authors_pos>();
     return {
-        .key = "publications",
+        .key = kPublicationsSection,
         .doc = "Papers.",
         .filter_doc = "Publications.",
         .heading = "Publications",

@@ -239,6 +239,11 @@ RecordsField records(std::string_view name, std::string_view doc, std::vector<Fi
             [](Record& o) -> Record& { return (static_cast<Owner&>(o).*List).emplace_back(); }};
 }
 
+// The one row that code still asks for by name: papers are merged with the .bib files,
+// sorted, checked and traced by hand (docs/development.md, "Sections"). One named key, so
+// that a search finds every place it is special.
+inline constexpr std::string_view kPublicationsSection = "publications";
+
 struct Section {
     std::string_view key;  // cv.toml key, context key and rule name
     // A section declared in cv.toml ([section.KEY] kind = "experience"): the key of the

@@ -69,7 +69,7 @@ class Validator {
         for (const Section& section : sections_of(cv_).rows()) {
             if (!section.is_list())
                 continue;
-            if (section.key == "publications") {
+            if (section.key == kPublicationsSection) {
                 publications();
                 continue;
             }

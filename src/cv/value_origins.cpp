@@ -63,7 +63,7 @@ std::vector<ValueOrigin> value_origins(const Cv& cv, const std::vector<Publicati
     for (const Section& section : sections_of(cv).rows()) {
         if (!section.is_list()) {
             c.add(cv.*section.paragraph);
-        } else if (section.key == "publications") {
+        } else if (section.key == kPublicationsSection) {
             // Written for: values may come from a .bib, and `also` adds papers.
             std::vector<const Publication*> publications;
             for (const auto* list : {&cv.publications, &also})

@@ -11,8 +11,8 @@
 namespace mkcv {
 namespace {
 
-// Special by key: papers are sorted and their authors shortened; awards list papers' awards.
-constexpr std::string_view kPublications = "publications";
+// Special by key: papers (cv/sections.h's kPublicationsSection) are sorted and their authors
+// shortened; awards list papers' awards.
 constexpr std::string_view kAwards = "awards";
 
 bool has_any_tag(const std::vector<Text>& tags, const std::vector<std::string>& wanted) {
@@ -151,7 +151,7 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
         std::vector<std::size_t> order(section.size(cv));
         for (std::size_t i = 0; i < order.size(); ++i)
             order[i] = i;
-        if (section.kind_key() == kPublications)  // `max` keeps the newest: order as printed
+        if (section.kind_key() == kPublicationsSection)  // `max` keeps the newest: order as printed
             std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
                 const auto year = [&](std::size_t i) {
                     return static_cast<const Publication&>(section.entries.at(cv, section.key, i))
@@ -164,7 +164,7 @@ FilteredCv apply_rules(const Cv& cv, const ContentRules& rules) {
                                section.filterable ? kept_entries(section, cv, order, r) : order);
     }
     for (const Section& section : table.rows()) {
-        if (section.kind_key() != kPublications)
+        if (section.kind_key() != kPublicationsSection)
             continue;
         const SectionRules& publications = entry_rules_for(rules, section);
         if (!publications.max_authors)

@@ -46,7 +46,7 @@ void in_cv_order(std::vector<SectionHeading>& sections, const Cv& cv, const std:
     if (const auto own = cv.templates.find(theme); own != cv.templates.end() && own->second.order)
         return;
     const auto papers = std::find_if(sections.begin(), sections.end(), [](const SectionHeading& h) {
-        return h.name == "publications";
+        return h.name == kPublicationsSection;
     });
     if (papers == sections.end())
         return;

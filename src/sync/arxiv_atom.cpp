@@ -1,6 +1,6 @@
 #include "sync/arxiv_atom.h"
 
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "sync/json_input.h"
 #include "sync/title_text.h"
 #include "sync/xml_input.h"
@@ -22,7 +22,7 @@ void arxiv_date(std::string_view text, int& year, int& month) {
         return v;
     };
     const int y = digits(0, 4), m = digits(5, 2);
-    year = y > 0 ? y : 0;
+    year = checked_year(y);
     month = year && m >= 1 && m <= 12 ? m : 0;
 }
 

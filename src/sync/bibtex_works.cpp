@@ -1,6 +1,6 @@
 #include "sync/bibtex_works.h"
 
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "bib/publication_merge.h"
 #include "bib/reader.h"
 #include "sync/field_sources.h"
@@ -28,15 +28,10 @@ Work work_of_publication(const Publication& p, const std::string& source) {
     w.month = p.month;
     w.kind = p.kind;
     w.kind_known = p.kind != PublicationKind::Other;
-    const PublicationIds ids = ids_of(p);
-    w.doi = ids.doi;
-    w.arxiv = ids.arxiv;
-    w.dblp_key = ids.dblp_key;
-    if (!w.doi.empty() && !arxiv_base_id(w.doi).empty()) {
-        if (w.arxiv.empty())
-            w.arxiv = arxiv_base_id(w.doi);
-        w.doi.clear();
-    }
+    PaperIdentity id = identity_of(p);
+    w.doi = std::move(id.doi);
+    w.arxiv = std::move(id.arxiv);
+    w.dblp_key = std::move(id.dblp_key);
     for (const Link& l : p.links)
         if (l.label.value == "paper" && w.url.empty())
             w.url = l.url.value;

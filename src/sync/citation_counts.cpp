@@ -2,8 +2,8 @@
 
 #include <map>
 
-#include "bib/publication_ids.h"
-#include "sync/merge.h"
+#include "bib/paper_identity.h"
+#include "bib/paper_title.h"
 
 namespace mkcv::sync {
 
@@ -21,10 +21,6 @@ void offer(Best& best, const Work& w) {
         best = {*w.citations, w.source};
 }
 
-std::string title_year(const std::string& title, int year) {
-    return normal_title(title) + "|" + std::to_string(year);
-}
-
 }  // namespace
 
 CitationCounts count_citations(const std::vector<Work>& works,
@@ -36,24 +32,18 @@ CitationCounts count_citations(const std::vector<Work>& works,
         if (!w.citations || (w.source != "openalex" && w.source != "semantic_scholar"))
             continue;
         for (const std::string& id :
-             {w.doi.empty() ? "" : "doi:" + w.doi, w.arxiv.empty() ? "" : "arxiv:" + w.arxiv,
-              w.dblp_key.empty() ? "" : "dblp:" + w.dblp_key,
-              w.title.value.empty() || w.year == 0 ? ""
-                                                   : "title:" + title_year(w.title.value, w.year)})
-            if (!id.empty())
-                offer(by_id[id], w);
+             identity_keys({w.doi, w.arxiv, w.dblp_key, normal_title(w.title.value), w.year}))
+            offer(by_id[id], w);
     }
     CitationCounts counts;
     for (const Publication& p : papers) {
         if (p.key.value.empty())
             continue;
-        const PublicationIds ids = ids_of(p);
+        const PaperIdentity id = identity_of(p);
         Best best;
         bool by_an_id = false;
-        for (const std::string& id : {ids.doi.empty() ? "" : "doi:" + ids.doi,
-                                      ids.arxiv.empty() ? "" : "arxiv:" + ids.arxiv,
-                                      ids.dblp_key.empty() ? "" : "dblp:" + ids.dblp_key}) {
-            const auto it = id.empty() ? by_id.end() : by_id.find(id);
+        for (const std::string& key : identity_keys({id.doi, id.arxiv, id.dblp_key, "", 0})) {
+            const auto it = by_id.find(key);
             if (it != by_id.end() && it->second.count > best.count) {
                 best = it->second;
                 by_an_id = true;
@@ -61,11 +51,10 @@ CitationCounts count_citations(const std::vector<Work>& works,
         }
         // A title and year only when no id matched: two papers of one title (a conference
         // and a journal version) keep their own counts.
-        if (!by_an_id && p.year != 0) {
-            const auto it = by_id.find("title:" + title_year(p.title.value, p.year));
-            if (it != by_id.end())
-                best = it->second;
-        }
+        if (!by_an_id)
+            for (const std::string& key : identity_keys({"", "", "", id.title, id.year}))
+                if (const auto it = by_id.find(key); it != by_id.end())
+                    best = it->second;
         const auto old = before.find(p.key.value);
         if (best.count < 0) {
             if (old != before.end())

@@ -1,6 +1,6 @@
 #include "sync/crossref_json.h"
 
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "sync/json_input.h"
 #include "sync/title_text.h"
 #include "util/ascii.h"
@@ -60,10 +60,10 @@ void crossref_date(const json& work, int& year, int& month) {
         const json& p = parts.front();
         if (!p[0].is_number_integer())
             continue;
-        const long y = p[0].get<long>();
-        if (y < 1 || y > 9999)
+        const int y = checked_year(p[0].get<long long>());
+        if (y == 0)
             continue;
-        year = static_cast<int>(y);
+        year = y;
         if (p.size() > 1 && p[1].is_number_integer() && p[1].get<long>() >= 1 &&
             p[1].get<long>() <= 12)
             month = static_cast<int>(p[1].get<long>());
@@ -117,8 +117,7 @@ Work crossref_work(const json& item, const OwnerIds& owner, bool listed) {
     w.kind = crossref_kind(string_at(item, "type"), string_at(item, "subtype"), w.kind_known);
     w.doi = normal_doi(string_at(item, "DOI"));
     if (!arxiv_base_id(w.doi).empty()) {
-        w.arxiv = arxiv_base_id(w.doi);
-        w.doi.clear();
+        arxiv_doi_as_id(w.doi, w.arxiv);
         w.kind = PublicationKind::Preprint;
         w.kind_known = true;
     }

@@ -1,6 +1,6 @@
 #include "sync/dblp_xml.h"
 
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "sync/json_input.h"
 #include "sync/title_text.h"
 #include "sync/xml_input.h"
@@ -11,18 +11,6 @@ namespace {
 
 bool contains_folded(std::string_view text, std::string_view needle) {
     return ascii_lower(text).find(needle) != std::string::npos;
-}
-
-int year_of(std::string_view text) {
-    if (text.size() != 4)
-        return 0;
-    int y = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9')
-            return 0;
-        y = y * 10 + (c - '0');
-    }
-    return y;
 }
 
 // DBLP's booktitle is mostly the conference's short name, with the volume of proceedings in
@@ -77,7 +65,7 @@ Result<WorksPage> parse_dblp_xml(std::string_view text, const std::string& sourc
                 w.owner_author = w.authors.size();
             w.authors.push_back(without_dblp_number(a.text().get()));
         }
-        w.year = year_of(rec.child_value("year"));
+        w.year = year_in_text(rec.child_value("year"));
         w.kind_known = true;
         const std::string journal = plain_field(rec.child_value("journal"));
         const std::string booktitle = plain_field(rec.child_value("booktitle"));
@@ -110,11 +98,7 @@ Result<WorksPage> parse_dblp_xml(std::string_view text, const std::string& sourc
                 w.url = url;
         }
         // CoRR's DOIs are arXiv's own (10.48550/arXiv.X): the id, not a publisher's DOI.
-        if (!w.doi.empty() && !arxiv_base_id(w.doi).empty()) {
-            if (w.arxiv.empty())
-                w.arxiv = arxiv_base_id(w.doi);
-            w.doi.clear();
-        }
+        arxiv_doi_as_id(w.doi, w.arxiv);
         if (w.kind == PublicationKind::Preprint && !w.arxiv.empty())
             w.venue = "arXiv:" + w.arxiv;
         page.works.push_back(std::move(w));

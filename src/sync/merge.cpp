@@ -9,7 +9,8 @@
 #include <unordered_map>
 
 #include "bib/citekey.h"
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
+#include "bib/paper_title.h"
 #include "cv/authors.h"
 #include "sync/bibtex_works.h"
 #include "sync/field_sources.h"
@@ -71,18 +72,14 @@ class Groups {
     std::vector<std::size_t> parent_;
 };
 
+// A work's identity (bib/paper_identity.h): the one rule of "the same paper" that a build
+// and citation counts use too.
+PaperIdentity identity_of_work(const Work& w) {
+    return {w.doi, w.arxiv, w.dblp_key, normal_title(w.title.value), w.year};
+}
+
 std::vector<std::string> id_keys(const Work& w) {
-    std::vector<std::string> keys;
-    if (!w.doi.empty())
-        keys.push_back("doi:" + w.doi);
-    if (!w.arxiv.empty())
-        keys.push_back("arxiv:" + w.arxiv);
-    if (!w.dblp_key.empty())
-        keys.push_back("dblp:" + w.dblp_key);
-    const std::string t = normal_title(w.title.value);
-    if (!t.empty() && w.year)
-        keys.push_back("title:" + t + "|" + std::to_string(w.year));
-    return keys;
+    return identity_keys(identity_of_work(w));
 }
 
 std::string joined(const std::vector<std::string>& names, std::size_t max) {
@@ -189,7 +186,7 @@ PaperSketch sketch_of(const Work& w) {
 }
 
 PaperSketch sketch_of(const Publication& p) {
-    const PublicationIds ids = ids_of(p);
+    const PaperIdentity ids = identity_of(p);
     return {p.title.value,
             p.authors.empty() ? "" : p.authors.front().value,
             p.year,
@@ -296,18 +293,6 @@ std::vector<std::string> changed_fields(const Publication& old, const Publicatio
 }
 
 }  // namespace
-
-std::string normal_title(const std::string& title) {
-    std::string out;
-    for (char c : title) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x80)
-            out += c;
-        else if (std::isalnum(u))
-            out += ascii_lower(c);
-    }
-    return out;
-}
 
 MergeOutcome merge_works(const MergeInput& input) {
     MergeOutcome out;
@@ -464,10 +449,9 @@ MergeOutcome merge_works(const MergeInput& input) {
         members[groups.find(i)].push_back(i);
 
     // The user's own papers, by id and title.
-    std::set<std::string> own_keys;
+    PaperSet own_papers;
     for (const Publication& p : input.own)
-        for (const std::string& k : id_keys(work_of_publication(p, "own")))
-            own_keys.insert(k);
+        own_papers.add(identity_of(p));
     SketchIndex own_sketches;
     for (const Publication& p : input.own)
         own_sketches.add(sketch_of(p), p.key.empty() ? "\"" + p.title.value + "\"" : p.key.value);
@@ -475,11 +459,7 @@ MergeOutcome merge_works(const MergeInput& input) {
     SketchIndex listed_sketches;
     for (const Publication& p : input.synced)
         listed_sketches.add(sketch_of(p), p.key.value);
-    std::set<std::string> ignore(input.ignore.begin(), input.ignore.end());
-    for (const std::string& i : input.ignore)
-        for (const std::string& id : {normal_doi(i), arxiv_base_id(i), dblp_key_of(i)})
-            if (!id.empty())
-                ignore.insert(id);
+    const IgnoredPapers ignore(input.ignore);
 
     std::set<std::string> used;
     for (const Publication& p : input.synced)
@@ -521,8 +501,7 @@ MergeOutcome merge_works(const MergeInput& input) {
         Publication entry = merged_entry(group, input.owner);
         bool own = false, ignored = false;
         for (const Work* w : group)
-            for (const std::string& k : id_keys(*w))
-                own = own || own_keys.count(k);
+            own = own || own_papers.has(identity_of_work(*w));
         if (own) {
             ++out.own;
             continue;
@@ -566,16 +545,14 @@ MergeOutcome merge_works(const MergeInput& input) {
                 continue;
             }
         for (const Work* w : group)
-            ignored = ignored || (!w->doi.empty() && ignore.count(w->doi)) ||
-                      (!w->arxiv.empty() && ignore.count(w->arxiv)) ||
-                      (!w->dblp_key.empty() && ignore.count(w->dblp_key));
+            ignored = ignored || ignore.names(identity_of_work(*w));
         const std::string key =
             synced ? synced->key.value
                    : fresh_citekey(
                          citekey_base(entry.authors.empty() ? "" : entry.authors.front().value,
                                       entry.year, entry.title.value),
                          used);
-        if (ignored || ignore.count(key)) {
+        if (ignored || ignore.names_key(key)) {
             if (!synced)
                 used.erase(key);  // an ignored work's key is not taken from the next one
             out.ignored.push_back({key, entry.title.value, entry.year, sources, {}, {}, "ignored"});

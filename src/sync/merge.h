@@ -2,7 +2,8 @@
 // synced list and what changed (docs/sync.md, "How works are merged").
 //
 // Works are the same paper when they share a DOI (case ignored), an arXiv id (version
-// ignored), a DBLP key, or a normalised title and year; a preprint and a published paper
+// ignored), a DBLP key, or a normalised title and year (bib/paper_identity.h, the rule a
+// build uses for the synced list too); a preprint and a published paper
 // of the same normalised title, at most two years apart, are one paper too. The published
 // version wins (its venue, kind, DOI and DBLP key) and keeps the arXiv link. Each field
 // comes from the best source that has it: DBLP, Crossref, OpenAlex, Semantic Scholar,
@@ -67,9 +68,5 @@ struct MergeOutcome {
 };
 
 MergeOutcome merge_works(const MergeInput& input);
-
-// "Deep Learning: A Review" → "deeplearningareview" (ASCII letters and digits lower-cased,
-// other characters kept, punctuation and spaces dropped).
-std::string normal_title(const std::string& title);
 
 }  // namespace mkcv::sync

@@ -2,7 +2,8 @@
 // own entry, dated online-first) and DBLP's "Fast sorting." by Doe in 2025 (the issue's
 // year) printed twice and counted twice (issue 37). Titles are compared loosely (case,
 // punctuation, British and American spelling), then the first author's last name and the
-// year, a year apart at most.
+// year, a year apart at most. The title forms are bib/paper_title.h's, shared with the
+// identity of a paper.
 #pragma once
 
 #include <string>
@@ -20,7 +21,7 @@ struct PaperSketch {
     int year = 0;
     PublicationKind kind = PublicationKind::Other;
     bool kind_known = false;
-    // Ids, normalised (bib/publication_ids.h), or empty: two works with different DOIs (or
+    // Ids, normalised (bib/paper_identity.h), or empty: two works with different DOIs (or
     // arXiv ids, or DBLP keys) are two publications, however alike ("Annual Report", year
     // after year).
     std::string doi, arxiv, dblp_key;
@@ -34,10 +35,8 @@ enum class Likeness {
 
 Likeness likeness(const PaperSketch& a, const PaperSketch& b);
 
-// The keys to index works by, so that only works that may be alike are compared: the loose
-// title, and the main title (before a subtitle) when it is long enough to mean something.
-std::string loose_title(std::string_view title);
-std::string main_title(std::string_view title);
+// Works are indexed by their loose and main titles (bib/paper_title.h), so that only works
+// that may be alike are compared.
 // The first author's last name as likeness compares it.
 std::string author_key(const std::string& first_author);
 

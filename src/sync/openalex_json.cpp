@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "sync/json_input.h"
 #include "sync/title_text.h"
 #include "util/ascii.h"
@@ -52,9 +52,7 @@ Work openalex_work(const json& item, const OwnerIds& owner, bool listed) {
     if (title.empty())
         title = string_at(item, "display_name");
     w.title = text_of_markup(title);
-    w.year = static_cast<int>(number_at(item, "publication_year"));
-    if (w.year > 9999)
-        w.year = 0;
+    w.year = checked_year(number_at(item, "publication_year"));
     const std::string date = string_at(item, "publication_date");
     if (date.size() >= 7 && date[4] == '-' && date[5] >= '0' && date[5] <= '1' && date[6] >= '0' &&
         date[6] <= '9') {
@@ -62,10 +60,7 @@ Work openalex_work(const json& item, const OwnerIds& owner, bool listed) {
         w.month = m >= 1 && m <= 12 ? m : 0;
     }
     w.doi = normal_doi(string_at(item, "doi"));
-    if (!arxiv_base_id(w.doi).empty()) {
-        w.arxiv = arxiv_base_id(w.doi);
-        w.doi.clear();
-    }
+    arxiv_doi_as_id(w.doi, w.arxiv);
     const json& primary = member(item, "primary_location");
     const json& primary_source = member(primary, "source");
     const std::string source_type = string_at(primary_source, "type");

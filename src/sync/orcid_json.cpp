@@ -1,6 +1,6 @@
 #include "sync/orcid_json.h"
 
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "sync/json_input.h"
 #include "sync/title_text.h"
 
@@ -41,10 +41,7 @@ void take_ids(const json& external_ids, Work& w) {
         const std::string value = string_at(id, "external-id-value");
         if (type == "doi" && w.doi.empty()) {
             w.doi = normal_doi(value);
-            if (!arxiv_base_id(w.doi).empty()) {
-                w.arxiv = arxiv_base_id(w.doi);
-                w.doi.clear();
-            }
+            arxiv_doi_as_id(w.doi, w.arxiv);
         } else if (type == "arxiv" && w.arxiv.empty()) {
             w.arxiv = arxiv_base_id(value);
         }
@@ -82,10 +79,8 @@ Result<WorksPage> parse_orcid_works(std::string_view text, const std::string& so
         if (string_at(s, "type") == "conference-abstract")
             w.notice = "a meeting abstract";
         const json& date = member(s, "publication-date");
-        w.year = static_cast<int>(number_at(member(date, "year"), "value"));
+        w.year = checked_year(number_at(member(date, "year"), "value"));
         w.month = static_cast<int>(number_at(member(date, "month"), "value"));
-        if (w.year > 9999)
-            w.year = 0;
         if (w.month > 12)
             w.month = 0;
         take_ids(member(group, "external-ids"), w);

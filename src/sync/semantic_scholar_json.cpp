@@ -1,6 +1,6 @@
 #include "sync/semantic_scholar_json.h"
 
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "sync/json_input.h"
 #include "sync/title_text.h"
 
@@ -24,9 +24,7 @@ Work semantic_scholar_work(const json& item, const OwnerIds& owner, bool listed)
     w.source = "semantic_scholar";
     w.listed_for_owner = listed;
     w.title = text_of_markup(string_at(item, "title"));
-    w.year = static_cast<int>(number_at(item, "year"));
-    if (w.year > 9999)
-        w.year = 0;
+    w.year = checked_year(number_at(item, "year"));
     const std::string date = string_at(item, "publicationDate");
     if (date.size() >= 7 && date[4] == '-') {
         const int m = (date[5] - '0') * 10 + (date[6] - '0');
@@ -40,11 +38,7 @@ Work semantic_scholar_work(const json& item, const OwnerIds& owner, bool listed)
     w.doi = normal_doi(string_at(ids, "DOI"));
     w.arxiv = arxiv_base_id(string_at(ids, "ArXiv"));
     w.dblp_key = dblp_key_of(string_at(ids, "DBLP"));
-    if (!arxiv_base_id(w.doi).empty()) {
-        if (w.arxiv.empty())
-            w.arxiv = arxiv_base_id(w.doi);
-        w.doi.clear();
-    }
+    arxiv_doi_as_id(w.doi, w.arxiv);
     const json& types = member(item, "publicationTypes");
     w.kind_known = true;
     if (has_type(types, "Conference"))

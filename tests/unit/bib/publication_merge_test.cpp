@@ -281,3 +281,59 @@ TEST_CASE("[sync] file may not be one of the user's own bibliography files", "[s
         CHECK(said);
     }
 }
+
+namespace {
+
+// cv.toml, the user's .bib and the synced list in a folder of their own, loaded.
+Loaded load_with_synced_list(const std::string& toml, const std::string& bib,
+                             const std::string& synced) {
+    static int calls = 0;
+    const fs::path dir =
+        fs::temp_directory_path() /
+        ("mkcv-merge-synced-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
+    fs::create_directories(dir);
+    REQUIRE(write_file_atomically(dir / "pubs.bib", bib));
+    REQUIRE(write_file_atomically(dir / "publications.sync.bib", synced));
+    REQUIRE(write_file_atomically(dir / "cv.toml", toml));
+    Loaded out;
+    out.cv = load_and_validate(dir / "cv.toml", out.diagnostics).cv;
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("a synced entry that is one of the user's papers by mkcv sync's rule is left out",
+          "[sync]") {
+    // The user added "Fast Sorting Revisited" by its DBLP key, and GreenFlow with another
+    // hyphen, after the last sync. A build knew a paper only by DOI and arXiv id and printed
+    // both twice until the next sync; it now judges by bib/paper_identity.h, as sync does.
+    const std::string bib = std::string(kBib) + R"(
+@inproceedings{zhao2021fast,
+  title = {Fast Sorting Revisited}, author = {Zhao, Yihao}, booktitle = {SIGMOD},
+  year = {2021}, dblp = {https://dblp.org/rec/conf/sigmod/ZhaoR21}
+}
+)";
+    const std::string synced = R"(
+@inproceedings{zhao2021sorting,
+  title = {Sorting, Fast}, author = {Zhao, Yihao}, booktitle = {SIGMOD Conference},
+  year = {2021}, dblp = {https://dblp.org/rec/conf/sigmod/ZhaoR21}
+}
+@article{gu2024green,
+  title = {GreenFlow: A Carbon-Efficient Scheduler for Deep Learning Workloads},
+  author = {Gu, Diandian and Zhao, Yihao}, journal = {TPDS}, year = {2024}
+}
+@article{zhao2019other,
+  title = {Another Paper Entirely}, author = {Zhao, Yihao}, journal = {TPDS}, year = {2019}
+}
+)";
+    auto loaded = load_with_synced_list(kHead + "[sync]\ndblp = \"d/X\"\n", bib, synced);
+    REQUIRE(loaded.cv);
+    std::vector<std::string> keys;
+    for (const auto& p : loaded.cv->publications)
+        keys.push_back(p.key.value);
+    std::sort(keys.begin(), keys.end());
+    CHECK(keys == std::vector<std::string>{"gu2024greenflow", "zhao2019other", "zhao2020aclgan",
+                                           "zhao2021fast"});
+}

@@ -67,3 +67,16 @@ TEST_CASE("a count keeps its date until it changes, and a silent source keeps th
     CHECK(kept.at("b2021").count == 5);
     CHECK(kept.at("b2021").date == "2026-11-01");
 }
+
+TEST_CASE("a paper linked by its arXiv DOI gets the count of the work with that arXiv id",
+          "[citations]") {
+    // The parsers make an arXiv DOI the work's arXiv id; the paper's link is read by the same
+    // rule (bib/paper_identity.h). The title differs, so only the id can match (issue 35).
+    Work w = counted_work("openalex", "Graph Networks (extended)", 2023, 12);
+    w.arxiv = "2203.01234";
+    const std::vector<Publication> papers{
+        keyed_paper("doe2022graph", "Graph Networks", 2022, "10.48550/arXiv.2203.01234")};
+    const CitationCounts counts = count_citations({w}, papers, {}, "2026-12-05");
+    REQUIRE(counts.count("doe2022graph"));
+    CHECK(counts.at("doe2022graph").count == 12);
+}

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "../test_support.h"
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 #include "util/ascii.h"
 
 using namespace mkcv;
@@ -37,7 +37,7 @@ TEST_CASE("the synced list reads back as it was written, ids and hostile text in
     CHECK(q.title.value == p.title.value);
     CHECK(q.kind == PublicationKind::Conference);
     CHECK(q.month == 6);
-    const PublicationIds ids = ids_of(q);
+    const PaperIdentity ids = identity_of(q);
     CHECK(ids.doi == "10.1145/3448016.3457000");
     CHECK(ids.arxiv == "2203.01234");
     CHECK(ids.dblp_key == "conf/sigmod/DoeR21");

@@ -1,7 +1,8 @@
-#include "bib/publication_ids.h"
+#include "bib/paper_identity.h"
 
 #include <cctype>
 
+#include "bib/paper_title.h"
 #include "util/ascii.h"
 
 namespace mkcv {
@@ -102,20 +103,74 @@ std::string dblp_key_of(std::string_view text) {
     return std::string(s);
 }
 
-PublicationIds ids_of(const Publication& p) {
-    PublicationIds ids;
+void arxiv_doi_as_id(std::string& doi, std::string& arxiv) {
+    if (doi.empty())
+        return;
+    if (const std::string id = arxiv_base_id(doi); !id.empty()) {
+        if (arxiv.empty())
+            arxiv = id;
+        doi.clear();
+    }
+}
+
+PaperIdentity identity_of(const Publication& p) {
+    PaperIdentity id;
     for (const Link& link : p.links) {
         const std::string label = ascii_lower(link.label.value);
         const std::string& url = link.url.value;
-        if (ids.doi.empty() && (label == "doi" || url.find("doi.org/") != std::string::npos))
-            ids.doi = normal_doi(url);
-        if (ids.arxiv.empty() && (label == "arxiv" || url.find("arxiv.org/") != std::string::npos))
-            ids.arxiv = arxiv_base_id(url);
-        if (ids.dblp_key.empty() &&
+        if (id.doi.empty() && (label == "doi" || url.find("doi.org/") != std::string::npos))
+            id.doi = normal_doi(url);
+        if (id.arxiv.empty() && (label == "arxiv" || url.find("arxiv.org/") != std::string::npos))
+            id.arxiv = arxiv_base_id(url);
+        if (id.dblp_key.empty() &&
             (label == "dblp" || url.find("dblp.org/rec/") != std::string::npos))
-            ids.dblp_key = dblp_key_of(url);
+            id.dblp_key = dblp_key_of(url);
     }
-    return ids;
+    arxiv_doi_as_id(id.doi, id.arxiv);
+    id.title = normal_title(p.title.value);
+    id.year = p.year;
+    return id;
+}
+
+std::vector<std::string> identity_keys(const PaperIdentity& id) {
+    std::vector<std::string> keys;
+    if (!id.doi.empty())
+        keys.push_back("doi:" + id.doi);
+    if (!id.arxiv.empty())
+        keys.push_back("arxiv:" + id.arxiv);
+    if (!id.dblp_key.empty())
+        keys.push_back("dblp:" + id.dblp_key);
+    if (!id.title.empty() && id.year)
+        keys.push_back("title:" + id.title + "|" + std::to_string(id.year));
+    return keys;
+}
+
+void PaperSet::add(const PaperIdentity& id) {
+    for (std::string& key : identity_keys(id))
+        keys_.insert(std::move(key));
+}
+
+bool PaperSet::has(const PaperIdentity& id) const {
+    for (const std::string& key : identity_keys(id))
+        if (keys_.count(key))
+            return true;
+    return false;
+}
+
+IgnoredPapers::IgnoredPapers(const std::vector<std::string>& names) {
+    for (const std::string& name : names) {
+        names_.insert(name);
+        for (std::string id : {normal_doi(name), arxiv_base_id(name), dblp_key_of(name)})
+            if (!id.empty())
+                names_.insert(std::move(id));
+    }
+}
+
+bool IgnoredPapers::names(const PaperIdentity& id) const {
+    for (const std::string* value : {&id.doi, &id.arxiv, &id.dblp_key})
+        if (!value->empty() && names_.count(*value))
+            return true;
+    return false;
 }
 
 std::string doi_url(const std::string& doi) {
@@ -128,6 +183,33 @@ std::string arxiv_url(const std::string& id) {
 
 std::string dblp_url(const std::string& key) {
     return "https://dblp.org/rec/" + key;
+}
+
+int year_in_text(std::string_view text, std::string* error) {
+    int year = 0;
+    bool other_number = false;
+    for (std::size_t i = 0; i < text.size();) {
+        if (!is_digit(text[i])) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && is_digit(text[end]))
+            ++end;
+        if (end - i == 4 && year == 0)
+            year = (text[i] - '0') * 1000 + (text[i + 1] - '0') * 100 + (text[i + 2] - '0') * 10 +
+                   (text[i + 3] - '0');
+        else
+            other_number = other_number || year == 0;
+        i = end;
+    }
+    if (year == 0 && other_number && error)
+        *error = "is not a year from 1 to 9999";
+    return year;
+}
+
+int checked_year(long long number) {
+    return number >= 1 && number <= 9999 ? static_cast<int>(number) : 0;
 }
 
 }  // namespace mkcv
