@@ -76,9 +76,7 @@ Result<> write_photo(const RenderedTemplate& r, const fs::path& work_dir) {
 Result<TexResult> run_tex(const RenderedTemplate& r, const TexJob& job,
                           const std::optional<PreambleFormat>& format, const BuildOptions& options,
                           Progress& progress, std::size_t row, Clock::time_point& start) {
-    const auto run_job = [&](const TexJob& run) {
-        return options.run_tex ? options.run_tex(run) : run_tex_job(run);
-    };
+    const auto run_job = [&](const TexJob& run) { return options.processes.run_tex(run); };
     TexJob run = job;
     if (format && format_is_current(*format))
         run.format = format->file;
@@ -192,7 +190,7 @@ void make_format_in_background(const PreambleFormat& format, const TexJob& job,
                                const BuildOptions& options, const std::string& base,
                                const std::string& name, std::ostream& report) {
     std::string why;
-    if (request_format_in_background(format, job, options.out_dir, base, why)) {
+    if (options.processes.request_format(format, job, options.out_dir, base, why)) {
         if (!options.quiet)
             report << name
                    << ": making the preamble format for the next builds in the background\n";

@@ -10,13 +10,32 @@
 
 #include "pipeline/page_budget.h"
 #include "render/rendered_template.h"
+#include "tex/format.h"
+#include "tex/format_request.h"
 #include "tex/tex_job.h"
+#include "tex/tex_run.h"
 #include "util/diagnostics.h"
 #include "util/progress.h"
 
 namespace mkcv {
 
 class WarmTexPool;
+
+// The processes a build starts, as ninja's CommandRunner: members whose defaults are the
+// real programs, so a build runs exactly as it would without this seam. Unit tests put a
+// stand-in TeX in their place (tests/unit/pipeline/stand_in_tex.h), which writes the PDF and
+// log TeX would: reruns, failures, kills, records and the page budget are then tested in
+// milliseconds, without TeX. Files are real (a test's own folder): the compile step's
+// guarantees are about what is on disk, and a temporary folder is as fast as memory here.
+struct BuildProcesses {
+    // TeX for one job: XeLaTeX and xdvipdfmx, or latexmk (tex/tex_run.h).
+    std::function<TexResult(const TexJob&)> run_tex = run_tex_job;
+    // The detached mkcv that makes the preamble format for the next builds
+    // (tex/format_request.h); false, with `why`, when none was started.
+    std::function<bool(const PreambleFormat&, const TexJob&, const std::filesystem::path& out_dir,
+                       const std::string& base, std::string& why)>
+        request_format = request_format_in_background;
+};
 
 struct BuildOptions {
     std::filesystem::path out_dir = "out";
@@ -35,10 +54,8 @@ struct BuildOptions {
     WarmTexPool* warm = nullptr;
     // --latexmk: every template through latexmk, as cv.toml's `[build] tex = "latexmk"`.
     bool latexmk = false;
-    // The one process the compile step starts: TeX for a job (tex/tex_run.h run_tex_job
-    // when empty). Unit tests give a stand-in that writes the PDF and log TeX would, so
-    // reruns, failures and records are tested without TeX.
-    std::function<TexResult(const TexJob&)> run_tex;
+    // The programs the build starts (above): the real ones unless a unit test says otherwise.
+    BuildProcesses processes;
 };
 
 struct CompileOutcome {

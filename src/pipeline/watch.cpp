@@ -37,21 +37,18 @@ extern "C" void on_stop_signal(int) {
 constexpr std::uint32_t kChanges =
     IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_ATTRIB;
 
-class Watcher {
+// The kernel's file events for the watched files' folders, and the stop signals.
+class InotifyChanges : public ChangeSource {
   public:
-    Watcher() : fd_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) {}
-    ~Watcher() {
+    InotifyChanges() : fd_(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) {}
+    ~InotifyChanges() override {
         if (fd_ >= 0)
             ::close(fd_);
     }
     int fd() const { return fd_; }
 
-    void add(const fs::path& file) {
-        std::error_code ec;
-        const fs::path absolute = fs::absolute(file, ec).lexically_normal();
-        if (!files_.insert(absolute).second)
-            return;
-        const fs::path dir = absolute.parent_path();
+    void follow(const fs::path& file) override {
+        const fs::path dir = file.parent_path();
         for (const auto& [wd, watched] : dirs_)
             if (watched == dir)
                 return;
@@ -59,65 +56,112 @@ class Watcher {
         if (wd >= 0)
             dirs_[wd] = dir;
     }
-    std::size_t file_count() const { return files_.size(); }
 
-    // A watched file written since `time`: a file first named by a build is watched only
-    // after that build, so an edit made while it ran would otherwise go unseen.
-    std::optional<fs::path> written_since(fs::file_time_type time) const {
-        for (const auto& file : files_) {
-            std::error_code ec;
-            if (fs::last_write_time(file, ec) >= time && !ec)
-                return file;
+    // Waits for readable input or a stop request; false on stop or timeout.
+    bool wait(std::chrono::milliseconds timeout) override {
+        pollfd fds[2] = {{fd_, POLLIN, 0}, {stop_pipe[0], POLLIN, 0}};
+        for (;;) {
+            const int ready = ::poll(fds, 2, static_cast<int>(timeout.count()));
+            if (ready < 0 && errno == EINTR) {
+                if (stop_requested)
+                    return false;
+                continue;
+            }
+            return ready > 0 && !stop_requested && (fds[0].revents & POLLIN);
         }
-        return std::nullopt;
     }
 
-    // Reads what is pending; returns the first watched file that changed, if any.
-    std::optional<fs::path> drain() {
-        std::optional<fs::path> changed;
+    std::vector<fs::path> drain() override {
+        std::vector<fs::path> named;
         alignas(inotify_event) char buffer[16384];
         for (;;) {
             const ssize_t n = ::read(fd_, buffer, sizeof buffer);
             if (n <= 0)
-                return changed;
+                return named;
             for (ssize_t at = 0; at < n;) {
                 const auto* event = reinterpret_cast<const inotify_event*>(buffer + at);
                 at += static_cast<ssize_t>(sizeof(inotify_event) + event->len);
                 const auto dir = dirs_.find(event->wd);
-                if (dir == dirs_.end() || event->len == 0)
-                    continue;
-                const fs::path path = dir->second / event->name;
-                if (!changed && files_.count(path))
-                    changed = path;
+                if (dir != dirs_.end() && event->len != 0)
+                    named.push_back(dir->second / event->name);
             }
         }
     }
 
+    bool stopped() const override { return stop_requested; }
+
+    std::optional<fs::file_time_type> modified(const fs::path& file) const override {
+        std::error_code ec;
+        const fs::file_time_type time = fs::last_write_time(file, ec);
+        if (ec)
+            return std::nullopt;
+        return time;
+    }
+
+    fs::file_time_type now() const override { return fs::file_time_type::clock::now(); }
+
   private:
     int fd_;
     std::map<int, fs::path> dirs_;
-    std::set<fs::path> files_;
 };
-
-// Waits for readable input on `fd` or a stop request; false on stop or timeout.
-bool wait_for(int fd, int timeout_ms) {
-    pollfd fds[2] = {{fd, POLLIN, 0}, {stop_pipe[0], POLLIN, 0}};
-    for (;;) {
-        const int ready = ::poll(fds, 2, timeout_ms);
-        if (ready < 0 && errno == EINTR) {
-            if (stop_requested)
-                return false;
-            continue;
-        }
-        return ready > 0 && !stop_requested && (fds[0].revents & POLLIN);
-    }
-}
 
 }  // namespace
 
+void watch_changes(const BuildAndList& build, const WatchOptions& options, ChangeSource& changes,
+                   std::ostream& log) {
+    // Every file any build named: a build that fails early still rebuilds when the file
+    // that broke it is fixed.
+    std::set<fs::path> followed;
+    // A followed file written since `time`: a file first named by a build is followed only
+    // after that build, so an edit made while it ran would otherwise go unseen.
+    const auto written_since = [&](fs::file_time_type time) -> std::optional<fs::path> {
+        for (const auto& file : followed)
+            if (const auto modified = changes.modified(file); modified && *modified >= time)
+                return file;
+        return std::nullopt;
+    };
+    // The first followed file the pending events name, if any.
+    const auto drain = [&]() -> std::optional<fs::path> {
+        for (const fs::path& path : changes.drain())
+            if (followed.count(path))
+                return path;
+        return std::nullopt;
+    };
+    // File times come from a coarse clock that can lag a little behind this one.
+    const auto build_and_follow = [&] {
+        const auto start = changes.now() - std::chrono::milliseconds(50);
+        for (const auto& file : build()) {
+            std::error_code ec;
+            const fs::path absolute = fs::absolute(file, ec).lexically_normal();
+            if (followed.insert(absolute).second)
+                changes.follow(absolute);
+        }
+        return written_since(start);
+    };
+    std::optional<fs::path> changed = build_and_follow();
+    while (!changes.stopped()) {
+        log << options.command << ": watching " << followed.size()
+            << " files for changes; Ctrl-C stops" << std::endl;
+        while (!changed && !changes.stopped())
+            if (changes.wait(std::chrono::milliseconds(-1)))
+                changed = drain();
+        if (changes.stopped())
+            break;
+        // Debounce: an editor's save is several events; build once they have settled.
+        while (changes.wait(options.debounce))
+            changes.drain();
+        if (changes.stopped())
+            break;
+        log << options.command << ": " << changed->filename().string() << " changed, building"
+            << std::endl;
+        changed = build_and_follow();
+    }
+    log << options.command << ": stopped" << std::endl;
+}
+
 bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log) {
-    Watcher watcher;
-    if (watcher.fd() < 0 || ::pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    InotifyChanges changes;
+    if (changes.fd() < 0 || ::pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
         log << options.command << ": error: cannot watch files: " << std::strerror(errno) << '\n';
         return false;
     }
@@ -126,33 +170,7 @@ bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, s
     sigemptyset(&action.sa_mask);
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
-
-    // File times come from a coarse clock that can lag a little behind this one.
-    const auto build_and_watch = [&] {
-        const auto start = fs::file_time_type::clock::now() - std::chrono::milliseconds(50);
-        for (const auto& file : build())
-            watcher.add(file);
-        return watcher.written_since(start);
-    };
-    std::optional<fs::path> changed = build_and_watch();
-    while (!stop_requested) {
-        log << options.command << ": watching " << watcher.file_count()
-            << " files for changes; Ctrl-C stops" << std::endl;
-        while (!changed && !stop_requested)
-            if (wait_for(watcher.fd(), -1))
-                changed = watcher.drain();
-        if (stop_requested)
-            break;
-        // Debounce: an editor's save is several events; build once they have settled.
-        while (wait_for(watcher.fd(), static_cast<int>(options.debounce.count())))
-            watcher.drain();
-        if (stop_requested)
-            break;
-        log << options.command << ": " << changed->filename().string() << " changed, building"
-            << std::endl;
-        changed = build_and_watch();
-    }
-    log << options.command << ": stopped" << std::endl;
+    watch_changes(build, options, changes, log);
     ::close(stop_pipe[0]);
     ::close(stop_pipe[1]);
     return true;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <vector>
 
 namespace mkcv {
@@ -24,7 +25,35 @@ struct WatchOptions {
 };
 
 // Returns when SIGINT or SIGTERM stops it (true), or false at once when files cannot be
-// watched (said on `log`).
+// watched (said on `log`). Runs watch_changes over the kernel's file events.
 bool watch_and_rebuild(const BuildAndList& build, const WatchOptions& options, std::ostream& log);
+
+// What the watch waits on, as ninja's DiskInterface stands between its builder and the disk:
+// in mkcv the kernel's file events (inotify) and the stop signals; in unit tests a script
+// (tests/unit/pipeline/watch_test.cpp), so each decision of the loop is tested without
+// waiting for the kernel or a real clock.
+class ChangeSource {
+  public:
+    virtual ~ChangeSource() = default;
+    // Starts following changes to `file` (an absolute path): its folder's events.
+    virtual void follow(const std::filesystem::path& file) = 0;
+    // Waits up to `timeout` (negative: without end) for events; false on a timeout or a stop.
+    virtual bool wait(std::chrono::milliseconds timeout) = 0;
+    // Reads the pending events: every path they name, in order (followed or not).
+    virtual std::vector<std::filesystem::path> drain() = 0;
+    // SIGINT or SIGTERM came: the watch ends.
+    virtual bool stopped() const = 0;
+    // The file's modification time, none when it cannot be read; and the clock's now.
+    virtual std::optional<std::filesystem::file_time_type> modified(
+        const std::filesystem::path& file) const = 0;
+    virtual std::filesystem::file_time_type now() const = 0;
+};
+
+// The watch's loop: builds, follows every file any build named, waits for a change to one
+// of them, lets it settle for `options.debounce`, builds again; an edit made while a build
+// ran (to a file that build first named) starts the next build at once. Returns when
+// `changes` is stopped.
+void watch_changes(const BuildAndList& build, const WatchOptions& options, ChangeSource& changes,
+                   std::ostream& log);
 
 }  // namespace mkcv

@@ -50,12 +50,6 @@ const std::set<std::string> kGenerated = {"util/version"};
 const std::map<std::string, std::string> kTestedElsewhere = {
     {"bib/export", "integration/bibtex_test.sh (mkcv export bib)"},
     {"text/text_run", "types only; text/rich_text_test.cpp, text/inline_markup_test.cpp"},
-    {"pipeline/load_step", "bib/publication_merge_test.cpp, render/golden_test.cpp"},
-    {"pipeline/render_step", "render/golden_test.cpp, util/output_lock_test.cpp"},
-    {"pipeline/git", "pipeline/source_date_test.cpp and integration/git_date_cache_test.sh"},
-    {"pipeline/pipeline", "every integration test runs it"},
-    {"pipeline/text_output", "integration/formats_test.sh (HTML and Markdown templates)"},
-    {"pipeline/watch", "integration/watch_test.sh, watch_bib_test.sh"},
     {"tex/warm_tex", "integration/watch_test.sh (a warm rebuild's PDF against mkcv build's)"},
     {"cli/build_command", "integration/incremental_build_test.sh, watch_test.sh"},
     {"cli/apply_command", "integration/apply_test.sh"},
