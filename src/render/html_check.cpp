@@ -33,6 +33,21 @@ std::string_view trimmed(std::string_view s) {
 }
 
 // Lower case, as template_markup keeps names: in SVG, Gumbo gives `viewBox` and `clipPath`.
+// A picture inlined as mkcv inlines the photo (cv/photo.h photo_data_uri): a PNG or JPEG in
+// base64, nothing else. Only an image's `src` may be one: an image cannot run script.
+bool is_inline_picture(std::string_view name, std::string_view link) {
+    if (name != "src")
+        return false;
+    for (const std::string_view prefix : {"data:image/png;base64,", "data:image/jpeg;base64,"})
+        if (link.substr(0, prefix.size()) == prefix) {
+            const std::string_view data = link.substr(prefix.size());
+            return data.find_first_not_of(
+                       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                       "0123456789+/=") == std::string_view::npos;
+        }
+    return false;
+}
+
 std::string element_name(const GumboElement& element) {
     if (element.tag != GUMBO_TAG_UNKNOWN)
         return ascii_lower(gumbo_normalized_tagname(element.tag));
@@ -88,7 +103,8 @@ std::optional<MarkupProblem> html_problem(std::string_view html, const TemplateM
                         where.line, where.column,
                         "an attribute `" + name + "`, which the template never writes"};
                 const std::string_view link = trimmed(attribute->value);
-                if (is_link_attribute(name) && !link.empty() && !is_safe_href(link))
+                if (is_link_attribute(name) && !link.empty() && !is_safe_href(link) &&
+                    !is_inline_picture(name, link))
                     return MarkupProblem{
                         where.line, where.column,
                         "a link `" + name + "` to \"" + std::string(link.substr(0, 60)) +

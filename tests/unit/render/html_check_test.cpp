@@ -53,5 +53,11 @@ TEST_CASE("a link the template writes may go only where is_safe_href allows", "[
         CHECK(problem->what.find("href") != std::string::npos);
     }
     CHECK(html_problem("<img src=\"javascript:x\" alt=\"a\">", m));
+    // The photo, inlined as mkcv inlines it: a PNG or JPEG in base64, as an image only.
+    CHECK_FALSE(html_problem("<img src=\"data:image/png;base64,iVBORw0KGgo=\" alt=\"a\">", m));
+    CHECK_FALSE(html_problem("<img src=\"data:image/jpeg;base64,/9j/4AAQ\" alt=\"a\">", m));
+    CHECK(html_problem("<a href=\"data:image/png;base64,iVBORw0KGgo=\">x</a>", m));
+    CHECK(html_problem("<img src=\"data:image/svg+xml;base64,PHN2Zz4=\" alt=\"a\">", m));
+    CHECK(html_problem("<img src=\"data:image/png;base64,<b>\" alt=\"a\">", m));
     CHECK_FALSE(html_problem("<a href=\"\">x</a><a href=\"#papers\">p</a>", m));
 }
