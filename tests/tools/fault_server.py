@@ -92,9 +92,10 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK, open(ARGS.log, "a", encoding="utf-8") as f:
             f.write(json.dumps(entry) + "\n")
 
-    def send_bytes(self, status, body, headers=(), fault=None):
+    def send_bytes(self, status, body, headers=(), fault=None, logged=False):
         # Logged before the answer, so that a client that has it finds it in the log.
-        self.log(status, fault)
+        if not logged:
+            self.log(status, fault)
         self.send_response(status)
         for name, value in headers:
             self.send_header(name, value)
@@ -110,21 +111,22 @@ class Handler(BaseHTTPRequestHandler):
         with open(full, "rb") as f:
             return f.read()
 
-    def serve_file(self, path, fault=None):
+    def serve_file(self, path, fault=None, logged=False):
         body = self.file_for(path)
         if body is None:
-            self.send_bytes(404, b"not found\n", fault=fault)
+            self.send_bytes(404, b"not found\n", fault=fault, logged=logged)
             return
         etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
         modified = formatdate(1700000000, usegmt=True)
         if self.headers.get("If-None-Match") == etag:
-            self.log(304, fault)
+            if not logged:
+                self.log(304, fault)
             self.send_response(304)
             self.send_header("ETag", etag)
             self.send_header("Content-Length", "0")
             self.end_headers()
             return
-        self.send_bytes(200, body, [("ETag", etag), ("Last-Modified", modified)], fault)
+        self.send_bytes(200, body, [("ETag", etag), ("Last-Modified", modified)], fault, logged)
 
     def do_GET(self):
         split = urlsplit(self.path)
@@ -141,8 +143,11 @@ class Handler(BaseHTTPRequestHandler):
         name, args = fault[0], fault[1:]
         label = " ".join(fault)
         if name == "slow":
+            # Logged on arrival: a client that gave up long ago must not find a request it
+            # never made appear in the log when the sleep ends, during a later step.
+            self.log(0, label)
             time.sleep(float(args[0]))
-            return self.serve_file(path, label)
+            return self.serve_file(path, label, logged=True)
         if name in ("status", "retry-after", "unavailable"):
             limit = int(args[1]) if len(args) > 1 else None
             if limit is not None and count(label) > limit:
