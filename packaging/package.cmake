@@ -58,6 +58,9 @@ set(MKCV_RUNTIME_PACKAGES
 #   texlive-lang-cjk: xeCJK, loaded only for CJK text of some length, which loads ctexhook
 #   (texlive-lang-chinese, 95 MB with the Arphic fonts it depends on).
 set(MKCV_RECOMMENDED_PACKAGES fonts-noto-cjk texlive-lang-cjk texlive-lang-chinese)
+# libcurl is opened at run time (src/net/curl_library.h), so dpkg-shlibdeps cannot see it:
+# its package, found by the top CMakeLists.txt, is named here.
 list(JOIN MKCV_RUNTIME_PACKAGES ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
+string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", ${MKCV_CURL_PACKAGE}")
 list(JOIN MKCV_RECOMMENDED_PACKAGES ", " CPACK_DEBIAN_PACKAGE_RECOMMENDS)
 include(CPack)

@@ -4,14 +4,12 @@
 #include <chrono>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <random>
 #include <set>
 #include <thread>
 
-#include <curl/curl.h>
-
+#include "net/curl_library.h"
 #include "net/http_cache.h"
 #include "net/request_headers.h"
 #include "net/retry_after.h"
@@ -33,16 +31,11 @@ using std::chrono::milliseconds;
 // Response headers beyond this many bytes in all are no API's: the transfer stops.
 constexpr std::size_t kMaxHeaderBytes = 256 * 1024;
 
-void init_curl_once() {
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
 struct EasyDeleter {
-    void operator()(CURL* handle) const { curl_easy_cleanup(handle); }
+    void operator()(CURL* handle) const { curl().easy_cleanup(handle); }
 };
 struct ListDeleter {
-    void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+    void operator()(curl_slist* list) const { curl().slist_free_all(list); }
 };
 
 // What one exchange (one request, no redirect followed) gave.
@@ -111,53 +104,54 @@ int on_progress(void* user, curl_off_t, curl_off_t received, curl_off_t, curl_of
 // One GET of `url`, no redirect followed, within `time_left`.
 Exchange exchange_once(const std::string& url, const std::vector<std::string>& header_lines,
                        const HttpOptions& options, milliseconds time_left) {
+    const CurlLibrary& lib = curl();
     Exchange exchange;
     exchange.max_body_bytes = options.max_body_bytes;
-    std::unique_ptr<CURL, EasyDeleter> handle(curl_easy_init());
+    std::unique_ptr<CURL, EasyDeleter> handle(lib.easy_init());
     if (!handle) {
         exchange.code = CURLE_FAILED_INIT;
         return exchange;
     }
-    CURL* curl = handle.get();
+    CURL* easy = handle.get();
     const UrlParts parts = url_parts(url);
     const bool loopback = is_loopback_host(parts.host);
     std::unique_ptr<curl_slist, ListDeleter> list;
     for (const std::string& line : header_lines)
-        list.reset(curl_slist_append(list.release(), line.c_str()));
+        list.reset(lib.slist_append(list.release(), line.c_str()));
     const std::string agent = user_agent(options.contact_email);
     const long total_ms = std::max<long>(1, static_cast<long>(time_left.count()));
     const long connect_ms = std::min<long>(total_ms, 10000);
 
-    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(curl, CURLOPT_HTTPGET, 1L);
+    lib.easy_setopt(easy, CURLOPT_URL, url.c_str());
+    lib.easy_setopt(easy, CURLOPT_HTTPGET, 1L);
     // Redirects are followed here, one checked hop at a time, not by libcurl.
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+    lib.easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 0L);
     // The scheme was checked already; libcurl refuses any other as well.
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, parts.scheme == "http" ? "http" : "https");
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "https");
+    lib.easy_setopt(easy, CURLOPT_PROTOCOLS_STR, parts.scheme == "http" ? "http" : "https");
+    lib.easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "https");
     // The loopback never goes through a proxy; other hosts may (https_proxy).
     if (loopback)
-        curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, total_ms);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
-    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // every encoding libcurl decodes
-    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE,
-                     static_cast<curl_off_t>(options.max_body_bytes));
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, agent.c_str());
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list.get());
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &exchange);
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(curl, CURLOPT_HEADERDATA, &exchange);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &exchange);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+        lib.easy_setopt(easy, CURLOPT_NOPROXY, "*");
+    lib.easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+    lib.easy_setopt(easy, CURLOPT_TIMEOUT_MS, total_ms);
+    lib.easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, connect_ms);
+    lib.easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");  // every encoding libcurl decodes
+    lib.easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE,
+                    static_cast<curl_off_t>(options.max_body_bytes));
+    lib.easy_setopt(easy, CURLOPT_USERAGENT, agent.c_str());
+    lib.easy_setopt(easy, CURLOPT_HTTPHEADER, list.get());
+    lib.easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
+    lib.easy_setopt(easy, CURLOPT_WRITEDATA, &exchange);
+    lib.easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
+    lib.easy_setopt(easy, CURLOPT_HEADERDATA, &exchange);
+    lib.easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, on_progress);
+    lib.easy_setopt(easy, CURLOPT_XFERINFODATA, &exchange);
+    lib.easy_setopt(easy, CURLOPT_NOPROGRESS, 0L);
 
-    exchange.code = curl_easy_perform(curl);
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &exchange.status);
+    exchange.code = lib.easy_perform(easy);
+    lib.easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &exchange.status);
     char* location = nullptr;
-    if (curl_easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location)
+    if (lib.easy_getinfo(easy, CURLINFO_REDIRECT_URL, &location) == CURLE_OK && location)
         exchange.redirect_url = location;
     return exchange;
 }
@@ -220,7 +214,7 @@ AttemptFailure transfer_failure(const Exchange& exchange, const HttpOptions& opt
         case CURLE_HTTP2:
         case CURLE_HTTP2_STREAM:
         case CURLE_SSL_CONNECT_ERROR:
-            return {std::string("the connection failed: ") + curl_easy_strerror(exchange.code),
+            return {std::string("the connection failed: ") + curl().easy_strerror(exchange.code),
                     true,
                     {}};
         case CURLE_PEER_FAILED_VERIFICATION:
@@ -234,7 +228,7 @@ AttemptFailure transfer_failure(const Exchange& exchange, const HttpOptions& opt
             return {"the server's answer is not HTTP", false, {}};
         default:
             return {
-                std::string("the fetch failed: ") + curl_easy_strerror(exchange.code), false, {}};
+                std::string("the fetch failed: ") + curl().easy_strerror(exchange.code), false, {}};
     }
 }
 
@@ -330,7 +324,9 @@ std::string status_words(long status) {
 }
 
 Result<HttpResponse> http_get(const HttpRequest& request, const HttpOptions& options) {
-    init_curl_once();
+    // Before anything that parses the URL, which libcurl does.
+    if (std::string why; load_curl(&why) == nullptr)
+        return network_failure("", why);
     const std::string shown = url_for_messages(request.url);
     if (std::string why = fetch_url_problem(request.url); !why.empty())
         return network_failure(shown, "this URL " + why);

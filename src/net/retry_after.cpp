@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include <curl/curl.h>
+#include "net/curl_library.h"
 
 namespace mkcv::net {
 
@@ -32,7 +32,7 @@ std::optional<std::chrono::seconds> parse_retry_after(const std::string& raw, st
         letters = letters || std::isalpha(static_cast<unsigned char>(c));
     if (!letters)
         return std::nullopt;
-    const std::time_t when = curl_getdate(value.c_str(), nullptr);
+    const std::time_t when = curl().getdate(value.c_str(), nullptr);
     if (when == -1)
         return std::nullopt;
     if (when <= now)

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include <curl/curl.h>
+#include "net/curl_library.h"
 
 #include "util/ascii.h"
 
@@ -10,23 +10,23 @@ namespace mkcv::net {
 namespace {
 
 struct UrlDeleter {
-    void operator()(CURLU* handle) const { curl_url_cleanup(handle); }
+    void operator()(CURLU* handle) const { curl().url_cleanup(handle); }
 };
 using UrlHandle = std::unique_ptr<CURLU, UrlDeleter>;
 
 // A part of a parsed URL, or "" when it has none.
 std::string part(CURLU* handle, CURLUPart which) {
     char* value = nullptr;
-    if (curl_url_get(handle, which, &value, 0) != CURLUE_OK || value == nullptr)
+    if (curl().url_get(handle, which, &value, 0) != CURLUE_OK || value == nullptr)
         return "";
     std::string out = value;
-    curl_free(value);
+    curl().free(value);
     return out;
 }
 
 UrlHandle parse(const std::string& url) {
-    UrlHandle handle(curl_url());
-    if (!handle || curl_url_set(handle.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK)
+    UrlHandle handle(curl().url());
+    if (!handle || curl().url_set(handle.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK)
         return nullptr;
     return handle;
 }
@@ -96,9 +96,9 @@ std::string url_for_messages(const std::string& url) {
         const std::string head = url.substr(0, url.find_first_of("?#"));
         return head.size() < url.size() ? head + "?…" : head;
     }
-    curl_url_set(handle.get(), CURLUPART_USER, nullptr, 0);
-    curl_url_set(handle.get(), CURLUPART_PASSWORD, nullptr, 0);
-    curl_url_set(handle.get(), CURLUPART_FRAGMENT, nullptr, 0);
+    curl().url_set(handle.get(), CURLUPART_USER, nullptr, 0);
+    curl().url_set(handle.get(), CURLUPART_PASSWORD, nullptr, 0);
+    curl().url_set(handle.get(), CURLUPART_FRAGMENT, nullptr, 0);
     const std::string query = part(handle.get(), CURLUPART_QUERY);
     if (!query.empty()) {
         std::string shown;
@@ -118,7 +118,7 @@ std::string url_for_messages(const std::string& url) {
             start = end + 1;
         }
         // The "…" is shown as it is, not percent-encoded: this string is only ever read.
-        curl_url_set(handle.get(), CURLUPART_QUERY, nullptr, 0);
+        curl().url_set(handle.get(), CURLUPART_QUERY, nullptr, 0);
         return part(handle.get(), CURLUPART_URL) + "?" + shown;
     }
     return part(handle.get(), CURLUPART_URL);
