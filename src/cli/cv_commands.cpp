@@ -14,7 +14,7 @@
 #include "pipeline/load_step.h"
 #include "pipeline/render_step.h"
 #include "render/locale_files.h"
-#include "render/template_variant.h"
+#include "render/template_input.h"
 
 namespace mkcv {
 namespace {

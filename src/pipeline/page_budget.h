@@ -17,7 +17,7 @@
 
 #include "cv/model.h"
 #include "render/rendered_template.h"
-#include "render/template_variant.h"
+#include "render/template_input.h"
 #include "util/diagnostics.h"
 
 namespace mkcv {

@@ -8,7 +8,7 @@
 #include "pipeline/source_date.h"
 #include "render/locale_files.h"
 #include "render/renderer.h"
-#include "render/template_variant.h"
+#include "render/template_input.h"
 #include "tex/machine_probe.h"
 #include "util/parallel.h"
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "render/template_set.h"
-#include "render/template_variant.h"
+#include "render/template_input.h"
 #include "util/source_location.h"
 
 namespace mkcv {

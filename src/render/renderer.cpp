@@ -60,7 +60,7 @@ TextDirection document_direction(const ContextTree& tree) {
 // kainjow's default context also finds partials in the data, so a data key named like a
 // partial would be run as a template; here partials come only from the template's files.
 // Names that resolve to nothing are recorded for a warning.
-// The nodes of the template's `options` (template_variant.cpp adds them at once, so their
+// The nodes of the template's `options` (template_input.cpp adds them at once, so their
 // ids run from the object's to its last descendant's): values the templates use as TeX data
 // (`\newcommand\mkcvmainfont{<<options.main_font>>}`, lengths, colours), checked against
 // each option's declaration. They never get the direction marks of a right-to-left

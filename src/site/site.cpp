@@ -19,7 +19,7 @@
 #include "render/locale_files.h"
 #include "render/rendered_template.h"
 #include "render/renderer.h"
-#include "render/template_variant.h"
+#include "render/template_input.h"
 #include "site/site_folder.h"
 #include "util/ascii.h"
 #include "util/file_io.h"

@@ -114,7 +114,7 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"render/rendered_template", "a struct; pipeline/build_state_test.cpp, render/golden_test.cpp"},
     {"render/template_scaffold", "integration/templates_test.sh (mkcv template new)"},
     {"render/template_set", "render/template_manifest_test.cpp, render/renderer_test.cpp"},
-    {"render/template_variant", "render/golden_test.cpp, integration/templates_test.sh"},
+    {"render/template_input", "render/golden_test.cpp, integration/templates_test.sh"},
     {"tex/machine_probe", "integration/doctor_test.sh (kpsewhich and fc-list, found and not)"},
     {"tex/format_driver", "tex/format_test.cpp, integration/tex_format_test.sh"},
     {"util/source_location", "a struct; util/diagnostics_test.cpp"},

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
-#include "render/template_variant.h"
+#include "render/template_input.h"
 #include "test_support.h"
 
 using namespace mkcv;

@@ -5,7 +5,7 @@
 #include "cv/schema.h"
 #include "render/template_manifest.h"
 #include "render/template_set.h"
-#include "render/template_variant.h"
+#include "render/template_input.h"
 #include "test_support.h"
 
 using namespace mkcv;

@@ -6,7 +6,7 @@
 #include "cv/sections.h"
 #include "pipeline/page_budget.h"
 #include "render/template_manifest.h"
-#include "render/template_variant.h"
+#include "render/template_input.h"
 #include "test_support.h"
 
 using namespace mkcv;

@@ -1,4 +1,4 @@
-#include "render/template_variant.h"
+#include "render/template_input.h"
 
 #include <algorithm>
 #include <charconv>
