@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "render/template_set.h"
 #include "render/template_input.h"
+#include "render/template_set.h"
 #include "util/source_location.h"
 
 namespace mkcv {

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "cv/schema.h"
+#include "render/template_input.h"
 #include "render/template_manifest.h"
 #include "render/template_set.h"
-#include "render/template_input.h"
 #include "test_support.h"
 
 using namespace mkcv;

@@ -5,8 +5,8 @@
 #include "cv/locale_texts.h"
 #include "cv/sections.h"
 #include "pipeline/page_budget.h"
-#include "render/template_manifest.h"
 #include "render/template_input.h"
+#include "render/template_manifest.h"
 #include "test_support.h"
 
 using namespace mkcv;
