@@ -173,6 +173,56 @@ bool IgnoredPapers::names(const PaperIdentity& id) const {
     return false;
 }
 
+PaperNames::PaperNames(const std::vector<std::string>& names) {
+    // The first name wins: a later one naming the same paper does not move it.
+    auto add = [&](std::string key, std::size_t at) { index_.emplace(std::move(key), at); };
+    for (std::size_t at = 0; at < names.size(); ++at) {
+        const std::string& name = names[at];
+        add("key:" + name, at);
+        // By the identity rule: an arXiv DOI is the arXiv id.
+        PaperIdentity id{normal_doi(name), arxiv_base_id(name), dblp_key_of(name), {}, 0};
+        arxiv_doi_as_id(id.doi, id.arxiv);
+        for (std::string& key : identity_keys(id))
+            add(std::move(key), at);
+        // The summary cuts a long title at 90 bytes and adds "…": what is left names the
+        // titles it begins, so a line of the report copied as it is still names its work.
+        static constexpr std::string_view kCut = "…";
+        const std::string_view view(name);
+        const bool cut =
+            view.size() > kCut.size() && view.substr(view.size() - kCut.size()) == kCut;
+        const std::string title =
+            normal_title(cut ? std::string(view.substr(0, view.size() - kCut.size())) : name);
+        if (title.empty())
+            continue;
+        if (cut && title.size() >= 12)  // a few letters and "…" would name too many
+            title_starts_.push_back({title, at});
+        else
+            add("title:" + title, at);
+    }
+}
+
+std::optional<std::size_t> PaperNames::find(const std::string& citekey,
+                                            const PaperIdentity& id) const {
+    std::optional<std::size_t> found;
+    auto consider = [&](const std::string& key) {
+        if (const auto it = index_.find(key); it != index_.end() && (!found || it->second < *found))
+            found = it->second;
+    };
+    if (!citekey.empty())
+        consider("key:" + citekey);
+    PaperIdentity ids = id;
+    ids.title.clear();
+    for (const std::string& key : identity_keys(ids))
+        consider(key);
+    if (!id.title.empty()) {
+        consider("title:" + id.title);
+        for (const auto& [start, at] : title_starts_)
+            if (id.title.rfind(start, 0) == 0 && (!found || at < *found))
+                found = at;
+    }
+    return found;
+}
+
 std::string doi_url(const std::string& doi) {
     return "https://doi.org/" + doi;
 }

@@ -7,6 +7,8 @@
 // until the next sync (issue 35). The one year rule for text and numbers is here too.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -66,6 +68,21 @@ class IgnoredPapers {
 
   private:
     std::set<std::string> names_;
+};
+
+// Names that each name one paper, as `[sync] include` and `same_as` take them: a citekey, a
+// DOI, an arXiv id (an arXiv DOI too) or a DBLP key in any form the functions above read,
+// or a title, any year, as sync's report prints it (normal_title; a title the report cut
+// short with "…" names the titles it begins).
+class PaperNames {
+  public:
+    explicit PaperNames(const std::vector<std::string>& names);
+    // The index of the first name that names this paper (its citekey, an id or its title).
+    std::optional<std::size_t> find(const std::string& citekey, const PaperIdentity& id) const;
+
+  private:
+    std::map<std::string, std::size_t> index_;  // "key:", "doi:", "arxiv:", "dblp:", "title:"
+    std::vector<std::pair<std::string, std::size_t>> title_starts_;  // normal titles cut short
 };
 
 // The link URL of each id, as a publication keeps it.

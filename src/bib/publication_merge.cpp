@@ -8,6 +8,7 @@
 
 #include "bib/latex_text.h"
 #include "bib/paper_identity.h"
+#include "bib/paper_title.h"
 #include "cv/authors.h"
 #include "cv/cv_folder.h"
 #include "cv/dates.h"
@@ -340,6 +341,12 @@ void add_synced_list(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
     for (const Text& t : cv.sync.ignore)
         names.push_back(t.value);
     const IgnoredPapers ignored(names);
+    // [sync] same_as: the user's own entry stands for the work it names, so a list written
+    // before they said so prints it once too.
+    std::vector<std::string> same_as_works;
+    for (const auto& same : cv.sync.same_as)
+        same_as_works.push_back(same.work.value);
+    const PaperNames same_as(same_as_works);
     for (const auto& e : read_bibtex(text, file, diagnostics)) {
         if (by_key.count(e.key) || ignored.names_key(e.key))
             continue;
@@ -349,9 +356,40 @@ void add_synced_list(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
         const PaperIdentity id = identity_of(*p);
         if (own.has(id) || ignored.names(id))
             continue;
+        if (same_as.find(e.key, id))
+            continue;
         by_key[e.key] = from_bib.size();
         keys.push_back(e.key);
         from_bib.push_back(std::move(*p));
+    }
+}
+
+// [sync] same_as = { "WORK" = "KEY" }: each KEY must be one of the user's own entries (a
+// citekey of their .bib files, or the title of a cv.toml entry without one, as sync's report
+// names it), or the work would be left out for an entry that does not exist.
+void check_same_as(const Cv& cv, const std::vector<std::string>& own_keys,
+                   const std::vector<std::string>& synced_keys, Diagnostics& diagnostics) {
+    std::set<std::string> own(own_keys.begin(), own_keys.end());
+    std::set<std::string> own_titles;
+    for (const auto& p : cv.publications)
+        if (p.key.empty() && !normal_title(p.title.value).empty())
+            own_titles.insert(normal_title(p.title.value));
+    for (const auto& same : cv.sync.same_as) {
+        const std::string& key = same.key.value;
+        if (own.count(key) || own_titles.count(normal_title(key)))
+            continue;
+        const bool synced =
+            std::find(synced_keys.begin(), synced_keys.end(), key) != synced_keys.end();
+        const std::string guess = closest_match(key, own_keys);
+        diagnostics.error(
+            cv.source_name, same.key.pos, "unknown-citekey",
+            "`same_as` names `" + key + "`, which is none of your own entries",
+            synced ? "`" + key +
+                         "` is an entry of the synced list; name the citekey of your own "
+                         "entry that the work is"
+            : !guess.empty() ? "did you mean `" + guess + "`?"
+                             : "name the citekey of one of your own .bib entries, as `mkcv sync` "
+                               "printed it (\"possibly the same as your KEY\")");
     }
 }
 
@@ -492,8 +530,13 @@ void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostic
         }
     }
 
+    const std::size_t own_count = keys.size();
     if (cv.sync.present)
         add_synced_list(cv, cv_path, diagnostics, sources, from_bib, by_key, keys);
+    if (!cv.sync.same_as.empty())
+        check_same_as(cv, {keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(own_count)},
+                      {keys.begin() + static_cast<std::ptrdiff_t>(own_count), keys.end()},
+                      diagnostics);
 
     std::vector<Publication> standalone;
     standalone.reserve(cv.publications.size());

@@ -154,6 +154,8 @@ int run_sync(const CliState& state, SyncCommandOptions& options) {
         input.ignore.push_back(i.value);
     for (const Text& i : cv.sync.include)
         input.include.push_back(i.value);
+    for (const SyncSettings::SameAs& same : cv.sync.same_as)
+        input.same_as.push_back({same.work.value, same.key.value});
     // `ignore = true` on an override: the merged CV no longer has it, cv.toml alone does.
     if (LoadResult raw = load_cv(loaded.text, common.cv_path); raw.cv)
         for (const Publication& p : raw.cv->publications)

@@ -83,6 +83,7 @@ Json field_schema(const FieldSpec& field) {
             out["items"] = table_schema(*field.nested);
             break;
         case FieldType::UrlMap:
+        case FieldType::TextMap:
             out["type"] = "object";
             out["additionalProperties"] = Json{{"type", "string"}};
             break;

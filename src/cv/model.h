@@ -380,6 +380,14 @@ struct SyncSettings {
     // Notices (corrections, meeting abstracts …) to take in as papers all the same: DOIs,
     // arXiv ids, DBLP keys or titles.
     std::vector<Text> include;
+    // `same_as = { "WORK" = "KEY" }`: the work (a citekey of the synced list, a DOI, arXiv id,
+    // DBLP key or title) is the user's own entry KEY, which stands for it (the user decided a
+    // work sync left out as "possibly the same as KEY"). In the order written.
+    struct SameAs {
+        Text work;
+        Text key;
+    };
+    std::vector<SameAs> same_as;
     Text file;  // relative to cv.toml; empty: kDefaultSyncFile
     // Keep each paper's citation count (OpenAlex, Semantic Scholar) in kCitationsFile.
     bool citations = false;

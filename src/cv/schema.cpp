@@ -159,6 +159,16 @@ const TableSpec kSync{
       {},
       {},
       false},
+     {"same_as",
+      FieldType::TextMap,
+      false,
+      "Works sync left out as possibly the same as one of your own entries, each the entry it "
+      "is: { \"WORK\" = \"KEY\" }, the work by title, DOI, arXiv id, DBLP key or citekey, "
+      "KEY the citekey of your own entry, which stands for it.",
+      nullptr,
+      {},
+      {},
+      false},
      {"citations",
       FieldType::Bool,
       false,
@@ -512,6 +522,8 @@ std::string describe(FieldType type) {
             return "an array of tables";
         case FieldType::UrlMap:
             return "a table of label = \"URL\"";
+        case FieldType::TextMap:
+            return "a table of name = \"text\"";
         case FieldType::TableMap:
             return "a table of tables";
         case FieldType::StringOrTable:

@@ -20,6 +20,7 @@ enum class FieldType {
     Table,          // a single sub-table described by `nested`
     TableArray,     // an array of tables described by `nested`
     UrlMap,         // inline table: label → URL
+    TextMap,        // table: name → text ([sync] same_as)
     TableMap,       // a table of tables by free names, each described by `nested`
     StringOrTable,  // a string, or a table described by `nested` (person.location)
     Number,         // an integer or a float

@@ -251,6 +251,18 @@ class ShapeChecker {
                                         "` must be a URL string, found " + type_found(url));
                 return;
             }
+            case FieldType::TextMap: {
+                const auto* table = node.as_table();
+                if (!table)
+                    return wrong(node, describe(field.type));
+                for (const auto& [key, text] : *table)
+                    if (!text.is_string())
+                        diag_.error(file_, source_pos_of(text), "type",
+                                    "`" + name + "." + shorten(key.str()) +
+                                        "` must be a string, found " + type_found(text),
+                                    "write it in quotes");
+                return;
+            }
         }
     }
 

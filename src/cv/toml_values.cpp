@@ -192,15 +192,23 @@ std::optional<DateRange> TomlValues::range(const toml::table& table) {
 
 std::vector<Link> TomlValues::url_map(const toml::table& table, std::string_view key) {
     std::vector<Link> out;
-    if (const auto* links = table.get_as<toml::table>(key))
-        for (const auto& [label, url] : *links)
-            if (url.is_string())
-                out.push_back({{std::string(label.str()), source_pos_of(label.source())},
-                               {std::string(*url.as_string()), source_pos_of(url)}});
-    // toml++ keeps tables in key order; print links in the order they were written.
-    std::stable_sort(out.begin(), out.end(), [](const Link& a, const Link& b) {
-        return std::pair(a.label.pos.line, a.label.pos.column) <
-               std::pair(b.label.pos.line, b.label.pos.column);
+    for (auto& [label, url] : text_map(table, key))
+        out.push_back({std::move(label), std::move(url)});
+    return out;
+}
+
+std::vector<std::pair<Text, Text>> TomlValues::text_map(const toml::table& table,
+                                                        std::string_view key) {
+    std::vector<std::pair<Text, Text>> out;
+    if (const auto* map = table.get_as<toml::table>(key))
+        for (const auto& [name, text] : *map)
+            if (text.is_string())
+                out.push_back({{std::string(name.str()), source_pos_of(name.source())},
+                               {std::string(*text.as_string()), source_pos_of(text)}});
+    // toml++ keeps tables in key order; keep the order they were written in.
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+        return std::pair(a.first.pos.line, a.first.pos.column) <
+               std::pair(b.first.pos.line, b.first.pos.column);
     });
     return out;
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cv/dates.h"
@@ -48,6 +49,8 @@ class TomlValues {
     std::optional<DateRange> range(const toml::table& table);
     // label = "URL" pairs, in the order they were written.
     std::vector<Link> url_map(const toml::table& table, std::string_view key);
+    // name = "text" pairs, in the order they were written, each with its position.
+    std::vector<std::pair<Text, Text>> text_map(const toml::table& table, std::string_view key);
     // A count such as max_entries: whole and not negative (at least `least`).
     std::optional<int> count(const toml::table& table, std::string_view key, int least,
                              int most = 100000);

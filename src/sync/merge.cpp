@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -298,21 +299,17 @@ MergeOutcome merge_works(const MergeInput& input) {
     MergeOutcome out;
     const OwnerMatcher is_owner(input.owner, input.aliases);
 
-    // What [sync] include takes in although it is a notice: by id or by title.
-    std::set<std::string> include;
-    for (const std::string& i : input.include) {
-        include.insert(i);
-        for (const std::string& id : {normal_doi(i), arxiv_base_id(i), dblp_key_of(i)})
-            if (!id.empty())
-                include.insert(id);
-        include.insert("title:" + normal_title(i));
-    }
+    // What [sync] include takes in although it is a notice: by id or by title, as the
+    // report names it (bib/paper_identity.h).
+    const PaperNames include(input.include);
     auto included = [&](const Work& w) {
-        return (!w.doi.empty() && include.count(w.doi)) ||
-               (!w.arxiv.empty() && include.count(w.arxiv)) ||
-               (!w.dblp_key.empty() && include.count(w.dblp_key)) ||
-               include.count("title:" + normal_title(w.title.value));
+        return include.find("", identity_of_work(w)).has_value();
     };
+    // What [sync] same_as says is one of the user's own entries, by the same rule.
+    std::vector<std::string> same_as_works;
+    for (const auto& [work, key] : input.same_as)
+        same_as_works.push_back(work);
+    const PaperNames same_as(same_as_works);
     std::map<std::string, std::size_t> notice_at;     // normal title|year → its not_papers line
     std::map<std::string, std::string> retracted_by;  // id key or DOI → what said so
 
@@ -493,6 +490,27 @@ MergeOutcome merge_works(const MergeInput& input) {
         std::stable_sort(group.begin(), group.end(), [](const Work* a, const Work* b) {
             return rank_of(a->source) < rank_of(b->source);
         });
+        // [sync] same_as: the user said it is one of their own entries, which stands for it
+        // (an entry of the list that it names leaves the list too).
+        std::optional<std::size_t> same_as_at;
+        for (const Work* w : group)
+            if (const auto at = same_as.find(
+                    synced && w->source == "synced" ? synced->key.value : "", identity_of_work(*w));
+                at && (!same_as_at || *at < *same_as_at))
+                same_as_at = at;
+        if (same_as_at) {
+            const Work& best = *group.front();
+            ++out.own;
+            out.same_as.push_back(
+                {"",
+                 best.title.value,
+                 best.year,
+                 sources.empty() ? std::vector<std::string>{"synced list"} : sources,
+                 {},
+                 {},
+                 "the same as your " + input.same_as[*same_as_at].second + " ([sync] same_as)"});
+            continue;
+        }
         if (sources.empty()) {  // only the synced list has it: kept as it is
             out.list.push_back(*synced);
             ++out.kept;
@@ -509,6 +527,9 @@ MergeOutcome merge_works(const MergeInput& input) {
         bool taken_in = false;  // [sync] include names it: no near-duplicate is left out
         for (const Work* w : group)
             taken_in = taken_in || included(*w);
+        // `ignore` decides for a work possibly the same as an entry too: it is ignored.
+        for (const Work* w : group)
+            ignored = ignored || ignore.names(identity_of_work(*w));
         // One of the user's own by title, first author and year: theirs wins. Possibly
         // one of theirs (a subtitle apart, another kind): left out for them to decide.
         if (const auto [like, with] = own_sketches.find(sketch_of(entry)); like == Likeness::Same) {
@@ -521,7 +542,7 @@ MergeOutcome merge_works(const MergeInput& input) {
                                     {},
                                     "the same title and first author as your " + with});
             continue;
-        } else if (like == Likeness::Possibly && !synced && !taken_in) {
+        } else if (like == Likeness::Possibly && !synced && !taken_in && !ignored) {
             out.possibly_same.push_back({"",
                                          entry.title.value,
                                          entry.year,
@@ -532,7 +553,7 @@ MergeOutcome merge_works(const MergeInput& input) {
             continue;
         }
         // Possibly an entry of the list, or a paper new this time.
-        if (!synced && !taken_in)
+        if (!synced && !taken_in && !ignored)
             if (const auto [like, with] = listed_sketches.find(sketch_of(entry));
                 like != Likeness::Different) {
                 out.possibly_same.push_back({"",
@@ -544,8 +565,6 @@ MergeOutcome merge_works(const MergeInput& input) {
                                              "possibly the same as " + with});
                 continue;
             }
-        for (const Work* w : group)
-            ignored = ignored || ignore.names(identity_of_work(*w));
         const std::string key =
             synced ? synced->key.value
                    : fresh_citekey(

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cv/model.h"
@@ -35,6 +36,9 @@ struct MergeInput {
     // Works that are not papers (corrections, meeting abstracts …) to take in all the same:
     // DOIs, arXiv ids, DBLP keys or titles.
     std::vector<std::string> include;
+    // [sync] same_as: a work (by citekey of the list, DOI, arXiv id, DBLP key or title) → the
+    // citekey of the user's own entry it is. That entry stands for it: the work is theirs.
+    std::vector<std::pair<std::string, std::string>> same_as;
 };
 
 struct ListedWork {
@@ -62,6 +66,9 @@ struct MergeOutcome {
     // Works left out as possibly the same as an entry (a subtitle apart, or a conference and
     // a journal paper of one title): `why` names it. `include` takes one in.
     std::vector<ListedWork> possibly_same;
+    // Works (or entries of the list) that [sync] same_as says are one of the user's own,
+    // counted in `own` too; `why` names it.
+    std::vector<ListedWork> same_as;
     std::size_t unchanged = 0;
     std::size_t kept = 0;  // entries of the synced list that no source listed this time
     std::size_t own = 0;   // works the user's own entries already have

@@ -67,13 +67,16 @@ std::string format_summary(const std::vector<SourceLine>& sources, const MergeOu
     if (o.own)
         out += "already in your own entries: " + std::to_string(o.own) + "\n";
     section(out, "  of them by title and first author", o.near_own, false, false);
+    section(out, "  of them by [sync] same_as", o.same_as, false, false);
     section(out, "ignored", o.ignored, false, false);
     section(out, "left out, not by the owner", o.not_owner, false, true);
     section(out, "left out, incomplete", o.incomplete, false, true);
     section(out, "left out, not a paper ([sync] include takes one in)", o.not_papers, false, false);
-    section(out,
-            "left out, possibly the same paper ([sync] include takes one in, ignore leaves it out)",
-            o.possibly_same, false, false);
+    section(
+        out,
+        "left out, possibly the same paper ([sync] same_as makes one yours, include takes one in, "
+        "ignore leaves it out)",
+        o.possibly_same, false, false);
     if (o.added.empty() && o.updated.empty())
         out += "nothing new\n";
     return out;

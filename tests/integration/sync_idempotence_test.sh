@@ -5,7 +5,8 @@
 # run says it is up to date. The answers are also synced with titles, venues and names that
 # hold what a BibTeX reader turns into other characters (straight apostrophes, which came
 # back as ’ and rewrote the file every week; `--`, backquotes, braces) and with abstracts,
-# and with titles that try to close their entry: each stays one paper.
+# and with titles that try to close their entry: each stays one paper. A CV whose [sync]
+# same_as makes a work its own is synced twice too.
 source "$(dirname "$0")/lib.sh"
 DATA="$SRC/tests/data/sync"
 ANSWERS=(arxiv.xml crossref.json dblp.bib dblp.xml openalex.json orcid.json scholar.bib
@@ -53,7 +54,8 @@ twice() {  # twice LABEL DIR ANSWER...: sync, sync again, compare
   shift 2
   rm -rf "$WORK/$label"
   mkdir -p "$WORK/$label"
-  cp "$DATA/cv.toml" "$DATA/own.bib" "$WORK/$label/"
+  cp "$DATA/own.bib" "$WORK/$label/"
+  cp "${TWICE_CV:-$DATA/cv.toml}" "$WORK/$label/cv.toml"
   local args=()
   for answer in "$@"; do args+=("$dir/$answer"); done
   set +e
@@ -87,6 +89,12 @@ for answer in "${ANSWERS[@]}"; do
 done
 twice all "$DATA" "${ANSWERS[@]}"
 twice hard-all "$WORK/hard" "${ANSWERS[@]}"
+# With [sync] same_as: the work the user said is their own entry stays out, sync after sync.
+sed 's/^ignore = .*/&\nsame_as = { "Learned caches for everyone: the extended version" = "doe2020own" }/' \
+  "$DATA/cv.toml" > "$WORK/same_as.toml"
+TWICE_CV="$WORK/same_as.toml" twice same-as "$DATA" "${ANSWERS[@]}" notices/dblp_extended.bib
+lacks "$(cat "$WORK/same-as/publications.sync.bib")" "extended version" \
+  "same-as: the work same_as names is not in the list"
 
 # Each hard title is one paper: no entry of the titles' own, and the build reads every one.
 list="$(cat "$WORK/hard-crossref/publications.sync.bib")"

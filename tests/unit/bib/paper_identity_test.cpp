@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "bib/paper_title.h"
+
 using namespace mkcv;
 
 TEST_CASE("DOIs are normalised whatever their prefix and case", "[sync]") {
@@ -104,4 +106,29 @@ TEST_CASE("[sync] ignore names papers by citekey or by an id in any of its forms
     // Never by title: a citekey is no title.
     CHECK_FALSE(ignored.names({"", "", "", "doe2021x", 2021}));
     CHECK_FALSE(ignored.names({"10.1/abd", "2101.00002", "conf/a/C", "", 0}));
+}
+
+TEST_CASE("[sync] include and same_as name a paper by citekey, id or title, as the report does",
+          "[bib][sync]") {
+    const PaperNames names({"doe2021x", "https://doi.org/10.1/ABC", "10.48550/arXiv.2101.00001",
+                            "DBLP:conf/a/B", "Fast Sorting: The Long Version",
+                            "A Title That The Summary Cut Short Because It Went On For…"});
+    CHECK(names.find("doe2021x", {}) == 0u);
+    CHECK(names.find("", {"10.1/abc", "", "", "", 0}) == 1u);
+    // An arXiv DOI is the arXiv id (the identity rule), so it names the preprint.
+    CHECK(names.find("", {"", "2101.00001", "", "", 0}) == 2u);
+    CHECK(names.find("", {"", "", "conf/a/B", "", 0}) == 3u);
+    // A title in any case and punctuation, any year, as sync's report prints it.
+    CHECK(names.find("", {"", "", "", normal_title("fast sorting. the long version"), 2025}) == 4u);
+    CHECK_FALSE(names.find("", {"", "", "", normal_title("Fast Sorting"), 2025}));
+    // A title the report cut short names the titles it begins.
+    CHECK(names.find("", {"", "", "",
+                          normal_title("A Title that the Summary Cut Short because it Went On "
+                                       "for Too Long to Print"),
+                          2020}) == 5u);
+    // The first name that names a paper wins; none names another.
+    CHECK(names.find("doe2021x", {"10.1/abc", "", "", "", 0}) == 0u);
+    CHECK_FALSE(names.find("doe2021y", {"10.1/abd", "2101.00002", "conf/a/C", "other", 2021}));
+    // A few letters cut short name no title.
+    CHECK_FALSE(PaperNames({"Fast…"}).find("", {"", "", "", normal_title("Fast Sorting"), 2025}));
 }

@@ -337,3 +337,63 @@ TEST_CASE("a synced entry that is one of the user's papers by mkcv sync's rule i
     CHECK(keys == std::vector<std::string>{"gu2024greenflow", "zhao2019other", "zhao2020aclgan",
                                            "zhao2021fast"});
 }
+
+TEST_CASE("[sync] same_as names one of the user's own entries, which stands for the work",
+          "[sync]") {
+    const std::string synced = R"(
+@article{zhao2021unpaired,
+  title = {Unpaired Image-to-Image Translation: The Journal Version},
+  author = {Zhao, Yihao}, journal = {TPAMI}, year = {2021},
+  dblp = {https://dblp.org/rec/journals/pami/Zhao21}
+}
+@article{zhao2019other,
+  title = {Another Paper Entirely}, author = {Zhao, Yihao}, journal = {TPDS}, year = {2019}
+}
+)";
+    auto keys_of = [](const Cv& cv) {
+        std::vector<std::string> keys;
+        for (const auto& p : cv.publications)
+            keys.push_back(p.key.value);
+        std::sort(keys.begin(), keys.end());
+        return keys;
+    };
+    // A list written before the user said so prints the work once: their entry stands for
+    // it, named by the work's citekey or its DBLP key.
+    for (const std::string work : {"zhao2021unpaired", "DBLP:journals/pami/Zhao21"}) {
+        auto loaded = load_with_synced_list(
+            kHead + "[sync]\ndblp = \"d/X\"\nsame_as = { \"" + work + "\" = \"zhao2020aclgan\" }\n",
+            kBib, synced);
+        REQUIRE(loaded.cv);
+        CHECK(keys_of(*loaded.cv) ==
+              std::vector<std::string>{"gu2024greenflow", "zhao2019other", "zhao2020aclgan"});
+    }
+
+    // A KEY that is none of the user's entries is an error at it, with a hint.
+    auto typo = load_with_synced_list(kHead +
+                                          "[sync]\ndblp = \"d/X\"\n\n[sync.same_as]\n"
+                                          "\"zhao2021unpaired\" = \"zhao2020aclgn\"\n",
+                                      kBib, synced);
+    CHECK_FALSE(typo.cv);
+    REQUIRE(typo.diagnostics.has_errors());
+    const Diagnostic& d = typo.diagnostics.items().back();
+    CHECK(d.code == "unknown-citekey");
+    CHECK(d.message == "`same_as` names `zhao2020aclgn`, which is none of your own entries");
+    CHECK(d.pos.line == 9);
+    CHECK(d.pos.column == 22);
+    CHECK(d.hint == "did you mean `zhao2020aclgan`?");
+    // An entry of the synced list is not the user's own.
+    auto listed = load_with_synced_list(
+        kHead + "[sync]\nsame_as = { \"zhao2021unpaired\" = \"zhao2019other\" }\n", kBib, synced);
+    CHECK_FALSE(listed.cv);
+    CHECK(listed.diagnostics.items().back().hint ==
+          "`zhao2019other` is an entry of the synced list; name the citekey of your own entry "
+          "that the work is");
+    // A cv.toml entry without a key is named by its title, as sync's report names it.
+    auto titled = load_with_synced_list(
+        kHead +
+            "[sync]\nsame_as = { \"zhao2021unpaired\" = \"A Paper of cv.toml\" }\n"
+            "[[publications]]\ntitle = \"A Paper of cv.toml\"\nauthors = [\"Yihao Zhao\"]\n"
+            "venue = \"X\"\nyear = 2021\n",
+        kBib, synced);
+    CHECK(titled.cv);
+}

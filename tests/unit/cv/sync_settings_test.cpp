@@ -40,3 +40,25 @@ TEST_CASE("a [sync] table is read with its problems at their positions", "[sync]
     CHECK(test::problems("[person]\nname = \"A\"\n[sync]\nfoo = 1\n").size() == 1);
     CHECK(test::problems("[person]\nname = \"A\"\n[sync]\nopenalex = \"W1\"\n").size() == 1);
 }
+
+TEST_CASE("[sync] same_as is a table of work = \"KEY\", each read with its position", "[sync]") {
+    const std::string toml =
+        "[person]\nname = \"A\"\n[sync]\nsame_as = { \"Fast Sorting: Extended\" = \"doe2024fast\", "
+        "\"10.1/x\" = \"doe2020own\" }\n";
+    LoadResult loaded = load_cv(toml, "cv.toml");
+    REQUIRE(loaded.cv);
+    const auto& same_as = loaded.cv->sync.same_as;
+    REQUIRE(same_as.size() == 2);
+    CHECK(same_as[0].work.value == "Fast Sorting: Extended");
+    CHECK(same_as[0].key.value == "doe2024fast");
+    CHECK(same_as[0].key.pos.line == 4);
+    CHECK(same_as[1].work.value == "10.1/x");
+    CHECK(same_as[1].key.value == "doe2020own");
+    // Each KEY is a string; a list of keys is not a table.
+    const auto found =
+        test::problems("[person]\nname = \"A\"\n[sync]\nsame_as = { \"10.1/x\" = 3 }\n");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].find("4:24: error: `same_as.10.1/x` must be a string, found integer") == 0);
+    CHECK(test::problems("[person]\nname = \"A\"\n[sync]\nsame_as = [\"doe2024fast\"]\n").size() ==
+          1);
+}

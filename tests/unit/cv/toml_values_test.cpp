@@ -66,3 +66,18 @@ TEST_CASE("links keep the order they were written in") {
     CHECK(links[0].label.value == "zeta");
     CHECK(links[1].url.value == "https://a.org");
 }
+
+TEST_CASE("a table of texts keeps the order and the positions of its names and values") {
+    const std::string source =
+        "[sync.same_as]\n\"Zeta: A Paper\" = \"doe2024z\"\n\"10.1/a\" = \"doe2020a\"\nx = 3\n";
+    const toml::table table = toml_of(source);
+    Diagnostics diag;
+    TomlValues v("cv.toml", source, diag);
+    const auto map = v.text_map(*table.get_as<toml::table>("sync"), "same_as");
+    REQUIRE(map.size() == 2);  // x is no text (the schema reports it)
+    CHECK(map[0].first.value == "Zeta: A Paper");
+    CHECK(map[0].second.value == "doe2024z");
+    CHECK(map[0].second.pos.line == 2);
+    CHECK(map[1].first.value == "10.1/a");
+    CHECK(map[1].first.pos.line == 3);
+}

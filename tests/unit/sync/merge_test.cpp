@@ -8,6 +8,7 @@
 #include "sync/crossref_json.h"
 #include "sync/dblp_xml.h"
 #include "sync/openalex_json.h"
+#include "sync/summary.h"
 
 using namespace mkcv;
 using namespace mkcv::sync;
@@ -281,4 +282,133 @@ TEST_CASE("near-duplicates join whichever comes first, and across a whole answer
     for (int i = 0; i < 20; ++i)
         in.works.push_back(work(2000 + i, "10.5555/report." + std::to_string(2000 + i)));
     CHECK(merge_works(in).list.size() == 20);
+}
+
+TEST_CASE("[sync] same_as makes a work left out as possibly the same one of the user's own",
+          "[sync]") {
+    // DBLP's extended version of the user's paper: a subtitle apart, so only possibly the
+    // same, and left out until the user says what it is.
+    Work dblp;
+    dblp.source = "dblp";
+    dblp.listed_for_owner = true;
+    dblp.title = {"Fast Sorting with Learned Indexes: Extended Version"};
+    dblp.authors = {"Jane Q. Doe", "Bob Roe"};
+    dblp.year = 2025;
+    dblp.kind = PublicationKind::Journal;
+    dblp.kind_known = true;
+    dblp.venue = "J. Sorting";
+    dblp.dblp_key = "journals/js/DoeR25a";
+    MergeInput in;
+    in.owner = "Jane Q. Doe";
+    in.works = {dblp};
+    Publication own;
+    own.key = {"doe2024fast"};
+    own.title = {"Fast Sorting with Learned Indexes"};
+    own.authors = {{"Jane Q. Doe"}, {"Bob Roe"}};
+    own.year = 2024;
+    own.kind = PublicationKind::Journal;
+    in.own = {own};
+    REQUIRE(merge_works(in).possibly_same.size() == 1);
+
+    // Named by its title as the report prints it, or by its DBLP key: the user's entry wins.
+    for (const std::string name :
+         {"Fast Sorting with Learned Indexes: Extended Version", "journals/js/DoeR25a"}) {
+        in.same_as = {{name, "doe2024fast"}};
+        const MergeOutcome out = merge_works(in);
+        CHECK(out.list.empty());
+        CHECK(out.possibly_same.empty());
+        CHECK(out.own == 1);
+        REQUIRE(out.same_as.size() == 1);
+        CHECK(out.same_as[0].why == "the same as your doe2024fast ([sync] same_as)");
+        CHECK(out.same_as[0].sources == std::vector<std::string>{"dblp"});
+    }
+
+    // An entry of the synced list (taken in with include before the user decided) leaves
+    // the list when same_as names it, whether or not a source lists it this time.
+    in.same_as.clear();
+    in.include = {"journals/js/DoeR25a"};
+    const MergeOutcome taken = merge_works(in);
+    REQUIRE(taken.list.size() == 1);
+    in.synced = taken.list;
+    in.include.clear();
+    in.same_as = {{taken.list[0].key.value, "doe2024fast"}};
+    for (const bool listed : {true, false}) {
+        in.works = listed ? std::vector<Work>{dblp} : std::vector<Work>{};
+        const MergeOutcome out = merge_works(in);
+        CHECK(out.list.empty());
+        CHECK(out.kept == 0);
+        REQUIRE(out.same_as.size() == 1);
+        CHECK(out.same_as[0].sources == (listed ? std::vector<std::string>{"dblp"}
+                                                : std::vector<std::string>{"synced list"}));
+    }
+}
+
+TEST_CASE("include, same_as and ignore name a left-out work as the report prints it", "[sync]") {
+    // A long title, which the report cuts short with "…": the line copied as it is names
+    // the work all the same.
+    Work notice;
+    notice.source = "semantic_scholar";
+    notice.listed_for_owner = true;
+    notice.title = {
+        "Abstract 794: Pan-cancer proteogenomic analysis of the AACR cohorts across "
+        "twelve tumour types and three continents"};
+    notice.authors = {"Jane Q. Doe"};
+    notice.year = 2020;
+    MergeInput in;
+    in.owner = "Jane Q. Doe";
+    in.works = {notice};
+    const MergeOutcome left_out = merge_works(in);
+    REQUIRE(left_out.not_papers.size() == 1);
+    // The title as the report prints it: between the quotes of its line.
+    auto printed_title = [](const MergeOutcome& out, const std::string& after) {
+        const std::string report = format_summary({}, out);
+        const auto line = report.find(after);
+        REQUIRE(line != std::string::npos);
+        const auto open = report.find('"', line + after.size());
+        const auto close = report.find("\" (", open + 1);
+        return report.substr(open + 1, close - open - 1);
+    };
+    const std::string cut = printed_title(left_out, "left out, not a paper");
+    CHECK(cut.size() < notice.title.value.size());
+    CHECK(cut.substr(cut.size() - 3) == "…");
+    in.include = {cut};
+    REQUIRE(merge_works(in).list.size() == 1);
+
+    // A work possibly the same as the user's own, its long title cut short in the report:
+    // same_as by that title makes it theirs; ignore by its DOI makes it ignored, not
+    // "possibly the same" any more.
+    Work extended;
+    extended.source = "crossref";
+    extended.listed_for_owner = true;
+    extended.title = {
+        "Learned Caches for Everyone: The Extended Version with Proofs, Experiments "
+        "on Twelve Machines and a Survey"};
+    extended.authors = {"Jane Q. Doe"};
+    extended.year = 2021;
+    extended.kind = PublicationKind::Journal;
+    extended.kind_known = true;
+    extended.doi = "10.5555/extended.1";
+    Publication own;
+    own.key = {"doe2020own"};
+    own.title = {"Learned Caches for Everyone"};
+    own.authors = {{"Jane Q. Doe"}};
+    own.year = 2020;
+    own.kind = PublicationKind::Journal;
+    MergeInput near;
+    near.owner = "Jane Q. Doe";
+    near.works = {extended};
+    near.own = {own};
+    const MergeOutcome possibly = merge_works(near);
+    REQUIRE(possibly.possibly_same.size() == 1);
+    near.same_as = {{printed_title(possibly, "left out, possibly the same paper"), "doe2020own"}};
+    const MergeOutcome same = merge_works(near);
+    CHECK(same.possibly_same.empty());
+    CHECK(same.same_as.size() == 1);
+    CHECK(same.list.empty());
+    near.same_as.clear();
+    near.ignore = {"https://doi.org/10.5555/EXTENDED.1"};
+    const MergeOutcome ignored = merge_works(near);
+    CHECK(ignored.possibly_same.empty());
+    REQUIRE(ignored.ignored.size() == 1);
+    CHECK(ignored.list.empty());
 }
