@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 
 #include "cv/validate.h"
 #include "import/loose_dates.h"
@@ -566,9 +567,8 @@ using EntryMapper = void (*)(ImportMapper&, const SourceNode&, const std::string
 
 // A section of the source: a list of entries (tables, or texts), or a table of them by name
 // (`{"Programming": ["C++"]}` → a skill "Programming").
-void map_section(ImportMapper& m, const std::string& key, const SourceNode& value,
+void map_section(ImportMapper& m, const std::string& heading, const SourceNode& value,
                  const std::string& path, EntryMapper entry_mapper) {
-    const std::string heading = title_of(key);
     if (value.is_scalar()) {
         Target section = m.section_named(heading, "text");
         m.put(section, "text", &value, path);
@@ -705,6 +705,63 @@ void map_person(ImportMapper& m, const SourceNode& where, const std::string& pat
                 m.put(person, "photo", photo.node, photo.path);
 }
 
+// bamos/cv's `order`: `- [research, Research Experience]`, a section key and the title the
+// source prints it under. Read, not placed: the list itself stays in [extra].
+std::map<std::string, std::string> read_own_titles(ImportMapper& m, const SourceNode& root) {
+    std::map<std::string, std::string> titles;
+    const Found order = find(root, "", {"order", "sectionorder"});
+    if (!order.node || order.node->kind != SourceNode::Kind::Array)
+        return titles;
+    for (std::size_t i = 0; i < order.node->items.size() && i < 1000; ++i) {
+        const SourceNode& pair = order.node->items[i];
+        if (pair.kind != SourceNode::Kind::Array || pair.items.size() != 2 ||
+            !pair.items[0].is_scalar() || !pair.items[1].is_scalar())
+            continue;
+        const std::string at = item_path(order.path, i);
+        const auto key = m.read_text(&pair.items[0], item_path(at, 0));
+        const auto title = m.read_text(&pair.items[1], item_path(at, 1));
+        if (key && title && title->find_first_not_of(" \t") != std::string::npos &&
+            title->size() <= 200)
+            titles.emplace(*key, *title);
+    }
+    return titles;
+}
+
+// `[locale.headings] KIND = "Title"`: a built-in section printed under the source's title.
+// The first title of a kind wins; a title that is the kind's English heading is left out.
+void put_heading(ImportMapper& m, const std::string& kind, const std::string& title,
+                 const std::string& from) {
+    static const std::map<std::string, std::string> kEnglish = {
+        {"summary", "summary"},   {"education", "education"}, {"experience", "experience"},
+        {"awards", "honors and awards"}, {"publications", "publications"},
+        {"skills", "skills"},     {"languages", "languages"}};
+    const auto english = kEnglish.find(kind);
+    if (english == kEnglish.end() || ascii_lower(title) == english->second)
+        return;
+    TomlValue& headings = m.document().at("locale").at("headings");
+    if (headings.find(kind))
+        return;
+    headings.set(kind, TomlValue::text(title));
+    m.record(child_path("order", from), "locale.headings." + kind);
+}
+
+// The title the source gives a section mapped by `mapper` into a built-in one.
+void put_own_heading(ImportMapper& m, EntryMapper mapper, const std::string& title,
+                     const std::string& key) {
+    if (mapper == map_education_entry)
+        put_heading(m, "education", title, key);
+    else if (mapper == map_experience_entry)
+        put_heading(m, "experience", title, key);
+    else if (mapper == map_award_entry)
+        put_heading(m, "awards", title, key);
+    else if (mapper == map_publication_entry)
+        put_heading(m, "publications", title, key);
+    else if (mapper == map_skill_entry)
+        put_heading(m, "skills", title, key);
+    else if (mapper == map_language_entry)
+        put_heading(m, "languages", title, key);
+}
+
 }  // namespace
 
 void map_generic(ImportMapper& m) {
@@ -734,12 +791,21 @@ void map_generic(ImportMapper& m) {
                         person.values.begin() + static_cast<std::ptrdiff_t>(i) + 1);
         }
     take_bib_files(m, root, "");
+    const std::map<std::string, std::string> own_titles = read_own_titles(m, root);
+    // The summary under the source's own title ("About"), when a key of the order became it.
+    for (const auto& [key, title] : own_titles)
+        if (is_one_of(key, kSummary) && m.person().find("summary"))
+            if (const SourceNode* node = root.get(key); node && node->used)
+                put_heading(m, "summary", title, key);
     for (const auto& [key, value] : root.members) {
         if (value.used || value.is_null() || key.rfind("x-", 0) == 0)
             continue;
         // A publications section that names its .bib files: `{file: all.bib}`, or an entry
         // `- file: all.bib` among papers written out.
         if (is_one_of(key, kPublications)) {
+            // Papers of a .bib print in [[publications]]: under the source's title, if any.
+            if (const auto titled = own_titles.find(key); titled != own_titles.end())
+                put_heading(m, "publications", titled->second, key);
             if (value.kind == SourceNode::Kind::Object)
                 take_bib_files(m, value, key);
             else if (value.kind == SourceNode::Kind::Array)
@@ -776,7 +842,11 @@ void map_generic(ImportMapper& m) {
             mapper = map_skill_entry;
         else if (is_one_of(key, kLanguages))
             mapper = map_language_entry;
-        map_section(m, key, value, key, mapper);
+        const auto titled = own_titles.find(key);
+        if (titled != own_titles.end())
+            put_own_heading(m, mapper, titled->second, key);
+        map_section(m, titled != own_titles.end() ? titled->second : title_of(key), value, key,
+                    mapper);
     }
     m.place_leftovers();
 }

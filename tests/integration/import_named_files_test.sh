@@ -1,6 +1,7 @@
 # `mkcv import` brings what the source names (issue 40): a bamos-style cv.yaml with its
 # papers in all.bib and a photo beside it imports with `bibliography` and `photo`, and one
-# build (the default PDF) prints the papers, with the owner found by name. A source naming
+# build (the default PDF) prints the papers, with the owner found by name, and every section
+# under the title its `order` gives it. A source naming
 # files out of its folder (`..`, a symbolic link, an absolute path) imports none of them.
 source "$(dirname "$0")/lib.sh"
 MKCV="$(realpath "$MKCV")" SRC="$(realpath "$SRC")"
@@ -22,7 +23,11 @@ if [[ -n "$pdf" ]]; then
   text="$(squashed "$(pdf_text "$pdf")")"
   for value in "Ilse Varga" "Tropical Curves Counted by Quivers" \
     "Lattice Walks in Wedge-Shaped Regions" "Journal of Combinatorial Theory" \
-    "Eötvös Loránd University"; do
+    "Eötvös Loránd University" "Combinatorialist working on lattice walks." \
+    "Visiting Researcher" "Rényi Institute" "Counted quiver representations." \
+    "Referee for the Journal of Combinatorial Theory" "Enumerative Combinatorics" \
+    "About" "Academic Training" "Research Experience" "Refereed Papers" \
+    "Professional Activities" "Graduate Coursework (selected)"; do
     contains "$text" "$(squashed "$value")" "the PDF has «$value»"
   done
 else

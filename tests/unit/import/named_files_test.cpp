@@ -74,3 +74,21 @@ TEST_CASE("papers in a .bib are its entries but @string, @preamble and @comment"
     CHECK(count_bibtex_entries("@string{x = \"y\"} @PREAMBLE{\"z\"} @comment{note} @misc{c}") == 1);
     CHECK(count_bibtex_entries("mail me at a@example.org, or @") == 0);
 }
+
+TEST_CASE("a bamos-style order prints each section under the source's title", "[import]") {
+    const ImportOutcome outcome = import_named("bamos", kFiles + "bamos/cv.toml");
+    REQUIRE(outcome.toml);
+    const toml::table toml = toml::parse(*outcome.toml);
+    // Built-in sections, the .bib's papers among them, keep the kind and take the title.
+    CHECK(str(toml["locale"]["headings"]["publications"]) == "Refereed Papers");
+    CHECK(str(toml["locale"]["headings"]["education"]) == "Academic Training");
+    CHECK(str(toml["locale"]["headings"]["summary"]) == "About");
+    // The others are sections of their own under it, not under a title made from the key.
+    std::vector<std::string> titles;
+    if (const auto* sections = toml["sections"].as_array())
+        for (const auto& section : *sections)
+            titles.push_back(str(section.as_table()->at_path("title")));
+    CHECK(titles == std::vector<std::string>{"Research Experience", "Professional Activities",
+                                             "Graduate Coursework (selected)"});
+    CHECK(outcome.toml->find("Other imported data") == std::string::npos);
+}
