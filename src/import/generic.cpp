@@ -732,9 +732,10 @@ std::map<std::string, std::string> read_own_titles(ImportMapper& m, const Source
 void put_heading(ImportMapper& m, const std::string& kind, const std::string& title,
                  const std::string& from) {
     static const std::map<std::string, std::string> kEnglish = {
-        {"summary", "summary"},   {"education", "education"}, {"experience", "experience"},
-        {"awards", "honors and awards"}, {"publications", "publications"},
-        {"skills", "skills"},     {"languages", "languages"}};
+        {"summary", "summary"},           {"education", "education"},
+        {"experience", "experience"},     {"awards", "honors and awards"},
+        {"publications", "publications"}, {"skills", "skills"},
+        {"languages", "languages"}};
     const auto english = kEnglish.find(kind);
     if (english == kEnglish.end() || ascii_lower(title) == english->second)
         return;

@@ -1,0 +1,180 @@
+#include "import/latex_markup.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace mkcv {
+namespace {
+
+constexpr std::size_t kMaxLatexDepth = 32;
+constexpr std::size_t kMaxLatexBytes = 1 << 20;
+
+bool is_letter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+class LatexReader {
+  public:
+    LatexReader(std::string_view text, bool prose) : s_(text), prose_(prose) {}
+
+    LatexReading read() {
+        LatexReading out;
+        out.text = until_close(0);
+        out.unknown = std::move(unknown_);
+        return out;
+    }
+
+  private:
+    // The text up to the `}` closing the group at `depth` (or the end), read.
+    std::string until_close(std::size_t depth) {
+        std::string out;
+        while (i_ < s_.size()) {
+            const char c = s_[i_];
+            if (c == '}' && depth > 0)
+                return out;
+            if (c == '`' && s_.substr(i_, 2) == "``") {
+                out += "\u201C";
+                i_ += 2;
+            } else if (c == '\'' && s_.substr(i_, 2) == "''") {
+                out += "\u201D";
+                i_ += 2;
+            } else if (c == '\\') {
+                out += macro(depth);
+            } else {
+                out += c;
+                ++i_;
+            }
+        }
+        return out;
+    }
+
+    // A `{group}` right at i_, read; nullopt-like "" with ok=false when there is none.
+    bool group(std::size_t depth, std::string& text) {
+        if (i_ >= s_.size() || s_[i_] != '{' || depth + 1 > kMaxLatexDepth)
+            return false;
+        const std::size_t start = i_;
+        ++i_;
+        text = until_close(depth + 1);
+        if (i_ >= s_.size()) {  // never closed: as written
+            i_ = start;
+            return false;
+        }
+        ++i_;  // the `}`
+        return true;
+    }
+
+    // A `{group}` taken as written (a URL): its braces balanced, nothing read.
+    bool raw_group(std::string& text) {
+        if (i_ >= s_.size() || s_[i_] != '{')
+            return false;
+        const std::size_t close = s_.find('}', i_);
+        if (close == std::string_view::npos)
+            return false;
+        text = std::string(s_.substr(i_ + 1, close - i_ - 1));
+        i_ = close + 1;
+        return true;
+    }
+
+    std::string macro(std::size_t depth) {
+        const std::size_t start = i_;
+        ++i_;  // the backslash
+        if (i_ < s_.size() && !is_letter(s_[i_])) {
+            const char c = s_[i_++];
+            switch (c) {
+                case '&':
+                case '%':
+                case '$':
+                case '#':
+                case '{':
+                case '}':
+                    return std::string(1, c);
+                case '_':
+                    return prose_ ? "\\_" : "_";  // CommonMark reads `\_` as `_`
+                default:
+                    i_ = start + 1;
+                    return "\\";
+            }
+        }
+        std::size_t end = i_;
+        while (end < s_.size() && is_letter(s_[end]))
+            ++end;
+        const std::string name(s_.substr(i_, end - i_));
+        i_ = end;
+        const std::size_t after_name = i_;
+        std::string a, b;
+        if (name == "href") {
+            if (raw_group(a) && group(depth, b)) {
+                const bool linkable = prose_ &&
+                                      a.find_first_of(" \t\n()<>[]") == std::string::npos &&
+                                      (a.rfind("http://", 0) == 0 || a.rfind("https://", 0) == 0 ||
+                                       a.rfind("mailto:", 0) == 0);
+                if (linkable)
+                    return "[" + b + "](" + a + ")";
+                return b == a ? b : b + " (" + a + ")";
+            }
+        } else if (name == "url") {
+            if (raw_group(a))
+                return a;
+        } else if (name == "textit" || name == "emph" || name == "textsl") {
+            if (group(depth, a))
+                return prose_ && !a.empty() ? "*" + a + "*" : a;
+        } else if (name == "textbf") {
+            if (group(depth, a))
+                return prose_ && !a.empty() ? "**" + a + "**" : a;
+        } else if (name == "textrm" || name == "textup" || name == "textnormal" || name == "mbox" ||
+                   name == "text") {
+            if (group(depth, a))
+                return a;
+        } else if (name == "LaTeX" || name == "TeX") {
+            return name;
+        } else if (name == "ldots" || name == "dots") {
+            return "\u2026";
+        }
+        // Unknown, or a known one without its groups: as written.
+        i_ = after_name;
+        const std::string written = "\\" + name;
+        if (!name.empty() &&
+            std::find(unknown_.begin(), unknown_.end(), written) == unknown_.end() &&
+            unknown_.size() < 100)
+            unknown_.push_back(written);
+        return written;
+    }
+
+    std::string_view s_;
+    bool prose_;
+    std::size_t i_ = 0;
+    std::vector<std::string> unknown_;
+};
+
+}  // namespace
+
+namespace {
+
+// Braces balanced (`\{` and `\}` aside) and at most kMaxLatexDepth deep: then every group
+// the reader opens closes, and it reads each byte once. Otherwise the text stays as written.
+bool balanced(std::string_view text) {
+    std::size_t depth = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\')
+            ++i;
+        else if (text[i] == '{' && ++depth > kMaxLatexDepth)
+            return false;
+        else if (text[i] == '}' && depth-- == 0)
+            return false;
+    }
+    return depth == 0;
+}
+
+}  // namespace
+
+bool looks_like_latex(std::string_view text) {
+    return text.find('\\') != std::string_view::npos || text.find("``") != std::string_view::npos;
+}
+
+LatexReading read_latex(std::string_view text, bool prose) {
+    if (text.size() > kMaxLatexBytes || !looks_like_latex(text) || !balanced(text))
+        return {std::string(text), {}};
+    return LatexReader(text, prose).read();
+}
+
+}  // namespace mkcv
