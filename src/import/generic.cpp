@@ -5,6 +5,7 @@
 #include <map>
 
 #include "cv/validate.h"
+#include "import/latex_markup.h"
 #include "import/loose_dates.h"
 #include "import/rendercv.h"
 #include "util/ascii.h"
@@ -347,18 +348,47 @@ void put_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
     put_rest(m, e, entry, at, "text");
 }
 
+// A source section's heading: the title the source gives it (a bamos-style `order`), or one
+// made from its key. Under a title of the source's own, a built-in kind's entries become a
+// typed section of that kind ([section.KEY] kind = … heading = …), so the CV prints the
+// source's heading and two sections of one kind keep theirs.
+struct SectionHeading {
+    std::string text;
+    bool own = false;
+};
+
+// The English heading mkcv prints for a kind, lower case: a source title that is this
+// heading adds nothing.
+std::string_view english_heading(std::string_view kind) {
+    static const std::map<std::string_view, std::string_view> kEnglish = {
+        {"summary", "summary"},           {"education", "education"},
+        {"experience", "experience"},     {"awards", "honors and awards"},
+        {"publications", "publications"}, {"skills", "skills"},
+        {"languages", "languages"}};
+    const auto found = kEnglish.find(kind);
+    return found == kEnglish.end() ? std::string_view() : found->second;
+}
+
+// The cv.toml key an entry of a built-in `kind` goes to: the kind's own, or, under a title
+// of the source's own, the typed section declared for it on first use.
+std::string own_title_key(ImportMapper& m, const SectionHeading& heading, std::string_view kind) {
+    if (!heading.own || ascii_lower(heading.text) == english_heading(kind))
+        return std::string(kind);
+    return m.declared_section(heading.text, kind, heading.text);
+}
+
 // An entry of the custom section `heading`, with every value it holds: for the sections mkcv
 // has no type for, and for an entry that does not fit its typed section.
 void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                      const std::string& heading) {
-    Target section = m.section_named(heading, "entries");
+                      const SectionHeading& heading) {
+    Target section = m.section_named(heading.text, "entries");
     put_custom_entry(m, section, entry, at);
 }
 
 // ---- the sections ----
 
 void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                         const std::string& heading) {
+                         const SectionHeading& heading) {
     const Found institution = find_text(m, entry, at, kInstitution);
     const Found degree = find_text(m, entry, at, kDegree);
     const Found area = find_text(m, entry, at, kField);
@@ -368,11 +398,11 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
         m.warn(&entry, at,
                "a degree without an institution or a degree name, which [[education]] needs; "
                "imported into the section \"" +
-                   heading + "\"");
+                   heading.text + "\"");
         map_custom_entry(m, entry, at, heading);
         return;
     }
-    Target e = m.new_entry("education");
+    Target e = m.new_entry(own_title_key(m, heading, "education"));
     // Degree and field apart: the CV's locale joins them (degree_in_field).
     m.put_value(e, "degree", degree_text ? *degree_text : *area_text, {});
     if (degree_text && area_text)
@@ -390,7 +420,7 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
 }
 
 void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                          const std::string& heading) {
+                          const SectionHeading& heading) {
     const Found role = find_text(m, entry, at, kRole);
     // The role's key is not the organisation's ("title" and "name" are both).
     const SourceNode* role_node = role.node;
@@ -405,11 +435,11 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
         m.warn(&entry, at,
                "a position without a role or an organization, which [[experience]] needs; "
                "imported into the section \"" +
-                   heading + "\"");
+                   heading.text + "\"");
         map_custom_entry(m, entry, at, heading);
         return;
     }
-    Target e = m.new_entry("experience");
+    Target e = m.new_entry(own_title_key(m, heading, "experience"));
     m.put(e, "role", role.node, role.path);
     m.put(e, "organization", organization.node, organization.path);
     put_found(m, e, "location", find_text(m, entry, at, kPlace));
@@ -420,7 +450,7 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
 }
 
 void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                     const std::string& heading) {
+                     const SectionHeading& heading) {
     const Found title = find_text(m, entry, at, kAwardTitle);
     const Found date = find_text(m, entry, at, kDate);
     const auto date_text = text_of(m, date);
@@ -432,7 +462,7 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
         map_custom_entry(m, entry, at, heading);
         return;
     }
-    Target e = m.new_entry("awards");
+    Target e = m.new_entry(own_title_key(m, heading, "awards"));
     m.put(e, "title", title.node, title.path);
     if (parsed && parsed->month) {
         m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
@@ -447,7 +477,7 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
 }
 
 void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                     const std::string& heading) {
+                     const SectionHeading& heading) {
     const Found name = find_text(m, entry, at, kSkillName);
     if (!name.node) {
         map_custom_entry(m, entry, at, heading);
@@ -468,7 +498,7 @@ void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string
 }
 
 void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                        const std::string& heading) {
+                        const SectionHeading& heading) {
     const Found name = find_text(m, entry, at, kLanguageName);
     if (!name.node) {
         map_custom_entry(m, entry, at, heading);
@@ -483,7 +513,7 @@ void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::str
 // custom entry (authors written as one text stay as written there: how to split "Doe, J.,
 // Roe, A." is a guess).
 void map_publication_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                           const std::string& heading) {
+                           const SectionHeading& heading) {
     const Found title = find_text(m, entry, at, {"title", "name"});
     const Found authors = find(entry, at, {"authors", "author", "by"});
     const Found venue = find_text(m, entry, at,
@@ -563,14 +593,14 @@ bool take_bib_files(ImportMapper& m, const SourceNode& holder, const std::string
 }
 
 using EntryMapper = void (*)(ImportMapper&, const SourceNode&, const std::string&,
-                             const std::string&);
+                             const SectionHeading&);
 
 // A section of the source: a list of entries (tables, or texts), or a table of them by name
 // (`{"Programming": ["C++"]}` → a skill "Programming").
-void map_section(ImportMapper& m, const std::string& heading, const SourceNode& value,
+void map_section(ImportMapper& m, const SectionHeading& heading, const SourceNode& value,
                  const std::string& path, EntryMapper entry_mapper) {
     if (value.is_scalar()) {
-        Target section = m.section_named(heading, "text");
+        Target section = m.section_named(heading.text, "text");
         m.put(section, "text", &value, path);
         return;
     }
@@ -592,14 +622,14 @@ void map_section(ImportMapper& m, const std::string& heading, const SourceNode& 
             }
             if (member.is_scalar()) {
                 if (const auto text = m.read_text(&member, at)) {
-                    Target section = m.section_named(heading, "items");
+                    Target section = m.section_named(heading.text, "items");
                     m.append_item(section, "items", name + ": " + *text, {});
                     m.used(&member, at, section.path + ".items");
                 }
             } else if (member.kind == SourceNode::Kind::Object) {
                 entry_mapper(m, member, at, heading);
             } else {
-                Target section = m.section_named(heading, "entries");
+                Target section = m.section_named(heading.text, "entries");
                 Target e = m.new_section_entry(section);
                 m.put_value(e, "title", name, at);
                 put_list(m, e, "highlights", Found{&member, at, name});
@@ -622,7 +652,7 @@ void map_section(ImportMapper& m, const std::string& heading, const SourceNode& 
                 m.put(e, entry_mapper == map_skill_entry ? "name" : "language", &item, at);
                 continue;
             }
-            Target section = m.section_named(heading, "items");
+            Target section = m.section_named(heading.text, "items");
             if (const auto text = m.read_text(&item, at)) {
                 m.append_item(section, "items", *text, {});
                 m.used(&item, at, section.path + ".items");
@@ -731,13 +761,8 @@ std::map<std::string, std::string> read_own_titles(ImportMapper& m, const Source
 // The first title of a kind wins; a title that is the kind's English heading is left out.
 void put_heading(ImportMapper& m, const std::string& kind, const std::string& title,
                  const std::string& from) {
-    static const std::map<std::string, std::string> kEnglish = {
-        {"summary", "summary"},           {"education", "education"},
-        {"experience", "experience"},     {"awards", "honors and awards"},
-        {"publications", "publications"}, {"skills", "skills"},
-        {"languages", "languages"}};
-    const auto english = kEnglish.find(kind);
-    if (english == kEnglish.end() || ascii_lower(title) == english->second)
+    const std::string_view english = english_heading(kind);
+    if (english.empty() || ascii_lower(title) == english)
         return;
     TomlValue& headings = m.document().at("locale").at("headings");
     if (headings.find(kind))
@@ -746,16 +771,12 @@ void put_heading(ImportMapper& m, const std::string& kind, const std::string& ti
     m.record(child_path("order", from), "locale.headings." + kind);
 }
 
-// The title the source gives a section mapped by `mapper` into a built-in one.
+// The title the source gives a section mapped by `mapper` into a built-in one that is not a
+// typed section of its own (own_title_key): papers, which a .bib puts in [[publications]], and
+// skills and languages, written by name in map_section.
 void put_own_heading(ImportMapper& m, EntryMapper mapper, const std::string& title,
                      const std::string& key) {
-    if (mapper == map_education_entry)
-        put_heading(m, "education", title, key);
-    else if (mapper == map_experience_entry)
-        put_heading(m, "experience", title, key);
-    else if (mapper == map_award_entry)
-        put_heading(m, "awards", title, key);
-    else if (mapper == map_publication_entry)
+    if (mapper == map_publication_entry)
         put_heading(m, "publications", title, key);
     else if (mapper == map_skill_entry)
         put_heading(m, "skills", title, key);
@@ -774,6 +795,7 @@ void map_generic(ImportMapper& m) {
                "not a table of keys: everything is kept in the section \"Other imported data\"");
         m.require_name("name", &root);
         m.place_leftovers();
+        read_latex_values(m.document(), m.diagnostics(), m.file());
         return;
     }
     map_person(m, root, "");
@@ -846,10 +868,15 @@ void map_generic(ImportMapper& m) {
         const auto titled = own_titles.find(key);
         if (titled != own_titles.end())
             put_own_heading(m, mapper, titled->second, key);
-        map_section(m, titled != own_titles.end() ? titled->second : title_of(key), value, key,
-                    mapper);
+        const SectionHeading heading = titled != own_titles.end()
+                                           ? SectionHeading{titled->second, true}
+                                           : SectionHeading{title_of(key), false};
+        map_section(m, heading, value, key, mapper);
     }
     m.place_leftovers();
+    // A schema of one's own is often written for LaTeX (bamos/cv, a professor's own YAML):
+    // its \href, \textit and ``quotes'' become what they typeset, leftovers included.
+    read_latex_values(m.document(), m.diagnostics(), m.file());
 }
 
 }  // namespace mkcv

@@ -7,7 +7,9 @@
 // honors → [[awards]]; skills and languages → [[skills]] and [[languages]]; every other list
 // or table (publications, papers, projects, talks, teaching …) → a custom section titled
 // after its key. An entry that a typed section cannot take becomes a custom entry; its keys
-// no field takes are added to its note as "Key: value". docs/import.md has the synonyms.
+// no field takes are added to its note as "Key: value". A bamos-style `order` titles the
+// sections it names (typed `[section.KEY]` for education, experience and awards), and the
+// texts' LaTeX is read as what it typesets (latex_markup.h). docs/import.md has the synonyms.
 #pragma once
 
 #include "import/mapping.h"

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
+
+#include "cv/validate.h"
 
 namespace mkcv {
 namespace {
@@ -175,6 +178,76 @@ LatexReading read_latex(std::string_view text, bool prose) {
     if (text.size() > kMaxLatexBytes || !looks_like_latex(text) || !balanced(text))
         return {std::string(text), {}};
     return LatexReader(text, prose).read();
+}
+
+namespace {
+
+// cv.toml's prose fields (docs/cv-format.md#inline-markup): their texts take inline markup.
+bool latex_prose_key(std::string_view key) {
+    for (const std::string_view prose :
+         {"summary", "research_interests", "note", "highlights", "thesis", "description",
+          "reference", "text", "items", "bio", "abstract"})
+        if (key == prose)
+            return true;
+    return false;
+}
+
+struct LatexWalk {
+    std::size_t changed = 0;
+    // Each unknown macro: the first cv.toml value that keeps it, and how many do.
+    std::map<std::string, std::pair<std::string, std::size_t>> unknown;
+};
+
+void read_latex_value(TomlValue& value, const std::string& path, bool prose, LatexWalk& walk,
+                      std::size_t depth) {
+    if (depth > 64)  // the writer's tree is shallow; a bound, not a case
+        return;
+    if (value.kind == TomlValue::Kind::String) {
+        if (!looks_like_latex(value.string))
+            return;
+        LatexReading reading = read_latex(value.string, prose);
+        for (const std::string& name : reading.unknown) {
+            auto& [first, count] = walk.unknown[name];
+            if (count++ == 0)
+                first = path;
+        }
+        if (reading.text != value.string && reading.text.size() <= kMaxValueBytes) {
+            value.string = std::move(reading.text);
+            ++walk.changed;
+        }
+    } else if (value.kind == TomlValue::Kind::Array) {
+        for (std::size_t i = 0; i < value.items.size(); ++i)
+            read_latex_value(value.items[i], path + "[" + std::to_string(i) + "]", prose, walk,
+                             depth + 1);
+    } else if (value.kind == TomlValue::Kind::Table) {
+        for (std::size_t i = 0; i < value.keys.size(); ++i) {
+            const std::string& key = value.keys[i];
+            if (depth == 0 && (key == "extra" || key == "bibliography"))
+                continue;  // for other tools, and file names: as written
+            if (path == "person" && key == "photo")
+                continue;
+            read_latex_value(value.values[i], path.empty() ? key : path + "." + key,
+                             latex_prose_key(key), walk, depth + 1);
+        }
+    }
+}
+
+}  // namespace
+
+std::size_t read_latex_values(TomlValue& document, Diagnostics& diagnostics,
+                              const std::string& file) {
+    LatexWalk walk;
+    read_latex_value(document, "", false, walk, 0);
+    for (const auto& [name, where] : walk.unknown)
+        diagnostics.warning(
+            file, {}, "import",
+            "the LaTeX macro " + name + " is not one mkcv reads; kept as written in " +
+                where.first +
+                (where.second > 1 ? " and " + std::to_string(where.second - 1) + " more value" +
+                                        (where.second > 2 ? "s" : "")
+                                  : ""),
+            "write in cv.toml what it should print");
+    return walk.changed;
 }
 
 }  // namespace mkcv

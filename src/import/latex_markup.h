@@ -5,9 +5,13 @@
 // warning.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "import/toml_writer.h"
+#include "util/diagnostics.h"
 
 namespace mkcv {
 
@@ -23,5 +27,14 @@ bool looks_like_latex(std::string_view text);
 // keeps its words). Groups nest at most 32 deep, deeper ones stay as written; texts over
 // 1 MiB are returned unchanged: all input is untrusted.
 LatexReading read_latex(std::string_view text, bool prose);
+
+// Every text of an imported cv.toml read by read_latex, after the mapping: prose fields
+// (summary, note, highlights, a custom section's text and items …) into inline markup, the
+// others into plain text; `[extra]` (kept for other tools), `bibliography` and the photo's
+// path as written. One warning per unknown macro names it and the first cv.toml value that
+// keeps it. A text that would grow past what cv.toml takes in one value stays as written.
+// Returns how many texts changed.
+std::size_t read_latex_values(TomlValue& document, Diagnostics& diagnostics,
+                              const std::string& file);
 
 }  // namespace mkcv

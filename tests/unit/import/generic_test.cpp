@@ -72,4 +72,49 @@ TEST_CASE("a file that is a list, or has no name, still imports", "[import]") {
     CHECK(str(list.toml["sections"][0]["items"][2]) == "[2]: 3");
 }
 
+TEST_CASE("a LaTeX-flavoured schema of one's own imports as markup, not macros", "[import]") {
+    const Imported r = import_text(R"(name: Jan Novák
+positions:
+  - position: Professor
+    institution: \href{https://uni.example.cz}{Charles University}
+    years: 2015 -- present
+    notes: Head of the \textit{Logic} group \& its \emph{seminar}.
+talks:
+  - title: '``Proofs as programs'''''
+    event: \textbf{LICS} keynote \cite{x}
+    date: 2024-05-21
+)",
+                                   "own.yaml");
+    // A plain field keeps the link's words and address; a prose field gets the link itself.
+    CHECK(str(r.toml["experience"][0]["organization"]) ==
+          "Charles University (https://uni.example.cz)");
+    CHECK(str(r.toml["experience"][0]["note"]) == "Head of the *Logic* group & its *seminar*.");
+    CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "\u201CProofs as programs\u201D");
+    CHECK(str(r.toml["sections"][0]["entries"][0]["subtitle"]) == "LICS keynote \\cite{x}");
+    CHECK(has_warning(r.outcome, "the LaTeX macro \\cite is not one mkcv reads"));
+    CHECK(r.outcome.toml->find("textit") == std::string::npos);
+}
+
+TEST_CASE("the source's own title makes a built-in kind a typed section", "[import]") {
+    const Imported r = import_text(R"(name: Ana Lima
+order:
+  - [appointments, Industry Experience]
+  - [positions, Experience]
+appointments:
+  - company: Acme
+    position: Engineer
+    dates: 2020 -- 2022
+positions:
+  - company: Uni
+    position: Lecturer
+    dates: 2022 -- present
+)",
+                                   "own.yaml");
+    CHECK(str(r.toml["section"]["industry_experience"]["kind"]) == "experience");
+    CHECK(str(r.toml["section"]["industry_experience"]["heading"]) == "Industry Experience");
+    CHECK(str(r.toml["industry_experience"][0]["organization"]) == "Acme");
+    // A title that is mkcv's own heading for the kind: the built-in section.
+    CHECK(str(r.toml["experience"][0]["organization"]) == "Uni");
+}
+
 }  // namespace mkcv

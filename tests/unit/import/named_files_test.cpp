@@ -79,9 +79,15 @@ TEST_CASE("a bamos-style order prints each section under the source's title", "[
     const ImportOutcome outcome = import_named("bamos", kFiles + "bamos/cv.toml");
     REQUIRE(outcome.toml);
     const toml::table toml = toml::parse(*outcome.toml);
-    // Built-in sections, the .bib's papers among them, keep the kind and take the title.
+    // A built-in kind under a title of the source's own is a typed section printed under it.
+    CHECK(str(toml["section"]["academic_training"]["kind"]) == "education");
+    CHECK(str(toml["section"]["academic_training"]["heading"]) == "Academic Training");
+    CHECK(str(toml["academic_training"][0]["institution"]) == "Eötvös Loránd University");
+    CHECK(!toml["education"]);
+    CHECK(!toml["locale"]["headings"]["education"]);
+    // The .bib's papers live in [[publications]], and the summary is one text: both take the
+    // title as their heading.
     CHECK(str(toml["locale"]["headings"]["publications"]) == "Refereed Papers");
-    CHECK(str(toml["locale"]["headings"]["education"]) == "Academic Training");
     CHECK(str(toml["locale"]["headings"]["summary"]) == "About");
     // The others are sections of their own under it, not under a title made from the key.
     std::vector<std::string> titles;
