@@ -147,6 +147,10 @@ const Names kPublications = {"publications",    "papers",           "articles",
 const Names kBibFiles = {"file", "files", "bib", "bibfile", "bibfiles", "bibtex", "bibliography"};
 const Names kPhoto = {"photo", "picture", "image", "avatar", "headshot", "portrait"};
 const Names kSkills = {"skills", "technicalskills", "competencies", "skillset"};
+const Names kTalks = {"talks",           "invitedtalks", "selectedtalks", "presentations",
+                      "conferencetalks", "seminars",     "keynotes"};
+const Names kTalkTitle = {"title", "name", "talk", "topic"};
+const Names kEvent = {"event", "venue", "conference", "meeting", "seminar", "host", "series"};
 const Names kLanguages = {"languages", "languageskills", "spokenlanguages"};
 
 const Names kSettings = {"order",    "layout", "layouts", "theme",   "template",     "style",
@@ -364,7 +368,7 @@ std::string_view english_heading(std::string_view kind) {
         {"summary", "summary"},           {"education", "education"},
         {"experience", "experience"},     {"awards", "honors and awards"},
         {"publications", "publications"}, {"skills", "skills"},
-        {"languages", "languages"}};
+        {"languages", "languages"},       {"talks", "talks"}};
     const auto found = kEnglish.find(kind);
     return found == kEnglish.end() ? std::string_view() : found->second;
 }
@@ -507,6 +511,27 @@ void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::str
     Target e = m.new_entry("languages");
     m.put(e, "language", name.node, name.path);
     put_found(m, e, "fluency", find_text(m, entry, at, kLevel));
+}
+
+// A talk with a title, an event and one date → [[talks]]; else a custom entry. [[talks]]
+// has no note: a key no field takes waits in "Other imported data".
+void map_talk_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                    const SectionHeading& heading) {
+    const Found title = find_text(m, entry, at, kTalkTitle);
+    const Found event = find_text(m, entry, at, kEvent);
+    const Found date = find_text(m, entry, at, kDate);
+    const auto date_text = text_of(m, date);
+    const auto parsed = date_text ? parse_loose_date(*date_text) : std::nullopt;
+    if (!title.node || !event.node || event.node == title.node || !parsed || parsed->present) {
+        map_custom_entry(m, entry, at, heading);
+        return;
+    }
+    Target e = m.new_entry(own_title_key(m, heading, "talks"));
+    m.put(e, "title", title.node, title.path);
+    m.put(e, "event", event.node, event.path);
+    put_found(m, e, "location", find_text(m, entry, at, kPlace));
+    m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
+    m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".date");
 }
 
 // A paper with a title, a list of authors, a venue and a year → [[publications]]; else a
@@ -784,6 +809,42 @@ void put_own_heading(ImportMapper& m, EntryMapper mapper, const std::string& tit
         put_heading(m, "languages", title, key);
 }
 
+// The kind whose shape every entry of a list of tables has, for a section whose key names
+// none: a talk (title, event, one date), a degree (institution and degree), a position
+// (role and organization). Looked at, not placed; nullptr when the entries differ.
+EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::string& path) {
+    if (list.kind != SourceNode::Kind::Array || list.items.empty())
+        return nullptr;
+    const auto fits = [&](const SourceNode& entry, const std::string& at, EntryMapper kind) {
+        if (kind == map_talk_entry) {
+            const Found title = find_text(m, entry, at, kTalkTitle);
+            const Found event = find_text(m, entry, at, kEvent);
+            const auto date = text_of(m, find_text(m, entry, at, kDate));
+            const auto parsed = date ? parse_loose_date(*date) : std::nullopt;
+            return title.node && event.node && title.node != event.node && parsed &&
+                   !parsed->present;
+        }
+        if (kind == map_education_entry)
+            return find_text(m, entry, at, kInstitution).node &&
+                   (find_text(m, entry, at, kDegree).node || find_text(m, entry, at, kField).node);
+        const Found role = find_text(m, entry, at, kRole);
+        for (const std::string_view name : kOrganization)
+            if (const Found org = find_text(m, entry, at, {name});
+                org.node && org.node != role.node)
+                return role.node != nullptr;
+        return false;
+    };
+    for (const EntryMapper kind : {map_talk_entry, map_education_entry, map_experience_entry}) {
+        bool all = true;
+        for (std::size_t i = 0; all && i < list.items.size(); ++i)
+            all = list.items[i].kind == SourceNode::Kind::Object &&
+                  fits(list.items[i], item_path(path, i), kind);
+        if (all)
+            return kind;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 void map_generic(ImportMapper& m) {
@@ -865,12 +926,22 @@ void map_generic(ImportMapper& m) {
             mapper = map_skill_entry;
         else if (is_one_of(key, kLanguages))
             mapper = map_language_entry;
+        else if (is_one_of(key, kTalks))
+            mapper = map_talk_entry;
         const auto titled = own_titles.find(key);
         if (titled != own_titles.end())
             put_own_heading(m, mapper, titled->second, key);
+        // A key that names no kind, whose entries all have one kind's shape: a typed section
+        // of that kind under the section's title, which is then the source's own.
+        bool by_shape = false;
+        if (mapper == map_custom_entry)
+            if (const EntryMapper shaped = mapper_by_shape(m, value, key)) {
+                mapper = shaped;
+                by_shape = true;
+            }
         const SectionHeading heading = titled != own_titles.end()
                                            ? SectionHeading{titled->second, true}
-                                           : SectionHeading{title_of(key), false};
+                                           : SectionHeading{title_of(key), by_shape};
         map_section(m, heading, value, key, mapper);
     }
     m.place_leftovers();

@@ -19,6 +19,7 @@ done
 contains "$toml" '[Logic Seminar](https://logic.example.cz/seminar)' "a link in a note is a link"
 contains "$toml" 'kind = "experience"' "the appointments are a typed section"
 contains "$toml" 'heading = "Academic Appointments"' "under the source's title"
+contains "$toml" 'kind = "talks"' "the talks are a typed section of talks"
 contains "$(cat import.log)" 'the LaTeX macro \cite is not one mkcv reads' "\\cite is named"
 
 # The source's values as they print: the words of each text, its macros read.

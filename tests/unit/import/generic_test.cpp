@@ -89,8 +89,9 @@ talks:
     CHECK(str(r.toml["experience"][0]["organization"]) ==
           "Charles University (https://uni.example.cz)");
     CHECK(str(r.toml["experience"][0]["note"]) == "Head of the *Logic* group & its *seminar*.");
-    CHECK(str(r.toml["sections"][0]["entries"][0]["title"]) == "\u201CProofs as programs\u201D");
-    CHECK(str(r.toml["sections"][0]["entries"][0]["subtitle"]) == "LICS keynote \\cite{x}");
+    CHECK(str(r.toml["talks"][0]["title"]) == "\u201CProofs as programs\u201D");
+    CHECK(str(r.toml["talks"][0]["event"]) == "LICS keynote \\cite{x}");
+    CHECK(str(r.toml["talks"][0]["date"]) == "2024-05-21");
     CHECK(has_warning(r.outcome, "the LaTeX macro \\cite is not one mkcv reads"));
     CHECK(r.outcome.toml->find("textit") == std::string::npos);
 }
@@ -115,6 +116,36 @@ positions:
     CHECK(str(r.toml["industry_experience"][0]["organization"]) == "Acme");
     // A title that is mkcv's own heading for the kind: the built-in section.
     CHECK(str(r.toml["experience"][0]["organization"]) == "Uni");
+}
+
+TEST_CASE("a list of entries of one kind's shape under a key of no kind is typed", "[import]") {
+    const Imported r = import_text(R"(name: Ana Lima
+visiting:
+  - role: Visiting Scholar
+    lab: INRIA Saclay
+    dates: 2019 -- 2020
+colloquia:
+  - title: Rewriting made easy
+    event: Oberwolfach workshop
+    date: 2022-03
+miscellany:
+  - title: Rewriting made easy
+    event: Oberwolfach workshop
+    date: 2022-03
+  - title: A poster
+)",
+                                   "own.yaml");
+    // The section's title made from its key is the heading of a typed section of the kind.
+    CHECK(str(r.toml["section"]["visiting"]["kind"]) == "experience");
+    CHECK(str(r.toml["section"]["visiting"]["heading"]) == "Visiting");
+    CHECK(str(r.toml["visiting"][0]["organization"]) == "INRIA Saclay");
+    CHECK(str(r.toml["visiting"][0]["start"]) == "2019");
+    CHECK(str(r.toml["section"]["colloquia"]["kind"]) == "talks");
+    CHECK(str(r.toml["colloquia"][0]["event"]) == "Oberwolfach workshop");
+    CHECK(str(r.toml["colloquia"][0]["date"]) == "2022-03");
+    // Entries of different shapes: a custom section, every value kept.
+    CHECK(str(r.toml["sections"][0]["title"]) == "Miscellany");
+    CHECK(str(r.toml["sections"][0]["entries"][1]["title"]) == "A poster");
 }
 
 }  // namespace mkcv
