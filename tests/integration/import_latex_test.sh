@@ -1,7 +1,8 @@
 # `mkcv import` of a schema of one's own written for LaTeX (issue 40, tests/data/import-files/
 # latex): its \href, \textit, \textbf, \emph, ``quotes'' and \& read as what they typeset,
 # each section under the title its `order` gives it (typed sections for the built-in kinds),
-# and one warning names the macro it does not read. Round trip: every value of the source is
+# a list of positions under a key of no kind typed by its shape, and one warning names the
+# macro it does not read. Round trip: every value of the source is
 # in the PDF and in the homepage, and the links in both.
 source "$(dirname "$0")/lib.sh"
 MKCV="$(realpath "$MKCV")" SRC="$(realpath "$SRC")"
@@ -20,6 +21,7 @@ contains "$toml" '[Logic Seminar](https://logic.example.cz/seminar)' "a link in 
 contains "$toml" 'kind = "experience"' "the appointments are a typed section"
 contains "$toml" 'heading = "Academic Appointments"' "under the source's title"
 contains "$toml" 'kind = "talks"' "the talks are a typed section of talks"
+contains "$toml" '[[visiting]]' "a list of positions under a key of no kind is typed by its shape"
 contains "$(cat import.log)" 'the LaTeX macro \cite is not one mkcv reads' "\\cite is named"
 
 # The source's values as they print: the words of each text, its macros read.
@@ -29,7 +31,8 @@ values=("Zuzana Horáková" "I study proof theory and type systems at the Prague
   "Université Paris Cité" "Ph.D. in Mathematics" "Masaryk University"
   "Cut elimination for modal type theories" "Neuron Prize for Young Scientists" "2019"
   "Types Proofs, Forty Years On" "Logic Colloquium" "Profile" "Academic Appointments"
-  "Degrees" "Distinctions" "Invited Talks")
+  "Degrees" "Distinctions" "Invited Talks" "Visiting Professor" "Institut Henri Poincaré"
+  "Visiting")
 
 require_tool xelatex "setup.sh installs TeX Live"
 "$MKCV" build -o out > build.log 2>&1 && pass "the PDF builds" || fail "the PDF builds: $(tail -5 build.log)"
