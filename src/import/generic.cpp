@@ -845,6 +845,40 @@ EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::
     return nullptr;
 }
 
+// Where the cv.toml value at `toml_path` came from, through the summary's lines (`from → to`):
+// for a warning at the source's line. Of the values joined into one (a note's lines), the one
+// holding `macro`; an item of a list placed whole (highlights), the item of that index.
+SourcePos source_place_of(ImportMapper& m, const std::string& toml_path, const std::string& macro) {
+    std::string to = toml_path;
+    std::string index;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        SourcePos first, holding;
+        for (const MappedValue& line : m.summary()) {
+            if (line.to != to)
+                continue;
+            const std::string from = line.from.substr(0, line.from.find(" \"")) + index;
+            walk_scalars(m.root(), "", [&](const std::string& path, const SourceNode& node) {
+                if (path != from)
+                    return;
+                if (!first.known())
+                    first = node.pos;
+                if (!holding.known() && node.scalar.find(macro) != std::string::npos)
+                    holding = node.pos;
+            });
+            if (holding.known())
+                return holding;
+        }
+        if (first.known())
+            return first;
+        const auto open = to.rfind('[');
+        if (open == std::string::npos || to.back() != ']')
+            break;
+        index = to.substr(open);
+        to.resize(open);
+    }
+    return {};
+}
+
 }  // namespace
 
 void map_generic(ImportMapper& m) {
@@ -856,7 +890,10 @@ void map_generic(ImportMapper& m) {
                "not a table of keys: everything is kept in the section \"Other imported data\"");
         m.require_name("name", &root);
         m.place_leftovers();
-        read_latex_values(m.document(), m.diagnostics(), m.file());
+        read_latex_values(m.document(), m.diagnostics(), m.file(),
+                          [&m](const std::string& path, const std::string& macro) {
+                              return source_place_of(m, path, macro);
+                          });
         return;
     }
     map_person(m, root, "");
@@ -947,7 +984,10 @@ void map_generic(ImportMapper& m) {
     m.place_leftovers();
     // A schema of one's own is often written for LaTeX (bamos/cv, a professor's own YAML):
     // its \href, \textit and ``quotes'' become what they typeset, leftovers included.
-    read_latex_values(m.document(), m.diagnostics(), m.file());
+    read_latex_values(m.document(), m.diagnostics(), m.file(),
+                      [&m](const std::string& path, const std::string& macro) {
+                          return source_place_of(m, path, macro);
+                      });
 }
 
 }  // namespace mkcv

@@ -235,12 +235,12 @@ void read_latex_value(TomlValue& value, const std::string& path, bool prose, Lat
 }  // namespace
 
 std::size_t read_latex_values(TomlValue& document, Diagnostics& diagnostics,
-                              const std::string& file) {
+                              const std::string& file, const SourcePlaceOf& place_of) {
     LatexWalk walk;
     read_latex_value(document, "", false, walk, 0);
     for (const auto& [name, where] : walk.unknown)
         diagnostics.warning(
-            file, {}, "import",
+            file, place_of ? place_of(where.first, name) : SourcePos{}, "import",
             "the LaTeX macro " + name + " is not one mkcv reads; kept as written in " +
                 where.first +
                 (where.second > 1 ? " and " + std::to_string(where.second - 1) + " more value" +

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,13 +29,18 @@ bool looks_like_latex(std::string_view text);
 // 1 MiB are returned unchanged: all input is untrusted.
 LatexReading read_latex(std::string_view text, bool prose);
 
+// Where in the source the cv.toml value at a path, holding `macro`, came from (not known:
+// line 0).
+using SourcePlaceOf =
+    std::function<SourcePos(const std::string& toml_path, const std::string& macro)>;
+
 // Every text of an imported cv.toml read by read_latex, after the mapping: prose fields
 // (summary, note, highlights, a custom section's text and items …) into inline markup, the
 // others into plain text; `[extra]` (kept for other tools), `bibliography` and the photo's
 // path as written. One warning per unknown macro names it and the first cv.toml value that
-// keeps it. A text that would grow past what cv.toml takes in one value stays as written.
-// Returns how many texts changed.
+// keeps it, at that value's place in the source when `place_of` knows it. A text that would
+// grow past what cv.toml takes in one value stays as written. Returns how many texts changed.
 std::size_t read_latex_values(TomlValue& document, Diagnostics& diagnostics,
-                              const std::string& file);
+                              const std::string& file, const SourcePlaceOf& place_of = {});
 
 }  // namespace mkcv

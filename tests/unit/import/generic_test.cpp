@@ -92,7 +92,8 @@ talks:
     CHECK(str(r.toml["talks"][0]["title"]) == "\u201CProofs as programs\u201D");
     CHECK(str(r.toml["talks"][0]["event"]) == "LICS keynote \\cite{x}");
     CHECK(str(r.toml["talks"][0]["date"]) == "2024-05-21");
-    CHECK(has_warning(r.outcome, "the LaTeX macro \\cite is not one mkcv reads"));
+    // At the line of the source's value that holds it.
+    CHECK(has_warning(r.outcome, "the LaTeX macro \\cite is not one mkcv reads", 9));
     CHECK(r.outcome.toml->find("textit") == std::string::npos);
 }
 
