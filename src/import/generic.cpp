@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <map>
+#include <unordered_map>
 
 #include "cv/validate.h"
 #include "import/latex_markup.h"
@@ -848,25 +849,27 @@ EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::
 // Where the cv.toml value at `toml_path` came from, through the summary's lines (`from → to`):
 // for a warning at the source's line. Of the values joined into one (a note's lines), the one
 // holding `macro`; an item of a list placed whole (highlights), the item of that index.
-SourcePos source_place_of(ImportMapper& m, const std::string& toml_path, const std::string& macro) {
+SourcePos source_place_of(ImportMapper& m,
+                          std::unordered_map<std::string, const SourceNode*>& scalars,
+                          const std::string& toml_path, const std::string& macro) {
+    if (scalars.empty())  // once, however many macros are looked up
+        walk_scalars(m.root(), "", [&](const std::string& path, const SourceNode& node) {
+            scalars.emplace(path, &node);
+        });
     std::string to = toml_path;
     std::string index;
     for (int attempt = 0; attempt < 2; ++attempt) {
-        SourcePos first, holding;
+        SourcePos first;
         for (const MappedValue& line : m.summary()) {
             if (line.to != to)
                 continue;
-            const std::string from = line.from.substr(0, line.from.find(" \"")) + index;
-            walk_scalars(m.root(), "", [&](const std::string& path, const SourceNode& node) {
-                if (path != from)
-                    return;
-                if (!first.known())
-                    first = node.pos;
-                if (!holding.known() && node.scalar.find(macro) != std::string::npos)
-                    holding = node.pos;
-            });
-            if (holding.known())
-                return holding;
+            const auto found = scalars.find(line.from.substr(0, line.from.find(" \"")) + index);
+            if (found == scalars.end())
+                continue;
+            if (found->second->scalar.find(macro) != std::string::npos)
+                return found->second->pos;
+            if (!first.known())
+                first = found->second->pos;
         }
         if (first.known())
             return first;
@@ -891,8 +894,9 @@ void map_generic(ImportMapper& m) {
         m.require_name("name", &root);
         m.place_leftovers();
         read_latex_values(m.document(), m.diagnostics(), m.file(),
-                          [&m](const std::string& path, const std::string& macro) {
-                              return source_place_of(m, path, macro);
+                          [&m, scalars = std::unordered_map<std::string, const SourceNode*>()](
+                              const std::string& path, const std::string& macro) mutable {
+                              return source_place_of(m, scalars, path, macro);
                           });
         return;
     }
@@ -985,8 +989,9 @@ void map_generic(ImportMapper& m) {
     // A schema of one's own is often written for LaTeX (bamos/cv, a professor's own YAML):
     // its \href, \textit and ``quotes'' become what they typeset, leftovers included.
     read_latex_values(m.document(), m.diagnostics(), m.file(),
-                      [&m](const std::string& path, const std::string& macro) {
-                          return source_place_of(m, path, macro);
+                      [&m, scalars = std::unordered_map<std::string, const SourceNode*>()](
+                          const std::string& path, const std::string& macro) mutable {
+                          return source_place_of(m, scalars, path, macro);
                       });
 }
 

@@ -192,8 +192,13 @@ bool latex_prose_key(std::string_view key) {
     return false;
 }
 
+// Unknown macros named in a warning each, and kept count of (the others are only counted).
+constexpr std::size_t kMaxNamedMacros = 20;
+constexpr std::size_t kMaxKeptMacroNames = 1000;
+
 struct LatexWalk {
     std::size_t changed = 0;
+    bool unlisted = false;  // names past kMaxKeptMacroNames
     // Each unknown macro: the first cv.toml value that keeps it, and how many do.
     std::map<std::string, std::pair<std::string, std::size_t>> unknown;
 };
@@ -207,6 +212,10 @@ void read_latex_value(TomlValue& value, const std::string& path, bool prose, Lat
             return;
         LatexReading reading = read_latex(value.string, prose);
         for (const std::string& name : reading.unknown) {
+            if (walk.unknown.size() >= kMaxKeptMacroNames && !walk.unknown.count(name)) {
+                walk.unlisted = true;
+                continue;
+            }
             auto& [first, count] = walk.unknown[name];
             if (count++ == 0)
                 first = path;
@@ -238,7 +247,12 @@ std::size_t read_latex_values(TomlValue& document, Diagnostics& diagnostics,
                               const std::string& file, const SourcePlaceOf& place_of) {
     LatexWalk walk;
     read_latex_value(document, "", false, walk, 0);
-    for (const auto& [name, where] : walk.unknown)
+    // A warning each for the first few: a file of a thousand made-up macros is one mistake,
+    // and each warning looks its place up in the source.
+    std::size_t named = 0;
+    for (const auto& [name, where] : walk.unknown) {
+        if (named++ == kMaxNamedMacros)
+            break;
         diagnostics.warning(
             file, place_of ? place_of(where.first, name) : SourcePos{}, "import",
             "the LaTeX macro " + name + " is not one mkcv reads; kept as written in " +
@@ -247,6 +261,14 @@ std::size_t read_latex_values(TomlValue& document, Diagnostics& diagnostics,
                                         (where.second > 2 ? "s" : "")
                                   : ""),
             "write in cv.toml what it should print");
+    }
+    if (walk.unknown.size() > kMaxNamedMacros || walk.unlisted)
+        diagnostics.warning(file, {}, "import",
+                            "more LaTeX macros mkcv does not read are kept as written: " +
+                                std::to_string(walk.unknown.size() -
+                                               std::min(walk.unknown.size(), kMaxNamedMacros)) +
+                                (walk.unlisted ? " or more" : "") + " others",
+                            "write in cv.toml what they should print");
     return walk.changed;
 }
 

@@ -81,3 +81,18 @@ TEST_CASE("a text LaTeX would make too long for cv.toml stays as written", "[imp
     CHECK(read_latex_values(doc, diagnostics, "cv.yaml") == 0);
     CHECK(doc.find("person")->find("summary")->string == quotes);
 }
+
+TEST_CASE("a thousand made-up LaTeX macros are twenty warnings and a count", "[import]") {
+    TomlValue doc = TomlValue::table();
+    TomlValue& items = doc.at("items", TomlValue::Kind::Array);
+    for (int i = 0; i < 1200; ++i) {
+        std::string name;
+        for (int n = i; n > 0 || name.empty(); n /= 26)
+            name += static_cast<char>('a' + n % 26);
+        items.items.push_back(TomlValue::text("\\x" + name));
+    }
+    Diagnostics diagnostics;
+    read_latex_values(doc, diagnostics, "cv.yaml");
+    REQUIRE(diagnostics.items().size() == 21);
+    CHECK(diagnostics.items()[20].message.find("980 or more others") != std::string::npos);
+}
