@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <map>
+#include <unordered_map>
 
 #include "cv/validate.h"
+#include "import/latex_markup.h"
 #include "import/loose_dates.h"
 #include "import/rendercv.h"
 #include "util/ascii.h"
@@ -145,6 +148,10 @@ const Names kPublications = {"publications",    "papers",           "articles",
 const Names kBibFiles = {"file", "files", "bib", "bibfile", "bibfiles", "bibtex", "bibliography"};
 const Names kPhoto = {"photo", "picture", "image", "avatar", "headshot", "portrait"};
 const Names kSkills = {"skills", "technicalskills", "competencies", "skillset"};
+const Names kTalks = {"talks",           "invitedtalks", "selectedtalks", "presentations",
+                      "conferencetalks", "seminars",     "keynotes"};
+const Names kTalkTitle = {"title", "name", "talk", "topic"};
+const Names kEvent = {"event", "venue", "conference", "meeting", "seminar", "host", "series"};
 const Names kLanguages = {"languages", "languageskills", "spokenlanguages"};
 
 const Names kSettings = {"order",    "layout", "layouts", "theme",   "template",     "style",
@@ -346,18 +353,47 @@ void put_custom_entry(ImportMapper& m, Target& section, const SourceNode& entry,
     put_rest(m, e, entry, at, "text");
 }
 
+// A source section's heading: the title the source gives it (a bamos-style `order`), or one
+// made from its key. Under a title of the source's own, a built-in kind's entries become a
+// typed section of that kind ([section.KEY] kind = … heading = …), so the CV prints the
+// source's heading and two sections of one kind keep theirs.
+struct SectionHeading {
+    std::string text;
+    bool own = false;
+};
+
+// The English heading mkcv prints for a kind, lower case: a source title that is this
+// heading adds nothing.
+std::string_view english_heading(std::string_view kind) {
+    static const std::map<std::string_view, std::string_view> kEnglish = {
+        {"summary", "summary"},           {"education", "education"},
+        {"experience", "experience"},     {"awards", "honors and awards"},
+        {"publications", "publications"}, {"skills", "skills"},
+        {"languages", "languages"},       {"talks", "talks"}};
+    const auto found = kEnglish.find(kind);
+    return found == kEnglish.end() ? std::string_view() : found->second;
+}
+
+// The cv.toml key an entry of a built-in `kind` goes to: the kind's own, or, under a title
+// of the source's own, the typed section declared for it on first use.
+std::string own_title_key(ImportMapper& m, const SectionHeading& heading, std::string_view kind) {
+    if (!heading.own || ascii_lower(heading.text) == english_heading(kind))
+        return std::string(kind);
+    return m.declared_section(heading.text, kind, heading.text);
+}
+
 // An entry of the custom section `heading`, with every value it holds: for the sections mkcv
 // has no type for, and for an entry that does not fit its typed section.
 void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                      const std::string& heading) {
-    Target section = m.section_named(heading, "entries");
+                      const SectionHeading& heading) {
+    Target section = m.section_named(heading.text, "entries");
     put_custom_entry(m, section, entry, at);
 }
 
 // ---- the sections ----
 
 void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                         const std::string& heading) {
+                         const SectionHeading& heading) {
     const Found institution = find_text(m, entry, at, kInstitution);
     const Found degree = find_text(m, entry, at, kDegree);
     const Found area = find_text(m, entry, at, kField);
@@ -367,11 +403,11 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
         m.warn(&entry, at,
                "a degree without an institution or a degree name, which [[education]] needs; "
                "imported into the section \"" +
-                   heading + "\"");
+                   heading.text + "\"");
         map_custom_entry(m, entry, at, heading);
         return;
     }
-    Target e = m.new_entry("education");
+    Target e = m.new_entry(own_title_key(m, heading, "education"));
     // Degree and field apart: the CV's locale joins them (degree_in_field).
     m.put_value(e, "degree", degree_text ? *degree_text : *area_text, {});
     if (degree_text && area_text)
@@ -389,7 +425,7 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
 }
 
 void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                          const std::string& heading) {
+                          const SectionHeading& heading) {
     const Found role = find_text(m, entry, at, kRole);
     // The role's key is not the organisation's ("title" and "name" are both).
     const SourceNode* role_node = role.node;
@@ -404,11 +440,11 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
         m.warn(&entry, at,
                "a position without a role or an organization, which [[experience]] needs; "
                "imported into the section \"" +
-                   heading + "\"");
+                   heading.text + "\"");
         map_custom_entry(m, entry, at, heading);
         return;
     }
-    Target e = m.new_entry("experience");
+    Target e = m.new_entry(own_title_key(m, heading, "experience"));
     m.put(e, "role", role.node, role.path);
     m.put(e, "organization", organization.node, organization.path);
     put_found(m, e, "location", find_text(m, entry, at, kPlace));
@@ -419,7 +455,7 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
 }
 
 void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                     const std::string& heading) {
+                     const SectionHeading& heading) {
     const Found title = find_text(m, entry, at, kAwardTitle);
     const Found date = find_text(m, entry, at, kDate);
     const auto date_text = text_of(m, date);
@@ -431,7 +467,7 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
         map_custom_entry(m, entry, at, heading);
         return;
     }
-    Target e = m.new_entry("awards");
+    Target e = m.new_entry(own_title_key(m, heading, "awards"));
     m.put(e, "title", title.node, title.path);
     if (parsed && parsed->month) {
         m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
@@ -446,7 +482,7 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
 }
 
 void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                     const std::string& heading) {
+                     const SectionHeading& heading) {
     const Found name = find_text(m, entry, at, kSkillName);
     if (!name.node) {
         map_custom_entry(m, entry, at, heading);
@@ -467,7 +503,7 @@ void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string
 }
 
 void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                        const std::string& heading) {
+                        const SectionHeading& heading) {
     const Found name = find_text(m, entry, at, kLanguageName);
     if (!name.node) {
         map_custom_entry(m, entry, at, heading);
@@ -478,11 +514,32 @@ void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::str
     put_found(m, e, "fluency", find_text(m, entry, at, kLevel));
 }
 
+// A talk with a title, an event and one date → [[talks]]; else a custom entry. [[talks]]
+// has no note: a key no field takes waits in "Other imported data".
+void map_talk_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                    const SectionHeading& heading) {
+    const Found title = find_text(m, entry, at, kTalkTitle);
+    const Found event = find_text(m, entry, at, kEvent);
+    const Found date = find_text(m, entry, at, kDate);
+    const auto date_text = text_of(m, date);
+    const auto parsed = date_text ? parse_loose_date(*date_text) : std::nullopt;
+    if (!title.node || !event.node || event.node == title.node || !parsed || parsed->present) {
+        map_custom_entry(m, entry, at, heading);
+        return;
+    }
+    Target e = m.new_entry(own_title_key(m, heading, "talks"));
+    m.put(e, "title", title.node, title.path);
+    m.put(e, "event", event.node, event.path);
+    put_found(m, e, "location", find_text(m, entry, at, kPlace));
+    m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
+    m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".date");
+}
+
 // A paper with a title, a list of authors, a venue and a year → [[publications]]; else a
 // custom entry (authors written as one text stay as written there: how to split "Doe, J.,
 // Roe, A." is a guess).
 void map_publication_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                           const std::string& heading) {
+                           const SectionHeading& heading) {
     const Found title = find_text(m, entry, at, {"title", "name"});
     const Found authors = find(entry, at, {"authors", "author", "by"});
     const Found venue = find_text(m, entry, at,
@@ -562,15 +619,14 @@ bool take_bib_files(ImportMapper& m, const SourceNode& holder, const std::string
 }
 
 using EntryMapper = void (*)(ImportMapper&, const SourceNode&, const std::string&,
-                             const std::string&);
+                             const SectionHeading&);
 
 // A section of the source: a list of entries (tables, or texts), or a table of them by name
 // (`{"Programming": ["C++"]}` → a skill "Programming").
-void map_section(ImportMapper& m, const std::string& key, const SourceNode& value,
+void map_section(ImportMapper& m, const SectionHeading& heading, const SourceNode& value,
                  const std::string& path, EntryMapper entry_mapper) {
-    const std::string heading = title_of(key);
     if (value.is_scalar()) {
-        Target section = m.section_named(heading, "text");
+        Target section = m.section_named(heading.text, "text");
         m.put(section, "text", &value, path);
         return;
     }
@@ -592,14 +648,14 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
             }
             if (member.is_scalar()) {
                 if (const auto text = m.read_text(&member, at)) {
-                    Target section = m.section_named(heading, "items");
+                    Target section = m.section_named(heading.text, "items");
                     m.append_item(section, "items", name + ": " + *text, {});
                     m.used(&member, at, section.path + ".items");
                 }
             } else if (member.kind == SourceNode::Kind::Object) {
                 entry_mapper(m, member, at, heading);
             } else {
-                Target section = m.section_named(heading, "entries");
+                Target section = m.section_named(heading.text, "entries");
                 Target e = m.new_section_entry(section);
                 m.put_value(e, "title", name, at);
                 put_list(m, e, "highlights", Found{&member, at, name});
@@ -622,7 +678,7 @@ void map_section(ImportMapper& m, const std::string& key, const SourceNode& valu
                 m.put(e, entry_mapper == map_skill_entry ? "name" : "language", &item, at);
                 continue;
             }
-            Target section = m.section_named(heading, "items");
+            Target section = m.section_named(heading.text, "items");
             if (const auto text = m.read_text(&item, at)) {
                 m.append_item(section, "items", *text, {});
                 m.used(&item, at, section.path + ".items");
@@ -705,6 +761,127 @@ void map_person(ImportMapper& m, const SourceNode& where, const std::string& pat
                 m.put(person, "photo", photo.node, photo.path);
 }
 
+// bamos/cv's `order`: `- [research, Research Experience]`, a section key and the title the
+// source prints it under. Read, not placed: the list itself stays in [extra].
+std::map<std::string, std::string> read_own_titles(ImportMapper& m, const SourceNode& root) {
+    std::map<std::string, std::string> titles;
+    const Found order = find(root, "", {"order", "sectionorder"});
+    if (!order.node || order.node->kind != SourceNode::Kind::Array)
+        return titles;
+    for (std::size_t i = 0; i < order.node->items.size() && i < 1000; ++i) {
+        const SourceNode& pair = order.node->items[i];
+        if (pair.kind != SourceNode::Kind::Array || pair.items.size() != 2 ||
+            !pair.items[0].is_scalar() || !pair.items[1].is_scalar())
+            continue;
+        const std::string at = item_path(order.path, i);
+        const auto key = m.read_text(&pair.items[0], item_path(at, 0));
+        const auto title = m.read_text(&pair.items[1], item_path(at, 1));
+        if (key && title && title->find_first_not_of(" \t") != std::string::npos &&
+            title->size() <= 200)
+            titles.emplace(*key, *title);
+    }
+    return titles;
+}
+
+// `[locale.headings] KIND = "Title"`: a built-in section printed under the source's title.
+// The first title of a kind wins; a title that is the kind's English heading is left out.
+void put_heading(ImportMapper& m, const std::string& kind, const std::string& title,
+                 const std::string& from) {
+    const std::string_view english = english_heading(kind);
+    if (english.empty() || ascii_lower(title) == english)
+        return;
+    TomlValue& headings = m.document().at("locale").at("headings");
+    if (headings.find(kind))
+        return;
+    headings.set(kind, TomlValue::text(title));
+    m.record(child_path("order", from), "locale.headings." + kind);
+}
+
+// The title the source gives a section mapped by `mapper` into a built-in one that is not a
+// typed section of its own (own_title_key): papers, which a .bib puts in [[publications]], and
+// skills and languages, written by name in map_section.
+void put_own_heading(ImportMapper& m, EntryMapper mapper, const std::string& title,
+                     const std::string& key) {
+    if (mapper == map_publication_entry)
+        put_heading(m, "publications", title, key);
+    else if (mapper == map_skill_entry)
+        put_heading(m, "skills", title, key);
+    else if (mapper == map_language_entry)
+        put_heading(m, "languages", title, key);
+}
+
+// The kind whose shape every entry of a list of tables has, for a section whose key names
+// none: a talk (title, event, one date), a degree (institution and degree), a position
+// (role and organization). Looked at, not placed; nullptr when the entries differ.
+EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::string& path) {
+    if (list.kind != SourceNode::Kind::Array || list.items.empty())
+        return nullptr;
+    const auto fits = [&](const SourceNode& entry, const std::string& at, EntryMapper kind) {
+        if (kind == map_talk_entry) {
+            const Found title = find_text(m, entry, at, kTalkTitle);
+            const Found event = find_text(m, entry, at, kEvent);
+            const auto date = text_of(m, find_text(m, entry, at, kDate));
+            const auto parsed = date ? parse_loose_date(*date) : std::nullopt;
+            return title.node && event.node && title.node != event.node && parsed &&
+                   !parsed->present;
+        }
+        if (kind == map_education_entry)
+            return find_text(m, entry, at, kInstitution).node &&
+                   (find_text(m, entry, at, kDegree).node || find_text(m, entry, at, kField).node);
+        const Found role = find_text(m, entry, at, kRole);
+        for (const std::string_view name : kOrganization)
+            if (const Found org = find_text(m, entry, at, {name});
+                org.node && org.node != role.node)
+                return role.node != nullptr;
+        return false;
+    };
+    for (const EntryMapper kind : {map_talk_entry, map_education_entry, map_experience_entry}) {
+        bool all = true;
+        for (std::size_t i = 0; all && i < list.items.size(); ++i)
+            all = list.items[i].kind == SourceNode::Kind::Object &&
+                  fits(list.items[i], item_path(path, i), kind);
+        if (all)
+            return kind;
+    }
+    return nullptr;
+}
+
+// Where the cv.toml value at `toml_path` came from, through the summary's lines (`from → to`):
+// for a warning at the source's line. Of the values joined into one (a note's lines), the one
+// holding `macro`; an item of a list placed whole (highlights), the item of that index.
+SourcePos source_place_of(ImportMapper& m,
+                          std::unordered_map<std::string, const SourceNode*>& scalars,
+                          const std::string& toml_path, const std::string& macro) {
+    if (scalars.empty())  // once, however many macros are looked up
+        walk_scalars(m.root(), "", [&](const std::string& path, const SourceNode& node) {
+            scalars.emplace(path, &node);
+        });
+    std::string to = toml_path;
+    std::string index;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        SourcePos first;
+        for (const MappedValue& line : m.summary()) {
+            if (line.to != to)
+                continue;
+            const auto found = scalars.find(line.from.substr(0, line.from.find(" \"")) + index);
+            if (found == scalars.end())
+                continue;
+            if (found->second->scalar.find(macro) != std::string::npos)
+                return found->second->pos;
+            if (!first.known())
+                first = found->second->pos;
+        }
+        if (first.known())
+            return first;
+        const auto open = to.rfind('[');
+        if (open == std::string::npos || to.back() != ']')
+            break;
+        index = to.substr(open);
+        to.resize(open);
+    }
+    return {};
+}
+
 }  // namespace
 
 void map_generic(ImportMapper& m) {
@@ -716,6 +893,11 @@ void map_generic(ImportMapper& m) {
                "not a table of keys: everything is kept in the section \"Other imported data\"");
         m.require_name("name", &root);
         m.place_leftovers();
+        read_latex_values(m.document(), m.diagnostics(), m.file(),
+                          [&m, scalars = std::unordered_map<std::string, const SourceNode*>()](
+                              const std::string& path, const std::string& macro) mutable {
+                              return source_place_of(m, scalars, path, macro);
+                          });
         return;
     }
     map_person(m, root, "");
@@ -734,12 +916,21 @@ void map_generic(ImportMapper& m) {
                         person.values.begin() + static_cast<std::ptrdiff_t>(i) + 1);
         }
     take_bib_files(m, root, "");
+    const std::map<std::string, std::string> own_titles = read_own_titles(m, root);
+    // The summary under the source's own title ("About"), when a key of the order became it.
+    for (const auto& [key, title] : own_titles)
+        if (is_one_of(key, kSummary) && m.person().find("summary"))
+            if (const SourceNode* node = root.get(key); node && node->used)
+                put_heading(m, "summary", title, key);
     for (const auto& [key, value] : root.members) {
         if (value.used || value.is_null() || key.rfind("x-", 0) == 0)
             continue;
         // A publications section that names its .bib files: `{file: all.bib}`, or an entry
         // `- file: all.bib` among papers written out.
         if (is_one_of(key, kPublications)) {
+            // Papers of a .bib print in [[publications]]: under the source's title, if any.
+            if (const auto titled = own_titles.find(key); titled != own_titles.end())
+                put_heading(m, "publications", titled->second, key);
             if (value.kind == SourceNode::Kind::Object)
                 take_bib_files(m, value, key);
             else if (value.kind == SourceNode::Kind::Array)
@@ -776,9 +967,32 @@ void map_generic(ImportMapper& m) {
             mapper = map_skill_entry;
         else if (is_one_of(key, kLanguages))
             mapper = map_language_entry;
-        map_section(m, key, value, key, mapper);
+        else if (is_one_of(key, kTalks))
+            mapper = map_talk_entry;
+        const auto titled = own_titles.find(key);
+        if (titled != own_titles.end())
+            put_own_heading(m, mapper, titled->second, key);
+        // A key that names no kind, whose entries all have one kind's shape: a typed section
+        // of that kind under the section's title, which is then the source's own.
+        bool by_shape = false;
+        if (mapper == map_custom_entry)
+            if (const EntryMapper shaped = mapper_by_shape(m, value, key)) {
+                mapper = shaped;
+                by_shape = true;
+            }
+        const SectionHeading heading = titled != own_titles.end()
+                                           ? SectionHeading{titled->second, true}
+                                           : SectionHeading{title_of(key), by_shape};
+        map_section(m, heading, value, key, mapper);
     }
     m.place_leftovers();
+    // A schema of one's own is often written for LaTeX (bamos/cv, a professor's own YAML):
+    // its \href, \textit and ``quotes'' become what they typeset, leftovers included.
+    read_latex_values(m.document(), m.diagnostics(), m.file(),
+                      [&m, scalars = std::unordered_map<std::string, const SourceNode*>()](
+                          const std::string& path, const std::string& macro) mutable {
+                          return source_place_of(m, scalars, path, macro);
+                      });
 }
 
 }  // namespace mkcv

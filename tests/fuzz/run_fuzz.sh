@@ -3,7 +3,8 @@
 # many at once as there are cores.
 #
 #   (and the seven sync targets: six parsers N/16 each, fuzz_sync_offline N/8; and
-#   fuzz_http_cache_entry, fuzz_citation_file and fuzz_output_readback N/16 each)
+#   fuzz_http_cache_entry, fuzz_citation_file, fuzz_output_readback and fuzz_import_latex
+#   N/16 each)
 #   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 22 s
 #                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s
 #                                     each, fuzz_locale and fuzz_template_options 7 s each
@@ -37,7 +38,7 @@ grep -q '^MKCV_FUZZ:BOOL=ON' "$build/CMakeCache.txt" ||
 targets=(fuzz_cv fuzz_template fuzz_bib fuzz_partials fuzz_import fuzz_locale fuzz_template_options
   fuzz_sync_dblp fuzz_sync_arxiv fuzz_sync_orcid fuzz_sync_crossref fuzz_sync_openalex
   fuzz_sync_semantic_scholar fuzz_sync_offline fuzz_http_cache_entry fuzz_citation_file
-  fuzz_output_readback)
+  fuzz_output_readback fuzz_import_latex)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]}"
 
 for target in "${targets[@]}"; do mkdir -p "$build/corpus/$target"; done
@@ -55,6 +56,10 @@ done
 for seed in "$root"/tests/data/import/*.json "$root"/tests/data/import/*.yaml \
   "$root"/tests/data/import-files/*/cv.yaml; do
   cp "$seed" "$build/corpus/fuzz_import/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
+done
+# The LaTeX of a schema of one's own: the texts of the LaTeX-flavoured import fixture.
+grep -o '\\.*' "$root/tests/data/import-files/latex/cv.yaml" | while IFS= read -r line; do
+  printf '%s' "$line" > "$build/corpus/fuzz_import_latex/seed-$(printf '%s' "$line" | cksum | cut -d' ' -f1)"
 done
 # The read-back of HTML and Markdown outputs: a built-in template, a NUL, and a golden output.
 for seed in academic:cv-academic.html homepage:cv-homepage.html markdown:cv-markdown.md; do
@@ -153,6 +158,8 @@ run fuzz_http_cache_entry "$((seconds / 16))" sync_json.dict 65536
 run fuzz_citation_file "$((seconds / 16))" toml.dict 65536
 # An HTML or Markdown output read back against its template's markup (render/html_check.h).
 run fuzz_output_readback "$((seconds / 16))" html.dict 65536
+# A text of a schema of one's own read as LaTeX (import/latex_markup.h), and the walk over cv.toml.
+run fuzz_import_latex "$((seconds / 16))" latex.dict 65536
 wait
 found=0
 for mark in "$build"/*.found; do

@@ -38,6 +38,18 @@ pdf_pages() { pdfinfo "$1" | awk '/^Pages:/ {print $2}'; }
 # Letters and digits only: pdftotext breaks a hyphenated word as "Sched- uling", so a title
 # is looked for in the squashed text, where line breaks, hyphens and spaces cannot hide it.
 squashed() { tr -cd '[:alnum:]' <<< "$1"; }
+# html_text FILE: the text an HTML page shows (no tags, scripts or styles), on one line.
+html_text() {
+  python3 -c '
+import html.parser, sys
+class Text(html.parser.HTMLParser):
+    skip = 0
+    def handle_starttag(self, tag, attrs): self.skip += tag in ("script", "style")
+    def handle_endtag(self, tag): self.skip -= tag in ("script", "style")
+    def handle_data(self, data):
+        if not self.skip: print(data, end=" ")
+Text(convert_charrefs=True).feed(open(sys.argv[1], encoding="utf-8").read())' "$1"
+}
 
 # contains HAYSTACK NEEDLE LABEL
 contains() {

@@ -72,4 +72,81 @@ TEST_CASE("a file that is a list, or has no name, still imports", "[import]") {
     CHECK(str(list.toml["sections"][0]["items"][2]) == "[2]: 3");
 }
 
+TEST_CASE("a LaTeX-flavoured schema of one's own imports as markup, not macros", "[import]") {
+    const Imported r = import_text(R"(name: Jan Novák
+positions:
+  - position: Professor
+    institution: \href{https://uni.example.cz}{Charles University}
+    years: 2015 -- present
+    notes: Head of the \textit{Logic} group \& its \emph{seminar}.
+talks:
+  - title: '``Proofs as programs'''''
+    event: \textbf{LICS} keynote \cite{x}
+    date: 2024-05-21
+)",
+                                   "own.yaml");
+    // A plain field keeps the link's words and address; a prose field gets the link itself.
+    CHECK(str(r.toml["experience"][0]["organization"]) ==
+          "Charles University (https://uni.example.cz)");
+    CHECK(str(r.toml["experience"][0]["note"]) == "Head of the *Logic* group & its *seminar*.");
+    CHECK(str(r.toml["talks"][0]["title"]) == "\u201CProofs as programs\u201D");
+    CHECK(str(r.toml["talks"][0]["event"]) == "LICS keynote \\cite{x}");
+    CHECK(str(r.toml["talks"][0]["date"]) == "2024-05-21");
+    // At the line of the source's value that holds it.
+    CHECK(has_warning(r.outcome, "the LaTeX macro \\cite is not one mkcv reads", 9));
+    CHECK(r.outcome.toml->find("textit") == std::string::npos);
+}
+
+TEST_CASE("the source's own title makes a built-in kind a typed section", "[import]") {
+    const Imported r = import_text(R"(name: Ana Lima
+order:
+  - [appointments, Industry Experience]
+  - [positions, Experience]
+appointments:
+  - company: Acme
+    position: Engineer
+    dates: 2020 -- 2022
+positions:
+  - company: Uni
+    position: Lecturer
+    dates: 2022 -- present
+)",
+                                   "own.yaml");
+    CHECK(str(r.toml["section"]["industry_experience"]["kind"]) == "experience");
+    CHECK(str(r.toml["section"]["industry_experience"]["heading"]) == "Industry Experience");
+    CHECK(str(r.toml["industry_experience"][0]["organization"]) == "Acme");
+    // A title that is mkcv's own heading for the kind: the built-in section.
+    CHECK(str(r.toml["experience"][0]["organization"]) == "Uni");
+}
+
+TEST_CASE("a list of entries of one kind's shape under a key of no kind is typed", "[import]") {
+    const Imported r = import_text(R"(name: Ana Lima
+visiting:
+  - role: Visiting Scholar
+    lab: INRIA Saclay
+    dates: 2019 -- 2020
+colloquia:
+  - title: Rewriting made easy
+    event: Oberwolfach workshop
+    date: 2022-03
+miscellany:
+  - title: Rewriting made easy
+    event: Oberwolfach workshop
+    date: 2022-03
+  - title: A poster
+)",
+                                   "own.yaml");
+    // The section's title made from its key is the heading of a typed section of the kind.
+    CHECK(str(r.toml["section"]["visiting"]["kind"]) == "experience");
+    CHECK(str(r.toml["section"]["visiting"]["heading"]) == "Visiting");
+    CHECK(str(r.toml["visiting"][0]["organization"]) == "INRIA Saclay");
+    CHECK(str(r.toml["visiting"][0]["start"]) == "2019");
+    CHECK(str(r.toml["section"]["colloquia"]["kind"]) == "talks");
+    CHECK(str(r.toml["colloquia"][0]["event"]) == "Oberwolfach workshop");
+    CHECK(str(r.toml["colloquia"][0]["date"]) == "2022-03");
+    // Entries of different shapes: a custom section, every value kept.
+    CHECK(str(r.toml["sections"][0]["title"]) == "Miscellany");
+    CHECK(str(r.toml["sections"][0]["entries"][1]["title"]) == "A poster");
+}
+
 }  // namespace mkcv

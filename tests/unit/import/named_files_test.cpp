@@ -74,3 +74,27 @@ TEST_CASE("papers in a .bib are its entries but @string, @preamble and @comment"
     CHECK(count_bibtex_entries("@string{x = \"y\"} @PREAMBLE{\"z\"} @comment{note} @misc{c}") == 1);
     CHECK(count_bibtex_entries("mail me at a@example.org, or @") == 0);
 }
+
+TEST_CASE("a bamos-style order prints each section under the source's title", "[import]") {
+    const ImportOutcome outcome = import_named("bamos", kFiles + "bamos/cv.toml");
+    REQUIRE(outcome.toml);
+    const toml::table toml = toml::parse(*outcome.toml);
+    // A built-in kind under a title of the source's own is a typed section printed under it.
+    CHECK(str(toml["section"]["academic_training"]["kind"]) == "education");
+    CHECK(str(toml["section"]["academic_training"]["heading"]) == "Academic Training");
+    CHECK(str(toml["academic_training"][0]["institution"]) == "Eötvös Loránd University");
+    CHECK(!toml["education"]);
+    CHECK(!toml["locale"]["headings"]["education"]);
+    // The .bib's papers live in [[publications]], and the summary is one text: both take the
+    // title as their heading.
+    CHECK(str(toml["locale"]["headings"]["publications"]) == "Refereed Papers");
+    CHECK(str(toml["locale"]["headings"]["summary"]) == "About");
+    // The others are sections of their own under it, not under a title made from the key.
+    std::vector<std::string> titles;
+    if (const auto* sections = toml["sections"].as_array())
+        for (const auto& section : *sections)
+            titles.push_back(str(section.as_table()->at_path("title")));
+    CHECK(titles == std::vector<std::string>{"Research Experience", "Professional Activities",
+                                             "Graduate Coursework (selected)"});
+    CHECK(outcome.toml->find("Other imported data") == std::string::npos);
+}
