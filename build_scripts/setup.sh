@@ -19,9 +19,10 @@ build_dir="${MKCV_BUILD_DIR:-$root/build}"
 # libboost-dev's header-only Beast and Asio are `mkcv serve`'s HTTP server;
 # dpkg-dev's dpkg-shlibdeps finds the Debian package's library
 # dependencies (`cmake --build build --target package`). g++ brings gcc, whose cc also
-# compiles the LD_PRELOAD shim of tests/integration/enospc_test.sh.
+# compiles the LD_PRELOAD shim of tests/integration/enospc_test.sh. lld links several times
+# faster than GNU ld (CMakeLists.txt uses it when it is there).
 packages=(
-  g++ cmake make pkg-config
+  g++ cmake make pkg-config lld
   libtomlplusplus-dev libkainjow-mustache-dev catch2 libcli11-dev nlohmann-json3-dev
   libboost-filesystem-dev libboost-dev libbtparse-dev libxxhash-dev libutfcpp-dev
   libcmark-dev libfribidi-dev libgumbo-dev
