@@ -146,7 +146,7 @@ case "${1:-}" in
   key)
     # The action's checkout has no .git, so its commit is named by its content: every file
     # the build reads, hashed in a stable order.
-    digest="$(cd "$root" && find CMakeLists.txt src latex_templates schema packaging build_scripts \
+    digest="$(cd "$root" && find CMakeLists.txt src builtin_templates schema packaging build_scripts \
       -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
     echo "key=mkcv-${RUNNER_OS:-$(uname -s)}-$digest" >> "${GITHUB_OUTPUT:-/dev/stdout}"
     ;;

@@ -4,7 +4,7 @@
 # docs/images/homepage.png: the previews the README, docs/templates.md and docs/gallery.md
 # show; and a cover letter in two themes (docs/images/letter-THEME.png, `mkcv apply` for an
 # application added to a copy of cv.toml), which docs/gallery.md and docs/applications.md
-# show. A new theme (a folder of latex_templates/ with a template.toml) is picked up as it is;
+# show. A new theme (a folder of builtin_templates/ with a template.toml) is picked up as it is;
 # give it a section in docs/gallery.md. Run after changing a template's look:
 #
 #   build_scripts/previews.sh            (uses build/mkcv; run build_scripts/setup.sh first)
@@ -21,7 +21,7 @@ templates=()
 if (($#)); then
   for name in "$@"; do templates+=(-t "$name"); done
 else
-  for dir in latex_templates/*/; do
+  for dir in builtin_templates/*/; do
     name="$(basename "$dir")"
     # letter, statement and packet are mkcv apply's, not CVs: their images are made below.
     case "$name" in letter | statement | packet) continue ;; esac

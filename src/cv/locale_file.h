@@ -1,4 +1,4 @@
-// A locale file (latex_templates/locales/<tag>.toml) or cv.toml's [locale] table → the
+// A locale file (builtin_templates/locales/<tag>.toml) or cv.toml's [locale] table → the
 // LocaleTexts it gives. Both are untrusted: every key is checked against locale_keys(), every
 // value is bounded, and a pattern may hold only the placeholders of its key.
 #pragma once

@@ -1,6 +1,6 @@
 // The words mkcv prints itself, in one language: month names, the forms of dates and date
 // ranges, the word for the present, default headings, legend texts, labels, the counts in
-// words and how lists are joined. A locale file (latex_templates/locales/<tag>.toml) and
+// words and how lists are joined. A locale file (builtin_templates/locales/<tag>.toml) and
 // cv.toml's [locale] table give them as data; every key they leave out is English. Patterns
 // such as "{year}年{month}月" take only the placeholders their key allows, so a locale file
 // stays data: nothing in it is ever run or read as a template.

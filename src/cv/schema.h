@@ -77,7 +77,7 @@ const TableSpec& section_rules_spec();  // [templates.NAME.filters.SECTION]
 const TableSpec& application_spec();    // one [[applications]] entry
 // [extra]: any keys and values, unchecked (toml_input bounds them), never printed.
 const TableSpec& extra_spec();
-// The options every built-in TeX template declares (latex_templates/common/options.toml),
+// The options every built-in TeX template declares (builtin_templates/common/options.toml),
 // as [design] and [templates.NAME] take them.
 const TableSpec& design_options_spec();
 

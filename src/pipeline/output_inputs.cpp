@@ -24,10 +24,7 @@ BuildInputs inputs_of(const RenderedTemplate& r, const std::string& base, const 
     BuildInputs inputs;
     inputs.add("mkcv version", kVersion);
     if (job) {
-        std::string command = "latexmk";
-        for (const auto& argument : latexmk_arguments(*job))
-            command += ' ' + argument;
-        inputs.add("engine and options", command);
+        inputs.add("engine and options", engine_and_options(*job));
         // Asked for latexmk: a PDF XeLaTeX made directly is not the one asked for (and back).
         if (job->latexmk)
             inputs.add("TeX runner", "latexmk");

@@ -126,7 +126,7 @@ std::optional<std::vector<RenderedTemplate>> render_all(
         append_new(diagnostics, job.diagnostics);
         if (!job.tmpl)
             continue;
-        // One output per name: `-t long -t ./latex_templates/long` is long once, and two
+        // One output per name: `-t long -t ./builtin_templates/long` is long once, and two
         // different templates named alike would overwrite each other's PDF.
         const std::string& name = job.tmpl->manifest.name;
         if (const auto it = std::find(loaded.begin(), loaded.end(), name); it != loaded.end()) {

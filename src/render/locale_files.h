@@ -1,7 +1,7 @@
 // A CV's language → the texts its outputs print. Locale files are looked for where templates
 // are (TemplateSearchPath): `locales/<tag>.toml` in a --template-dir folder, in templates/
 // beside cv.toml, in the user's template folder and among the built-in templates
-// (latex_templates/locales/). English is the base; then each tag of the fallback chain from
+// (builtin_templates/locales/). English is the base; then each tag of the fallback chain from
 // the least specific (zh-Hant-TW: en, zh, zh-Hant, zh-Hant-TW), each tag's files from the
 // built-in one to the first folder of the search path, each over the ones before; then
 // cv.toml's [locale] texts. So a file needs only the keys it changes, and every key a

@@ -29,7 +29,7 @@ struct TemplateManifest {
     std::vector<std::string> publication_kinds;
     std::map<std::string, std::string> publication_headings;
     // The options it declares: with `common_options = true` the built-in TeX templates'
-    // shared set first (latex_templates/common/options.toml), its [options] changing their
+    // shared set first (builtin_templates/common/options.toml), its [options] changing their
     // defaults or adding its own.
     bool common_options = false;
     OptionDeclarations options;
@@ -50,7 +50,7 @@ std::string partial_suffix(TextFormat format);
 TemplateManifest parse_manifest(const std::string& text, const std::string& file_name,
                                 Diagnostics& diagnostics, const OptionDeclarations& common = {});
 
-// The shared option set, as latex_templates/common/options.toml declares it (its tables are
+// The shared option set, as builtin_templates/common/options.toml declares it (its tables are
 // those of [options]).
 OptionDeclarations parse_common_options(const std::string& text, const std::string& file_name,
                                         Diagnostics& diagnostics);

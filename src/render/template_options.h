@@ -1,5 +1,5 @@
 // Template options: what a template declares it can change (template.toml [options], the
-// built-in TeX templates' common set in latex_templates/common/options.toml) and the values
+// built-in TeX templates' common set in builtin_templates/common/options.toml) and the values
 // one build gives them (the declaration's default, cv.toml [design], then
 // [templates.NAME]), each checked against its declaration. Declarations come from template
 // folders, which may be anyone's, so they are checked as untrusted input too.

@@ -378,7 +378,7 @@ int check_template_syntax(const Template& tmpl, Diagnostics& diagnostics) {
 fs::path builtin_template_root() {
     static const fs::path root = [] {
         std::error_code ec;
-        const fs::path installed = executable_dir() / ".." / "share" / "mkcv" / "latex_templates";
+        const fs::path installed = executable_dir() / ".." / "share" / "mkcv" / "builtin_templates";
         if (fs::is_directory(installed, ec))
             return fs::weakly_canonical(installed, ec);
         return fs::path(MKCV_SOURCE_TEMPLATE_DIR);

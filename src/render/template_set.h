@@ -56,8 +56,8 @@ bool builtin_only_from_environment();
 // empty when it hides none.
 std::filesystem::path hidden_builtin(const Template& tmpl);
 
-// The folder of the built-in templates: installed under share/mkcv/latex_templates next to
-// the binary, or the source tree's latex_templates/ when run from a build folder.
+// The folder of the built-in templates: installed under share/mkcv/builtin_templates next to
+// the binary, or the source tree's builtin_templates/ when run from a build folder.
 std::filesystem::path builtin_template_root();
 
 // The user's template folder: $XDG_DATA_HOME/mkcv/templates, else

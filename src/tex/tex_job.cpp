@@ -200,19 +200,38 @@ const std::map<std::string, std::string>& tex_sandbox_environment() {
     return sandbox;
 }
 
+std::vector<std::string> engine_options(const TexJob& job) {
+    std::vector<std::string> options{"-interaction=nonstopmode", "-halt-on-error",
+                                     "-file-line-error", "-no-shell-escape"};
+    // Lua code in a template could otherwise run programs, rename files or open sockets.
+    if (job.engine == "lualatex") {
+        options.push_back("-safer");
+        options.push_back("-nosocket");
+    }
+    return options;
+}
+
+std::string engine_and_options(const TexJob& job) {
+    std::string line = job.engine;
+    for (const auto& option : engine_options(job))
+        line += ' ' + option;
+    // The passes: until the .aux settles, and with the page total, until it does too.
+    if (job.page_total_matters)
+        line += ", rerun until the page total settles";
+    return line;
+}
+
 std::vector<std::string> latexmk_arguments(const TexJob& job) {
     // -g: mkcv runs latexmk only when the output is stale (run_latexmk also drops latexmk's
     // memory of the last run), and latexmk's own check, file times to the second plus
     // sizes, missed an edit that kept the .tex's size within a second of the last build.
-    std::vector<std::string> args{
-        engine_flag(job.engine),        "-norc",          "-g",
-        "-interaction=nonstopmode",     "-halt-on-error", "-file-line-error",
-        "-latexoption=-no-shell-escape"};
-    // Lua code in a template could otherwise run programs, rename files or open sockets.
-    if (job.engine == "lualatex") {
-        args.push_back("-latexoption=-safer");
-        args.push_back("-latexoption=-nosocket");
-    }
+    // latexmk passes its own -interaction, -halt-on-error and -file-line-error on to the
+    // engine; the rest go through -latexoption.
+    std::vector<std::string> args{engine_flag(job.engine), "-norc", "-g"};
+    for (const auto& option : engine_options(job))
+        args.push_back(option == "-no-shell-escape" || option == "-safer" || option == "-nosocket"
+                           ? "-latexoption=" + option
+                           : option);
     args.insert(args.end(), {"-e", latexmk_aux_rules(job.page_total_matters), job.tex_file});
     return args;
 }

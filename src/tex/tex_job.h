@@ -97,8 +97,16 @@ void stop_abandoned_tex(const std::filesystem::path& work_dir);
 // write only inside its build folder (kpathsea's paranoid mode) and never run a program.
 const std::map<std::string, std::string>& tex_sandbox_environment();
 
-// latexmk's arguments for the job, so what determines the output can be recorded (the direct
-// route runs the same commands latexmk would: tex_run.h).
+// The options every pass of the engine gets, whichever route runs it (latexmk, or mkcv
+// itself: tex_run.h).
+std::vector<std::string> engine_options(const TexJob& job);
+
+// What decides the PDF of the job's passes, for the build record: "xelatex -interaction=…",
+// and whether the passes go on until the page total settles. Not the route: latexmk and the
+// direct one make the same PDF, byte for byte.
+std::string engine_and_options(const TexJob& job);
+
+// latexmk's arguments for the job.
 std::vector<std::string> latexmk_arguments(const TexJob& job);
 
 // Reading the log, separately so tests can feed it logs.

@@ -69,8 +69,10 @@ struct DirectRun {
 }  // namespace
 
 std::vector<std::string> xelatex_pass_arguments(const TexJob& job) {
-    std::vector<std::string> args{"-no-pdf",          "-interaction=nonstopmode", "-halt-on-error",
-                                  "-file-line-error", "-no-shell-escape",         "-recorder"};
+    std::vector<std::string> args{"-no-pdf"};
+    for (const auto& option : engine_options(job))
+        args.push_back(option);
+    args.push_back("-recorder");
     // As latexmk_arguments' "-xelatex=xelatex %O -fmt=../<format> %S".
     if (!job.format.empty() && job.format.parent_path() == job.work_dir.parent_path())
         args.push_back("-fmt=../" + job.format.stem().string());

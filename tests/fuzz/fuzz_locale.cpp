@@ -1,4 +1,4 @@
-// libFuzzer target: arbitrary bytes as a locale file (latex_templates/locales/<tag>.toml, or
+// libFuzzer target: arbitrary bytes as a locale file (builtin_templates/locales/<tag>.toml, or
 // one beside a template, which may be anyone's) through parse_locale_file, then every text,
 // pattern and date of what it gives, as the context builder uses them. A bad file must only
 // ever produce diagnostics; what it gives must stay within its bounds.

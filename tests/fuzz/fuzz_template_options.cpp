@@ -1,6 +1,6 @@
 // libFuzzer target: arbitrary bytes as a template's template.toml (a template folder may be
 // anyone's) through parse_manifest, with the built-in TeX templates' common option set
-// (latex_templates/common/options.toml) for `common_options = true`; then each declared
+// (builtin_templates/common/options.toml) for `common_options = true`; then each declared
 // option resolved with no settings (its default checked against its own declaration) and
 // described as `mkcv templates --options` prints it. Bad input must only ever produce
 // diagnostics.

@@ -46,7 +46,7 @@ mkdir -p "$build/artifacts"
 for seed in "$root/cv.toml" "$root"/tests/data/*.toml "$root"/tests/data/bibtex/cv.toml "$root"/tests/bad_inputs/*.toml; do
   cp "$seed" "$build/corpus/fuzz_cv/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
 done
-for seed in "$root"/latex_templates/*/*.mustache "$root"/tests/data/templates/*/*.mustache \
+for seed in "$root"/builtin_templates/*/*.mustache "$root"/tests/data/templates/*/*.mustache \
   "$root"/tests/bad_inputs/templates/*/cv.tex.mustache; do
   cp "$seed" "$build/corpus/fuzz_template/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"
 done
@@ -64,14 +64,14 @@ done
 # The read-back of HTML and Markdown outputs: a built-in template, a NUL, and a golden output.
 for seed in academic:cv-academic.html homepage:cv-homepage.html markdown:cv-markdown.md; do
   tmpl="${seed%%:*}" golden="${seed#*:}"
-  { cat "$root"/latex_templates/"$tmpl"/*.mustache; printf '\0'; cat "$root/tests/golden/$golden"; } \
+  { cat "$root"/builtin_templates/"$tmpl"/*.mustache; printf '\0'; cat "$root/tests/golden/$golden"; } \
     > "$build/corpus/fuzz_output_readback/seed-$tmpl"
 done
 # Every locale file, and every template.toml (with the common options.toml).
-for seed in "$root"/latex_templates/locales/*.toml; do
+for seed in "$root"/builtin_templates/locales/*.toml; do
   cp "$seed" "$build/corpus/fuzz_locale/seed-$(basename "$seed")"
 done
-for seed in "$root"/latex_templates/*/template.toml "$root"/latex_templates/common/options.toml \
+for seed in "$root"/builtin_templates/*/template.toml "$root"/builtin_templates/common/options.toml \
   "$root"/tests/data/templates/*/template.toml "$root"/tests/bad_inputs/templates/*/template.toml; do
   if [[ -f "$seed" ]]; then
     cp "$seed" "$build/corpus/fuzz_template_options/seed-$(basename "$(dirname "$seed")")-$(basename "$seed")"

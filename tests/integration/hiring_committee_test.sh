@@ -96,7 +96,7 @@ for t in "${themes[@]}"; do
     fail "$t: the native name and the position $gap pt apart"
   fi
   labels="$(python3 "$SRC/tests/tools/typography_check.py" "$pdf" \
-    --locale "$SRC/latex_templates/locales/en.toml" | grep ': label:' || true)"
+    --locale "$SRC/builtin_templates/locales/en.toml" | grep ': label:' || true)"
   [[ -z "$labels" ]] && pass "$t: no contact label split from its value" || fail "$t: $labels"
   for name in "Yihao Zhao" "Xin Jin"; do
     contains "$text" "$name" "$t: $name is printed"

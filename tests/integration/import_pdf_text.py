@@ -5,7 +5,7 @@ Usage: import_pdf_text.py SOURCE PDF_TEXT PDF_URLS [CV_TOML]
   PDF_TEXT  `pdftotext -enc UTF-8` of the PDF
   PDF_URLS  `pdfinfo -url` of the PDF (the targets of its links)
   CV_TOML   the cv.toml it was imported into: dates are checked in its [locale] language
-            (latex_templates/locales), and the paths kept in its [extra] are never printed
+            (builtin_templates/locales), and the paths kept in its [extra] are never printed
 
 A value is found when it is in the text as written: spaces where the source has spaces,
 none where it has none, a line break (after a hyphen or not) allowed between any two
@@ -49,7 +49,7 @@ LOCALE = {"month_abbrs": MONTHS, "date_year": "{year}", "date_month": "{month_ab
 def load_locale(language):
     """The locale files of `language` over English, least specific first, as mkcv does."""
     folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                          "latex_templates", "locales")
+                          "builtin_templates", "locales")
     parts = language.split("-")
     for tag in ["en"] + ["-".join(parts[:i]) for i in range(1, len(parts) + 1)]:
         for name in os.listdir(folder):

@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/cv.toml" "$WORK/cv.toml"
 mkdir -p "$WORK/templates"
-cp -r "$SRC/latex_templates/long" "$SRC/latex_templates/short" "$WORK/templates/"
+cp -r "$SRC/builtin_templates/long" "$SRC/builtin_templates/short" "$WORK/templates/"
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000
 

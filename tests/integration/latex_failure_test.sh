@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/cv.toml" "$WORK/cv.toml"
 mkdir -p "$WORK/templates"
-cp -r "$SRC/latex_templates/short" "$WORK/templates/short"
+cp -r "$SRC/builtin_templates/short" "$WORK/templates/short"
 cd "$WORK"
 "$MKCV" build -t short > first.log 2>&1 || { cat first.log; fail "first build"; finish; }
 before="$(sha256sum out/cv-short.pdf)"
@@ -24,6 +24,6 @@ contains "$log" "\\thiscommanddoesnotexist" "offending line shown"
 contains "$log" "cv-short.log" "log path printed"
 
 # Fixed again, the next build recovers.
-cp "$SRC/latex_templates/short/cv.tex.mustache" templates/short/cv.tex.mustache
+cp "$SRC/builtin_templates/short/cv.tex.mustache" templates/short/cv.tex.mustache
 "$MKCV" build -t short > third.log 2>&1 && pass "rebuild after the fix" || { cat third.log; fail "rebuild"; }
 finish

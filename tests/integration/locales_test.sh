@@ -37,7 +37,7 @@ english_words=(Present Education Experience "Equal contribution" "Last updated" 
 # The checks read each file once, with bash's own matching: 200 renders times 30 greps were
 # most of this test's time on a machine where starting a process costs 10 ms.
 allowed_diagnostic='warning: ([0-9]+ texts have no [^ ]+ text and print in the default language|no [^ ]+ text for)'
-for file in "$SRC"/latex_templates/locales/*.toml; do
+for file in "$SRC"/builtin_templates/locales/*.toml; do
   tag="${file##*/}"; tag="${tag%.toml}"
   [[ "$tag" == en ]] && continue
   locale_text="$(< "$file")"
@@ -62,7 +62,7 @@ for file in "$SRC"/latex_templates/locales/*.toml; do
   present="$(sed -nE 's/^present = "([^ ]*).*"$/\1/p' "$file")"
   contains "$(< "$tag-long.out")" "$present" "$tag: long says «$present» for the present"
 done
-pass "rendered the seed CV in $(ls "$SRC"/latex_templates/locales/*.toml | wc -l) locales"
+pass "rendered the seed CV in $(ls "$SRC"/builtin_templates/locales/*.toml | wc -l) locales"
 
 # JSON Resume keeps the ISO dates its schema wants, whatever the language.
 "$MKCV" render cv.toml --lang zh -t jsonresume -o zh.json

@@ -14,7 +14,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$WORK"
 cp "$SRC/cv.toml" cv.toml
 cp "$SRC/tests/data/scripts.toml" scripts.toml
-locales="$SRC/latex_templates/locales"
+locales="$SRC/builtin_templates/locales"
 tags="$(ls "$locales" | sed 's/\.toml$//' | sort | paste -sd,)"
 [[ "$(tr , '\n' <<< "$tags" | wc -l)" -ge 21 ]] && pass "locales: $tags" || fail "too few locales: $tags"
 

@@ -40,7 +40,7 @@ make_deb
   for pdf in cv-long.pdf cv-short.pdf; do
     [[ -s "$WORK/home/out/$pdf" ]] && pass "installed: out/$pdf" || fail "installed: no out/$pdf"
   done
-  contains "$(cd "$WORK/home" && /usr/bin/mkcv templates)" "/usr/share/mkcv/latex_templates/long" \
+  contains "$(cd "$WORK/home" && /usr/bin/mkcv templates)" "/usr/share/mkcv/builtin_templates/long" \
     "the installed mkcv uses /usr/share/mkcv's templates"
   DEBIAN_FRONTEND=noninteractive "${apt[@]}" purge mkcv > apt-remove.log 2>&1 &&
     pass "apt-get purge mkcv" || { cat apt-remove.log; fail "apt-get purge"; }

@@ -91,9 +91,9 @@ for package in $cjk_packages; do
 done
 
 contents="$(dpkg-deb -c "$deb" | awk '{print $NF}')"
-for path in ./usr/bin/mkcv ./usr/share/mkcv/latex_templates/long/template.toml \
-  ./usr/share/mkcv/latex_templates/common/mkcv-base.tex.mustache \
-  ./usr/share/mkcv/latex_templates/locales/en.toml ./usr/share/mkcv/latex_templates/locales/zh.toml \
+for path in ./usr/bin/mkcv ./usr/share/mkcv/builtin_templates/long/template.toml \
+  ./usr/share/mkcv/builtin_templates/common/mkcv-base.tex.mustache \
+  ./usr/share/mkcv/builtin_templates/locales/en.toml ./usr/share/mkcv/builtin_templates/locales/zh.toml \
   ./usr/share/mkcv/schema/cv.schema.json ./usr/share/man/man1/mkcv.1.gz \
   ./usr/share/bash-completion/completions/mkcv ./usr/share/zsh/vendor-completions/_mkcv \
   ./usr/share/fish/vendor_completions.d/mkcv.fish ./usr/share/doc/mkcv/README.md \
@@ -103,14 +103,14 @@ done
 pass "the package holds the binary, templates, locales, schema, man page, completions and docs"
 lacks "$contents" "./usr/lib" "no libraries or test files packed"
 
-# Unpacked anywhere, the binary finds the templates beside it (../share/mkcv/latex_templates).
+# Unpacked anywhere, the binary finds the templates beside it (../share/mkcv/builtin_templates).
 dpkg-deb -x "$deb" root
 cmp -s root/usr/share/mkcv/schema/cv.schema.json "$SRC/schema/cv.schema.json" &&
   pass "the packed schema is the committed one" || fail "packed schema differs"
 mkdir cv
 cp "$SRC/cv.toml" cv/
 cd cv
-contains "$(../root/usr/bin/mkcv templates)" "$WORK/root/usr/share/mkcv/latex_templates/long" \
+contains "$(../root/usr/bin/mkcv templates)" "$WORK/root/usr/share/mkcv/builtin_templates/long" \
   "the unpacked binary lists the unpacked templates"
 ../root/usr/bin/mkcv build -q -t long > build.log 2>&1 && pass "the unpacked binary builds long" ||
   { cat build.log; fail "build with the unpacked binary"; }

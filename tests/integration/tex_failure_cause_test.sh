@@ -8,7 +8,7 @@ cd "$WORK"
 # Values are refused past 10,000 bytes (docs/cv-format.md), so the long line comes from a
 # template: a copy of `long` with a 250,000-byte line before \end{document}.
 cp "$SRC/cv.toml" cv.toml
-cp -r "$SRC/latex_templates/long" tpl
+cp -r "$SRC/builtin_templates/long" tpl
 python3 - tpl/cv.tex.mustache <<'PY'
 import sys
 path = sys.argv[1]

@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/cv.toml" "$WORK/cv.toml"
 mkdir -p "$WORK/templates"
-cp -r "$SRC/latex_templates/long" "$WORK/templates/"
+cp -r "$SRC/builtin_templates/long" "$WORK/templates/"
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000
 

@@ -44,7 +44,7 @@ done
 
 # A template that prints the page total and refers to a label: two passes, right numbers.
 mkdir -p templates
-cp -r "$SRC/latex_templates/long" templates/totals
+cp -r "$SRC/builtin_templates/long" templates/totals
 sed -i 's/^name = .*/name = "totals"/' templates/totals/template.toml
 sed -i 's/^\\begin{document}$/&\nPages: \\PreviousTotalPages. Education is on page \\pageref{education}.\n/' \
   templates/totals/cv.tex.mustache
@@ -68,7 +68,7 @@ contains "$(pdf_text out/cv-totals.pdf)" "Pages: 3. Education is on page 2." \
 
 # A table of contents: read back from a file other than the .aux, so latexmk takes over
 # after the first pass, and the second prints the entries.
-cp -r "$SRC/latex_templates/long" templates/contents
+cp -r "$SRC/builtin_templates/long" templates/contents
 sed -i 's/^name = .*/name = "contents"/' templates/contents/template.toml
 sed -i 's/^\\begin{document}$/&\n\\tableofcontents\n/' templates/contents/cv.tex.mustache
 sed -i '/<<#is.research_interests>>/,/^\\cvsection/s/^\\cvsection{<<title>>}$/&\\addcontentsline{toc}{section}{Listed <<title>>}/' \

@@ -13,7 +13,7 @@ require_tool xelatex
 cd "$WORK"
 export SOURCE_DATE_EPOCH=1700000000 NO_COLOR=1
 check="$SRC/tests/tools/typography_check.py"
-locales="$SRC/latex_templates/locales"
+locales="$SRC/builtin_templates/locales"
 themes=(long short classic modern banking sidebar awesome ats)
 generated_themes=(long banking sidebar)
 

@@ -4,7 +4,7 @@ source "$(dirname "$0")/lib.sh"
 
 cp "$SRC/cv.toml" "$WORK/cv.toml"
 mkdir -p "$WORK/templates"
-cp -r "$SRC/latex_templates/short" "$WORK/templates/short"  # a user template, to edit
+cp -r "$SRC/builtin_templates/short" "$WORK/templates/short"  # a user template, to edit
 mkdir -p "$WORK/templates/locales"
 printf '[headings]\neducation = "Schooling"\n' > "$WORK/templates/locales/en.toml"  # a locale, to edit
 cd "$WORK"

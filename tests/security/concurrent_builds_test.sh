@@ -35,13 +35,13 @@ done
 "$MKCV" build -t short -t short --force > twice.log 2>&1 || { cat twice.log; fail "-t short -t short"; }
 [[ "$(grep -c "^short: xelatex" twice.log)" == 1 ]] && pass "-t short -t short compiles once" ||
   fail "-t short -t short: $(grep -c "^short: xelatex" twice.log) compiles"
-"$MKCV" build -t short -t "$SRC/latex_templates/short" > twice2.log 2>&1 ||
+"$MKCV" build -t short -t "$SRC/builtin_templates/short" > twice2.log 2>&1 ||
   { cat twice2.log; fail "short by name and by folder"; }
 [[ "$(grep -c "^short: " twice2.log)" == 2 ]] && pass "short by name and by folder is one output" ||
   { cat twice2.log; fail "short by name and by folder"; }
 
 # Two different templates with one name would write one PDF: refused before any TeX.
-cp -r "$SRC/latex_templates/short" mine
+cp -r "$SRC/builtin_templates/short" mine
 set +e
 "$MKCV" build -t short -t ./mine -o clash > clash.log 2>&1; status=$?
 set -e

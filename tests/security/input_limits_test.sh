@@ -87,7 +87,7 @@ refused "mark in a filter title" "title.toml:$(($(wc -l < good.toml) + 2)):9: er
 
 # --- template.toml ---------------------------------------------------------------------------
 mkdir -p templates/fifo templates/deep templates/mark
-cp "$SRC"/latex_templates/long/*.mustache templates/fifo/ 2> /dev/null || true
+cp "$SRC"/builtin_templates/long/*.mustache templates/fifo/ 2> /dev/null || true
 mkfifo templates/fifo/template.toml
 refused "template.toml is a FIFO" "template.toml: error: is a pipe (FIFO), not a regular file" \
   "$MKCV" build good.toml -t ./templates/fifo

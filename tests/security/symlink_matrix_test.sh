@@ -283,7 +283,7 @@ run_case "the template's temporary as a link, template new" 0 templates/mine "$S
   pass "the template was made in place" || fail "no template made"
 fresh_side
 mkdir -p "$SIDE/templates"
-cp -r "$SRC/latex_templates/markdown" "$SIDE/templates/linked"
+cp -r "$SRC/builtin_templates/markdown" "$SIDE/templates/linked"
 sed -i 's/^name *=.*/name = "linked"/' "$SIDE/templates/linked/template.toml"
 ln -s "$OUTSIDE/canary" "$SIDE/templates/linked/notes.txt"
 run_case "a link in the template copied, template new" 2 templates/linked/notes.txt "$SIDE" template new mine --from linked --template-dir templates

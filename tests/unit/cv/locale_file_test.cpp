@@ -80,7 +80,7 @@ TEST_CASE("every built-in locale file loads without a diagnostic and gives every
                             "tr", "fa", "ar",      "th", "he", "uk", "pl", "nl", "vi", "hi"}) {
         INFO(tag);
         Diagnostics diagnostics;
-        const std::string file = std::string("latex_templates/locales/") + tag + ".toml";
+        const std::string file = std::string("builtin_templates/locales/") + tag + ".toml";
         const auto texts = parse_locale_file(test::source_file(file), file, diagnostics);
         REQUIRE(texts);
         CHECK(diagnostics.empty());

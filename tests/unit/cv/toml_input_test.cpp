@@ -152,7 +152,7 @@ TEST_CASE("the nesting pre-scan passes what mkcv's files hold") {
     CHECK(check_toml_nesting(test::source_file("cv.toml") + kExtra, "cv.toml", d));
     for (const char* name :
          {"long", "short", "modern", "ats", "classic", "banking", "sidebar", "awesome"}) {
-        const std::string path = std::string("latex_templates/") + name + "/template.toml";
+        const std::string path = std::string("builtin_templates/") + name + "/template.toml";
         CHECK(check_toml_nesting(test::source_file(path), path, d));
     }
     // Brackets, braces and dots in strings and comments are text, not nesting.

@@ -147,9 +147,9 @@ TEST_CASE("max_pages is refused for a template that writes no PDF") {
 TEST_CASE("the built-in short keeps its first skills and languages through the page budget") {
     Diagnostics diagnostics;
     const OptionDeclarations common = parse_common_options(
-        test::source_file("latex_templates/common/options.toml"), "options.toml", diagnostics);
+        test::source_file("builtin_templates/common/options.toml"), "options.toml", diagnostics);
     const TemplateManifest m =
-        parse_manifest(test::source_file("latex_templates/short/template.toml"),
+        parse_manifest(test::source_file("builtin_templates/short/template.toml"),
                        "short/template.toml", diagnostics, common);
     CHECK(diagnostics.empty());
     CHECK(m.max_pages == 1);

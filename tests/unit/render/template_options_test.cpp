@@ -23,7 +23,7 @@ OptionDeclarations declarations(const std::string& text, Diagnostics& d,
 OptionDeclarations common_set() {
     Diagnostics d;
     const OptionDeclarations common = parse_common_options(
-        test::source_file("latex_templates/common/options.toml"), "options.toml", d);
+        test::source_file("builtin_templates/common/options.toml"), "options.toml", d);
     REQUIRE(d.empty());
     return common;
 }

@@ -78,7 +78,7 @@ TEST_CASE("the scan is bounded and survives unbalanced input") {
 
 TEST_CASE("the built-in base preamble names the packages and fonts the templates need") {
     const std::filesystem::path base = std::filesystem::path(MKCV_TEST_SOURCE_DIR) /
-                                       "latex_templates" / "common" / "mkcv-base.tex.mustache";
+                                       "builtin_templates" / "common" / "mkcv-base.tex.mustache";
     std::ifstream in(base);
     std::stringstream text;
     text << in.rdbuf();

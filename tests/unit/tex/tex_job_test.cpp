@@ -114,3 +114,25 @@ TEST_CASE("TeX runs sandboxed: paranoid kpathsea, no shell escape, LuaLaTeX --sa
     CHECK(refused.status == TexResult::Status::CouldNotStart);
     CHECK(refused.explanation == "unknown TeX engine \"sh\" (xelatex, lualatex or pdflatex)");
 }
+
+TEST_CASE("the build record names the engine and its options, not the route that ran them") {
+    TexJob job;
+    job.tex_file = "cv.tex";
+    CHECK(engine_and_options(job) ==
+          "xelatex -interaction=nonstopmode -halt-on-error -file-line-error -no-shell-escape");
+    // latexmk and the direct route make the same PDF: asking for latexmk is recorded apart.
+    TexJob through_latexmk = job;
+    through_latexmk.latexmk = true;
+    CHECK(engine_and_options(through_latexmk) == engine_and_options(job));
+    job.page_total_matters = true;
+    CHECK(engine_and_options(job).ends_with(", rerun until the page total settles"));
+    job.engine = "lualatex";
+    CHECK(engine_and_options(job).starts_with("lualatex "));
+    CHECK(engine_and_options(job).find(" -safer -nosocket") != std::string::npos);
+    // Both routes pass the engine the same options.
+    const std::vector<std::string> latexmk = latexmk_arguments(job);
+    for (const auto& option : engine_options(job))
+        CHECK(std::find_if(latexmk.begin(), latexmk.end(), [&](const std::string& arg) {
+                  return arg.ends_with(option);
+              }) != latexmk.end());
+}
