@@ -2,14 +2,15 @@
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for a fixed time, as
 # many at once as there are cores.
 #
-#   (and the seven sync targets: six parsers N/16 each, fuzz_sync_offline N/8; and
-#   fuzz_http_cache_entry, fuzz_citation_file, fuzz_output_readback and fuzz_import_latex
-#   N/16 each)
-#   tests/fuzz/run_fuzz.sh            105 s in all (what CI runs): fuzz_cv and fuzz_bib 22 s
-#                                     each, fuzz_template, fuzz_partials and fuzz_import 15 s
-#                                     each, fuzz_locale and fuzz_template_options 7 s each
-#   tests/fuzz/run_fuzz.sh 3600       the same shares of 1.75 hours (3N/8, 3N/8, N/4, N/4,
-#                                     N/4, N/8, N/8)
+#   tests/fuzz/run_fuzz.sh N          N seconds (default 60) shared out: fuzz_cv and fuzz_bib
+#                                     3N/8 each, fuzz_template, fuzz_partials and fuzz_import
+#                                     N/4 each, fuzz_locale, fuzz_template_options and
+#                                     fuzz_sync_offline N/8 each, the six sync parsers,
+#                                     fuzz_http_cache_entry, fuzz_citation_file,
+#                                     fuzz_output_readback and fuzz_import_latex N/16 each:
+#                                     2.5 × N seconds of fuzzing in all, rounded down
+#   tests/fuzz/run_fuzz.sh 30         what CI runs (build_scripts/test.sh): 62 s in all
+#   tests/fuzz/run_fuzz.sh 3600       2.5 hours
 #   MKCV_FUZZ_BUILD_DIR=dir ...       build somewhere else (default: build-san, the sanitizer
 #                                     build that build_scripts/test.sh makes and tests first;
 #                                     a folder that is not configured yet is configured here)
@@ -111,7 +112,7 @@ export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1${ASAN_OPTIO
 export LSAN_OPTIONS="suppressions=$root/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
 # The targets run side by side, one per core: each keeps its full share of fuzzing time, and
-# the whole takes 105 s / cores. A target that finds a problem leaves a mark; all are looked
+# the whole takes 2.5 × N s / cores. A target that finds a problem leaves a mark; all are looked
 # at once every target is done.
 lanes="$(nproc)"
 rm -f "$build"/*.found
