@@ -118,6 +118,7 @@ TEST_CASE("TeX runs sandboxed: paranoid kpathsea, no shell escape, LuaLaTeX --sa
 TEST_CASE("the build record names the engine and its options, not the route that ran them") {
     TexJob job;
     job.tex_file = "cv.tex";
+    job.page_total_matters = false;
     CHECK(engine_and_options(job) ==
           "xelatex -interaction=nonstopmode -halt-on-error -file-line-error -no-shell-escape");
     // latexmk and the direct route make the same PDF: asking for latexmk is recorded apart.
