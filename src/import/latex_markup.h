@@ -1,8 +1,9 @@
 // LaTeX in a source's texts (a professor's own YAML, a bamos-style cv.yaml) read as what it
 // typesets: `\href{url}{text}`, `\textit{}`, `\textbf{}`, `\emph{}`, ``quotes'' and `\&`
 // become cv.toml's inline markup in prose fields, or plain text elsewhere, so the CV prints
-// the words and links, not the macros. Unknown macros stay as written, and are named for a
-// warning.
+// the words and links, not the macros; accents (`\'e`, `\c{c}`), named letters (`\ss`),
+// ties, dashes and bare groups become the characters they print. Unknown macros stay as
+// written with their arguments, and are named for a warning.
 #pragma once
 
 #include <cstddef>

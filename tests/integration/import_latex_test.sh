@@ -1,5 +1,5 @@
 # `mkcv import` of a schema of one's own written for LaTeX (issue 40, tests/data/import-files/
-# latex): its \href, \textit, \textbf, \emph, ``quotes'' and \& read as what they typeset,
+# latex): its \href, \textit, \textbf, \emph, ``quotes'', \& and accents read as what they typeset,
 # each section under the title its `order` gives it (typed sections for the built-in kinds),
 # a list of positions under a key of no kind typed by its shape, and one warning names the
 # macro it does not read. Round trip: every value of the source is
@@ -14,7 +14,7 @@ status=0
 "$MKCV" import cv.yaml > /dev/null 2> import.log || status=$?
 expect_status 0 "$status" "the LaTeX-flavoured source imports"
 toml="$(cat cv.toml)"
-for macro in '\\href' '\\textit' '\\textbf' '\\emph' '\\&' '``'; do
+for macro in '\\href' '\\textit' '\\textbf' '\\emph' '\\&' '``' "\\'" '\\v{'; do
   lacks "$toml" "$macro" "no $macro left in cv.toml"
 done
 contains "$toml" '[Logic Seminar](https://logic.example.cz/seminar)' "a link in a note is a link"
@@ -33,6 +33,10 @@ values=("Zuzana Horáková" "I study proof theory and type systems at the Prague
   "Types Proofs, Forty Years On" "Logic Colloquium" "Profile" "Academic Appointments"
   "Degrees" "Distinctions" "Invited Talks" "Visiting Professor" "Institut Henri Poincaré"
   "Visiting")
+# Accented letters, exactly: squashed() drops every byte of a non-ASCII letter, so these are
+# looked for in the text as it is.
+accented=("École Normale Supérieure de Lyon" "Bolzano Medal of the Česká matematická společnost")
+for value in "${accented[@]}"; do contains "$toml" "$value" "cv.toml has «$value»"; done
 
 require_tool xelatex "setup.sh installs TeX Live"
 "$MKCV" build -o out > build.log 2>&1 && pass "the PDF builds" || fail "the PDF builds: $(tail -5 build.log)"
@@ -46,6 +50,10 @@ if [[ -n "$pdf" && -n "$page" ]]; then
   for value in "${values[@]}"; do
     contains "$pdf_words" "$(squashed "$value")" "the PDF has «$value»"
     contains "$html_words" "$(squashed "$value")" "the homepage has «$value»"
+  done
+  for value in "${accented[@]}"; do
+    contains "$(pdf_text "$pdf")" "$value" "the PDF has «$value»"
+    contains "$(html_text "$page")" "$value" "the homepage has «$value»"
   done
   for url in https://logic.example.cz https://logic.example.cz/seminar; do
     contains "$(pdfinfo -url "$pdf")" "$url" "the PDF links $url"

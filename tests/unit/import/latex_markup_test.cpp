@@ -14,6 +14,23 @@ TEST_CASE("LaTeX of a source reads as what it typesets", "[import]") {
           "Lab (https://x.org) B");
 }
 
+TEST_CASE("LaTeX's accents, letters, ties and dashes read as the characters they print",
+          "[import]") {
+    const LatexReading r = read_latex(
+        R"(Jos\'e G\"odel \c{C}elik \v{S}koda na\"{\i}ve Stra\ss e {\o}ystein \'{E}cole Erd\H{o}s \k a \AA{}ngstr\"om)",
+        false);
+    CHECK(r.text ==
+          "Jos\u00E9 G\u00F6del \u00C7elik \u0160koda na\u00EFve Stra\u00DFe \u00F8ystein "
+          "\u00C9cole Erd\u0151s \u0105 \u00C5ngstr\u00F6m");
+    CHECK(r.unknown.empty());
+    // No precomposed form: the letter and the combining mark.
+    CHECK(read_latex(R"(\'x)", false).text == "x\u0301");
+    CHECK(read_latex(R"(pp.~1--10, a---b, {GPU} \emph{x})", false).text ==
+          "pp.\u00A01\u201310, a\u2014b, GPU x");
+    // An accent with nothing to sit on stays as written, and so does what follows it.
+    CHECK(read_latex(R"(\'{} \c{} \v)", false).text == R"(\'{} \c{} \v)");
+}
+
 TEST_CASE("an unknown LaTeX macro stays as written and is named", "[import]") {
     const LatexReading r = read_latex(R"(\foo{b} and \foo again, \bar)", true);
     CHECK(r.text == R"(\foo{b} and \foo again, \bar)");
