@@ -5,12 +5,13 @@
 namespace mkcv {
 namespace {
 
-// "uses: NAME@TAG" for a pinned action; an action missing from kPinnedActions is a bug here.
+// "uses: NAME@COMMIT  # TAG" for a pinned action; an action missing from kPinnedActions is a
+// bug here.
 std::string uses(std::string_view name) {
     for (const PinnedAction& action : kPinnedActions)
         if (action.name == name)
-            return std::string("uses: ") + std::string(name) + "@" + std::string(action.tag) +
-                   "  # " + std::string(action.tag) + ", an exact tag: a major tag moves";
+            return std::string("uses: ") + std::string(name) + "@" + std::string(action.commit) +
+                   "  # " + std::string(action.tag) + ", pinned to its commit: a tag can move";
     throw std::logic_error("starter_workflow: " + std::string(name) + " is not pinned");
 }
 

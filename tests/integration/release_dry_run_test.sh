@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The release workflow, tested without GitHub (docs/ci.md#releases): .github/workflows/
-# release.yml pins every action to an exact tag, gives each job only the permissions it
+# release.yml pins every action to a commit, gives each job only the permissions it
 # needs, and runs its steps through build_scripts/release.sh, which runs here in a dry run
 # (MKCV_RELEASE_DRY_RUN=1: gh and docker are printed, not run): the tag must be the
 # version, the .deb gets its .sha256, the release takes both, the image gets a lower-case
@@ -26,8 +26,8 @@ for name, job in w["jobs"].items():
         problems.append(f"job {name} has no permissions of its own")
     for step in job["steps"]:
         uses = step.get("uses")
-        if uses and not re.fullmatch(r"[\w.-]+/[\w.-]+@v\d+\.\d+\.\d+", uses):
-            problems.append(f"{name}: {uses} is not pinned to an exact tag")
+        if uses and not re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", uses):
+            problems.append(f"{name}: {uses} is not pinned to a commit")
         for script in re.findall(r"build_scripts/[\w.]+", step.get("run", "")):
             if not os.access(os.path.join(src, script), os.X_OK):
                 problems.append(f"{name}: {script} is not an executable file of the repository")
