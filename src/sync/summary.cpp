@@ -1,13 +1,20 @@
 #include "sync/summary.h"
 
+#include "util/diagnostics.h"
+
 namespace mkcv::sync {
 namespace {
 
-// A title as a line of the summary: one line, at most 90 bytes (at a character boundary).
+// What a source wrote (a title, authors) as part of one line of the summary: line breaks
+// and tabs as spaces, every other control character (C1 and bidi controls too) shown as an
+// escape by visible(), so a title cannot end the line and forge the next one, move the
+// cursor or reorder the terminal's line; at most 90 bytes, cut at a character boundary.
 std::string short_title(const std::string& title) {
-    std::string out;
-    for (char c : title)
-        out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
+    std::string spaced = title;
+    for (char& c : spaced)
+        if (c == '\n' || c == '\r' || c == '\t')  // a title wrapped by its source
+            c = ' ';
+    std::string out = visible(spaced);
     if (out.size() > 90) {
         out.resize(90);
         while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80)
@@ -22,7 +29,7 @@ std::string short_title(const std::string& title) {
 std::string sources_of(const ListedWork& w) {
     std::string out;
     for (const auto& s : w.sources)
-        out += (out.empty() ? "" : ", ") + s;
+        out += (out.empty() ? "" : ", ") + visible(s);
     return out;
 }
 
@@ -34,7 +41,7 @@ void section(std::string& out, const std::string& heading, const std::vector<Lis
     for (const ListedWork& w : works) {
         out += "  ";
         if (!w.key.empty())
-            out += w.key + "  ";
+            out += visible(w.key) + "  ";
         out += "\"" + short_title(w.title) + "\" (" + std::to_string(w.year) + ")";
         if (with_authors && !w.authors.empty())
             out += " by " + short_title(w.authors);
@@ -42,10 +49,10 @@ void section(std::string& out, const std::string& heading, const std::vector<Lis
         if (with_fields && !w.fields.empty()) {
             out += ": ";
             for (std::size_t i = 0; i < w.fields.size(); ++i)
-                out += (i ? ", " : "") + w.fields[i];
+                out += (i ? ", " : "") + visible(w.fields[i]);
         }
         if (!with_fields && !w.why.empty() && w.why != "ignored")
-            out += ": " + w.why;
+            out += ": " + visible(w.why);
         out += "\n";
     }
 }
@@ -55,7 +62,8 @@ void section(std::string& out, const std::string& heading, const std::vector<Lis
 std::string format_summary(const std::vector<SourceLine>& sources, const MergeOutcome& o) {
     std::string out;
     for (const SourceLine& s : sources)
-        out += "  " + s.name + ": " + (s.failed ? "FAILED: " : "") + s.what + "\n";
+        out +=
+            "  " + visible(s.name) + ": " + (s.failed ? "FAILED: " : "") + visible(s.what) + "\n";
     // First, and in capitals: a retracted paper must not go unnoticed in a CV.
     section(out, "RETRACTED, still in the CV: check it", o.retracted, false, false);
     section(out, "added", o.added, false, false);

@@ -78,7 +78,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"sync/json_input", "sync/orcid_json_test.cpp and the other JSON parsers' tests"},
     {"sync/xml_input", "sync/dblp_xml_test.cpp, sync/arxiv_atom_test.cpp"},
     {"sync/bibtex_works", "sync/offline_file_test.cpp (DBLP and Google Scholar BibTeX)"},
-    {"sync/summary", "integration/sync_test.sh (its lines are checked there)"},
     {"context/publication_groups", "context/context_builder_test.cpp, render/golden_test.cpp"},
     {"context/context_options", "a struct; context/context_builder_test.cpp"},
     {"context/person_context",
