@@ -7,6 +7,7 @@
 #include "bib/bibtex_check.h"
 #include "bib/citekey.h"
 #include "bib/latex_text.h"
+#include "bib/paper_identity.h"
 #include "bib/publication_merge.h"
 #include "cv/authors.h"
 #include "cv/photo.h"
@@ -50,20 +51,6 @@ const char* venue_field(PublicationKind kind) {
         default:
             return "howpublished";
     }
-}
-
-std::string arxiv_id(const std::string& url) {
-    for (const char* prefix : {"https://arxiv.org/abs/", "http://arxiv.org/abs/",
-                               "https://arxiv.org/pdf/", "http://arxiv.org/pdf/"}) {
-        const std::string p(prefix);
-        if (url.rfind(p, 0) == 0) {
-            std::string id = url.substr(p.size());
-            if (id.size() > 4 && id.compare(id.size() - 4, 4, ".pdf") == 0)
-                id.resize(id.size() - 4);
-            return id;
-        }
-    }
-    return "";
 }
 
 const char* const kMonthNames[] = {"jan", "feb", "mar", "apr", "may", "jun",
@@ -277,13 +264,16 @@ std::vector<PaperBibtex> paper_entries(const std::vector<Publication>& publicati
             if (is_local_bibtex(link))  // a file beside cv.toml: no URL for a reader
                 continue;
             const std::string url = url_value(link.url.value);
+            // DOIs and arXiv ids are recognised as paper_identity.h recognises them, so the
+            // file reads back as the same paper; written as the user wrote them.
             if (lower_label == "doi") {
-                std::string doi = url;
-                if (doi.rfind("https://doi.org/", 0) == 0)
-                    doi = doi.substr(16);
+                std::string doi = doi_as_written(link.url.value);
+                if (doi.empty())  // not a DOI: kept as written
+                    doi = url;
                 fields.emplace_back(free_field_name("doi", fields), doi);
-            } else if (!arxiv_id(url).empty() && eprint.empty()) {
-                eprint = arxiv_id(url);
+            } else if (const std::string id = arxiv_id_as_written(link.url.value);
+                       !id.empty() && eprint.empty()) {
+                eprint = id;
                 fields.emplace_back("eprint", eprint);
                 fields.emplace_back("archiveprefix", "arXiv");
             } else {

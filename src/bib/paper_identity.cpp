@@ -26,7 +26,7 @@ bool is_digit(char c) {
 
 }  // namespace
 
-std::string normal_doi(std::string_view text) {
+std::string doi_as_written(std::string_view text) {
     std::string_view s = trimmed(text);
     for (std::string_view prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
                                     "http://dx.doi.org/", "doi:", "doi.org/"})
@@ -41,10 +41,14 @@ std::string normal_doi(std::string_view text) {
         if (static_cast<unsigned char>(c) <= 0x20 || c == '"' || c == '<' || c == '>' || c == '{' ||
             c == '}' || c == '\\')
             return "";
-    return ascii_lower(s);
+    return std::string(s);
 }
 
-std::string arxiv_base_id(std::string_view text) {
+std::string normal_doi(std::string_view text) {
+    return ascii_lower(doi_as_written(text));
+}
+
+std::string arxiv_id_as_written(std::string_view text) {
     std::string_view s = trimmed(text);
     for (std::string_view prefix :
          {"https://arxiv.org/abs/", "http://arxiv.org/abs/", "https://arxiv.org/pdf/",
@@ -56,6 +60,7 @@ std::string arxiv_base_id(std::string_view text) {
         }
     if (s.size() > 4 && ascii_lower(s.substr(s.size() - 4)) == ".pdf")
         s.remove_suffix(4);
+    const std::string_view with_version = s;
     // The version: "v" and digits at the end.
     std::size_t end = s.size();
     while (end > 0 && is_digit(s[end - 1]))
@@ -68,7 +73,7 @@ std::string arxiv_base_id(std::string_view text) {
         for (std::size_t i = 0; i < s.size(); ++i)
             if (i != 4 && !is_digit(s[i]))
                 return "";
-        return std::string(s);
+        return std::string(with_version);
     }
     // Old style: archive(.SUBJ)/YYMMNNN.
     const std::size_t slash = s.find('/');
@@ -80,7 +85,20 @@ std::string arxiv_base_id(std::string_view text) {
     for (std::size_t i = slash + 1; i < s.size(); ++i)
         if (!is_digit(s[i]))
             return "";
-    return ascii_lower(s.substr(0, slash)) + std::string(s.substr(slash));
+    return std::string(with_version);
+}
+
+std::string arxiv_base_id(std::string_view text) {
+    std::string id = arxiv_id_as_written(text);
+    // Without its version; an old-style archive name in lower case.
+    std::size_t end = id.size();
+    while (end > 0 && is_digit(id[end - 1]))
+        --end;
+    if (end < id.size() && end > 0 && (id[end - 1] == 'v' || id[end - 1] == 'V'))
+        id.resize(end - 1);
+    if (const std::size_t slash = id.find('/'); slash != std::string::npos)
+        return ascii_lower(id.substr(0, slash)) + id.substr(slash);
+    return id;
 }
 
 std::string dblp_key_of(std::string_view text) {

@@ -20,9 +20,13 @@ namespace mkcv {
 
 // "https://doi.org/10.1145/X", "doi:10.1145/x", "10.1145/X" → "10.1145/x"; "" when not a DOI.
 std::string normal_doi(std::string_view text);
+// The same DOI in the case it was written ("10.1145/X"), for a file the user reads.
+std::string doi_as_written(std::string_view text);
 // "arXiv:2101.00001v3", "https://arxiv.org/abs/2101.00001v3", "hep-th/9901001v2" →
 // "2101.00001", "hep-th/9901001"; "" when not an arXiv id.
 std::string arxiv_base_id(std::string_view text);
+// The same id with its version, as written ("2101.00001v3"), for an `eprint` field.
+std::string arxiv_id_as_written(std::string_view text);
 // "https://dblp.org/rec/conf/x/Y", "https://dblp.org/rec/conf/x/Y.html", "DBLP:conf/x/Y" →
 // "conf/x/Y".
 std::string dblp_key_of(std::string_view text);

@@ -26,6 +26,16 @@ TEST_CASE("arXiv ids lose their version, old and new forms", "[sync]") {
     CHECK(arxiv_base_id("hello") == "");
 }
 
+TEST_CASE("a DOI and an arXiv id as written: the same ids, in their own case and version",
+          "[bib]") {
+    CHECK(doi_as_written("https://dx.doi.org/10.1145/ABC.1") == "10.1145/ABC.1");
+    CHECK(doi_as_written("10.1/x}\\input") == "");
+    CHECK(arxiv_id_as_written("https://arxiv.org/pdf/2101.00001v2.pdf") == "2101.00001v2");
+    CHECK(arxiv_id_as_written("arXiv:math.GT/0309136") == "math.GT/0309136");
+    CHECK(arxiv_id_as_written("https://arxiv.org/abs/not-an-id") == "");
+    CHECK(arxiv_id_as_written("2101.00001vx") == "");
+}
+
 TEST_CASE("DBLP keys come from record URLs and BibTeX keys, a publication's ids from its links",
           "[sync]") {
     CHECK(dblp_key_of("https://dblp.org/rec/conf/sigmod/DoeR21.html") == "conf/sigmod/DoeR21");

@@ -208,33 +208,6 @@ TEST_CASE("overriding an entry that was left out points at its problem") {
     CHECK(diagnostics.items().back().hint.find("pubs.bib:1") != std::string::npos);
 }
 
-TEST_CASE("export bib writes talks and patents as @misc after the papers") {
-    auto loaded = load(
-        "[person]\nname = \"Ada Example\"\n"
-        "[[talks]]\ntitle = \"Sharing & Caring\"\nevent = \"Seminar\"\n"
-        "location = \"Zurich\"\ndate = \"2024-05\"\ninvited = true\n"
-        "links = { slides = \"https://example.org/s.pdf\" }\n"
-        "[[patents]]\ntitle = \"Method for Jobs\"\nnumber = \"US 1\"\n"
-        "inventors = [\"Alan Turing\", \"Ada Example\"]\nstatus = \"granted\"\n"
-        "date = \"2023\"\n");
-    REQUIRE(loaded.cv);
-    const Result<std::string> written = export_bibtex(*loaded.cv);
-    REQUIRE(written);
-    const std::string& bib = *written;
-    CHECK(bib.find("@misc{example2024sharing,") != std::string::npos);
-    CHECK(bib.find("{{Sharing \\& Caring}}") != std::string::npos);
-    CHECK(bib.find("Invited talk, Seminar, Zurich") != std::string::npos);
-    CHECK(bib.find("month     = may") != std::string::npos);
-    CHECK(bib.find("url       = {https://example.org/s.pdf}") != std::string::npos);
-    CHECK(bib.find("@misc{turing2023method,") != std::string::npos);
-    CHECK(bib.find("Alan Turing and Ada Example") != std::string::npos);
-    CHECK(bib.find("Patent US 1") != std::string::npos);
-    Diagnostics d;
-    reset_bibtex_macros();
-    CHECK(read_bibtex(bib, "export.bib", d).size() == 2);
-    CHECK_FALSE(d.has_errors());
-}
-
 TEST_CASE("a bibliography outside cv.toml's folder is refused, links resolved", "[security]") {
     // The site publishes what a .bib holds: a cloned CV must not make mkcv read a file
     // elsewhere on the machine. The photo and thumbnails were confined; these were not.
