@@ -119,6 +119,84 @@ positions:
     CHECK(str(r.toml["experience"][0]["organization"]) == "Uni");
 }
 
+TEST_CASE("the source's order is the order the long CV and the homepage print", "[import]") {
+    const Imported r = import_text(R"(name: Ana Lima
+order:
+  - [appointments, Industry Experience]
+  - [colloquia, Colloquia]
+  - [positions, Experience]
+  - [schooling, Education]
+appointments:
+  - company: Acme
+    position: Engineer
+    dates: 2020 -- 2022
+positions:
+  - company: Uni
+    position: Lecturer
+    dates: 2022 -- present
+colloquia:
+  - title: Rewriting made easy
+    event: Oberwolfach workshop
+    date: 2022-03
+schooling:
+  - school: Uni
+    degree: PhD
+    dates: 2015 -- 2019
+hobbies: [chess]
+)",
+                                   "own.yaml");
+    for (const char* name : {"long", "homepage"}) {
+        INFO(name);
+        const auto* order = r.toml["templates"][name]["order"].as_array();
+        REQUIRE(order);
+        std::vector<std::string> names;
+        for (const auto& item : *order)
+            names.push_back(item.value_or(std::string()));
+        // The source's sections first, in its order; then every other section, so that none
+        // (the custom section of hobbies, a summary added later) is left out.
+        REQUIRE(names.size() > 4);
+        CHECK(names[0] == "industry_experience");
+        CHECK(names[1] == "colloquia");
+        CHECK(names[2] == "experience");
+        CHECK(names[3] == "education");
+        for (const char* rest : {"summary", "publications", "talks", "sections", "skills"})
+            CHECK(std::count(names.begin(), names.end(), rest) == 1);
+    }
+    // An order that is the usual one for the sections the CV has: nothing written.
+    const Imported usual = import_text(R"(name: Ana Lima
+order:
+  - [schooling, Education]
+  - [positions, Experience]
+positions:
+  - company: Uni
+    position: Lecturer
+    dates: 2022 -- present
+schooling:
+  - school: Uni
+    degree: PhD
+    dates: 2015 -- 2019
+)",
+                                       "own.yaml");
+    CHECK_FALSE(usual.toml["templates"]);
+    // Custom sections print as one block: it moves only when the order names each of them
+    // (above, the hobbies it does not name kept it at the end).
+    const Imported custom = import_text(R"(name: Ana Lima
+order:
+  - [coursework, Graduate Coursework]
+  - [schooling, Education]
+coursework: [Logic, Algebra]
+schooling:
+  - school: Uni
+    degree: PhD
+    dates: 2015 -- 2019
+)",
+                                        "own.yaml");
+    const auto* moved = custom.toml["templates"]["long"]["order"].as_array();
+    REQUIRE(moved);
+    CHECK(moved->at(0).value_or(std::string()) == "sections");
+    CHECK(moved->at(1).value_or(std::string()) == "education");
+}
+
 TEST_CASE("a list of entries of one kind's shape under a key of no kind is typed", "[import]") {
     const Imported r = import_text(R"(name: Ana Lima
 visiting:
