@@ -45,7 +45,6 @@ cut_after upto-hyperref '{hyperref}'
 cut_after upto-bookmark '\usepackage{bookmark}'
 cut_after upto-marker '\csname endofdump\endcsname'
 cut_after upto-mainfont '\setmainfont{'
-cut_after upto-sansfont '\setsansfont{'
 cut_after upto-begin '\begin{document}'
 
 rows=(
@@ -59,7 +58,6 @@ rows=(
   "… and bookmark|xelatex -no-pdf ${tex[*]} upto-bookmark.tex"
   "… to the precompiled preamble's marker (needspace …)|xelatex -no-pdf ${tex[*]} upto-marker.tex"
   "… and \`\\setmainfont\` (Noto Serif)|xelatex -no-pdf ${tex[*]} upto-mainfont.tex"
-  "… and \`\\setsansfont\` (Noto Sans)|xelatex -no-pdf ${tex[*]} upto-sansfont.tex"
   "… to \`\\begin{document}\` (script definitions, metadata)|xelatex -no-pdf ${tex[*]} upto-begin.tex"
   "… to the end (the body, its pages), \`-no-pdf\`|xelatex -no-pdf ${tex[*]} long.tex"
   "… then \`xdvipdfmx\` alone|xdvipdfmx -q -E long.xdv"

@@ -69,6 +69,11 @@ for t in "${themes[@]}"; do
   pdffonts "out/cv-$t.pdf" | grep -qi "forkawesome" && pass "$t: icons from Fork Awesome" ||
     fail "$t: no Fork Awesome"
 done
+# sidebar's headings and dates are sans-serif, bold and regular: the font mkcv-base loads at
+# the first \sffamily, with its bold series (made global after loading it in a group).
+sidebar_fonts="$(pdffonts out/cv-sidebar.pdf)"
+contains "$sidebar_fonts" "NotoSans-Bold" "sidebar: bold sans-serif headings in Noto Sans Bold"
+contains "$sidebar_fonts" "NotoSans-Regular" "sidebar: sans-serif dates in Noto Sans"
 # Reading order: the sidebar's contacts whole, before the main column; each entry's heading,
 # then its dates, then its lines.
 sidebar="$(pdftotext -enc UTF-8 out/cv-sidebar.pdf -)"

@@ -90,6 +90,18 @@ mine="$(pdf_text mine/cv-mine.pdf)"
 contains "$mine" "EDITED BY ME" "the edited template is used"
 contains "$mine" "FAVOURITE PAPERS" "the edited manifest is used (short prints headings in capitals)"
 [[ "$(pdf_pages mine/cv-mine.pdf)" == 1 ]] && pass "the copy keeps the page budget" || fail "mine pages"
+# A template of one's own that sets its body in sans-serif (\familydefault): mkcv-base loads
+# the sans font at its first use, which must then be the whole text.
+"$MKCV" template new sans --from long > sans-new.log || fail "template new sans"
+sed -i 's/^\\begin{document}/\\renewcommand\\familydefault{\\sfdefault}\\begin{document}/' \
+  "$XDG_DATA_HOME/mkcv/templates/sans/cv.tex.mustache"
+contains "$(cat "$XDG_DATA_HOME/mkcv/templates/sans/cv.tex.mustache")" '\renewcommand\familydefault' \
+  "the sans template sets \\familydefault"
+"$MKCV" build -t sans -o sans > sans.log 2>&1 || { cat sans.log; fail "build sans"; }
+sans_fonts="$(pdffonts sans/cv-sans.pdf)"
+contains "$sans_fonts" "NotoSans-Regular" "a sans-serif body is in Noto Sans"
+contains "$sans_fonts" "NotoSans-Bold" "its bold too"
+lacks "$sans_fonts" "NotoSerif-Regular" "and none of it in the serif"
 set +e
 "$MKCV" template new mine > again.log 2>&1; again=$?
 "$MKCV" template new ../escape > escape.log 2>&1; escape=$?

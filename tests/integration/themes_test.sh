@@ -125,4 +125,8 @@ contains "$banking_raw" $'zhaoyh98@pku.edu.cn\n' "banking: the e-mail address co
 if grep -q -P '[\x{E000}-\x{F8FF}]' <<< "$banking_raw"; then fail "banking: private-use characters in the text"
 else pass "banking: no private-use characters"; fi
 pdffonts out/cv-classic.pdf | grep -q "EBGaramond" && pass "classic: EB Garamond" || fail "classic: no EB Garamond"
+# mkcv-base loads the sans font at the first \sffamily: classic sets no text in it, so TeX
+# never loads it (sidebar_awesome_themes_test.sh checks a theme that does).
+lacks "$(cat out/.mkcv/cv-classic/cv-classic.log)" "Font family 'NotoSans(" \
+  "classic: the sans font it never uses is not loaded"
 finish
