@@ -155,6 +155,26 @@ const Names kTalks = {"talks",           "invitedtalks", "selectedtalks", "prese
 const Names kTalkTitle = {"title", "name", "talk", "topic"};
 const Names kEvent = {"event", "venue", "conference", "meeting", "seminar", "host", "series"};
 const Names kLanguages = {"languages", "languageskills", "spokenlanguages"};
+const Names kTeaching = {"teaching",  "teachingexperience",  "coursestaught",
+                         "lecturing", "teachingassignments", "teachingactivities"};
+const Names kService = {
+    "service",  "professionalservice", "academicservice",   "reviewing",
+    "reviewer", "programcommittees",   "serviceactivities", "servicetotheprofession"};
+const Names kGrants = {"grants",          "funding",        "grantsandfunding",
+                       "researchfunding", "researchgrants", "grantsandfellowships"};
+// A course taught, by the keys that can only mean one ("title" and "name" only after them).
+const Names kCourse = {"course", "coursename", "class", "module", "subject"};
+const Names kTeachingRole = {"role", "position", "as", "capacity"};
+const Names kTerms = {"terms", "term",  "semesters", "semester", "dates",
+                      "date",  "years", "year",      "when",     "period"};
+const Names kGrantTitle = {"title", "name", "project", "grant"};
+// Who funds a grant, by the keys that can only mean that (by_shape), then looser ones.
+const Names kFunder = {"funder", "agency", "sponsor", "fundedby", "grantor"};
+const Names kFunderLoose = {"funding", "source", "awarder", "organization", "organisation", "by"};
+const Names kAmount = {"amount", "budget", "value", "sum", "total"};
+const Names kServiceBody = {"organization", "organisation", "venue",   "conference",
+                            "journal",      "committee",    "society", "event",
+                            "company",      "institution",  "name"};
 
 const Names kSettings = {"order",    "layout", "layouts", "theme",   "template",     "style",
                          "settings", "config", "design",  "version", "sectionorder", "meta"};
@@ -371,7 +391,9 @@ std::string_view english_heading(std::string_view kind) {
         {"summary", "summary"},           {"education", "education"},
         {"experience", "experience"},     {"awards", "honors and awards"},
         {"publications", "publications"}, {"skills", "skills"},
-        {"languages", "languages"},       {"talks", "talks"}};
+        {"languages", "languages"},       {"talks", "talks"},
+        {"teaching", "teaching"},         {"service", "service"},
+        {"grants", "grants and funding"}};
     const auto found = kEnglish.find(kind);
     return found == kEnglish.end() ? std::string_view() : found->second;
 }
@@ -535,6 +557,93 @@ void map_talk_entry(ImportMapper& m, const SourceNode& entry, const std::string&
     put_found(m, e, "location", find_text(m, entry, at, kPlace));
     m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
     m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".date");
+}
+
+// A course taught: its role, course, institution and terms (a list, or one text such as
+// "Fall 2022" or a year) → [[teaching]], which needs all four; else a custom entry, without
+// a warning: a professor's own list of courses often names neither role nor institution,
+// and nothing of it is lost. [[teaching]] has no note: a key no field takes waits in "Other
+// imported data".
+void map_teaching_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                        const SectionHeading& heading) {
+    const Found role = find_text(m, entry, at, kTeachingRole);
+    Found course = find_text(m, entry, at, kCourse);
+    if (!course.node)
+        course = find_text(m, entry, at, {"title", "name"});
+    const Found institution = find_text(m, entry, at, kInstitution);
+    const Found terms = find(entry, at, kTerms);
+    bool terms_fit =
+        terms.node && (terms.node->is_scalar() ||
+                       (terms.node->kind == SourceNode::Kind::Array && !terms.node->items.empty()));
+    if (terms_fit && !terms.node->is_scalar())
+        for (const SourceNode& item : terms.node->items)
+            terms_fit = terms_fit && item.is_scalar() && !item.is_null();
+    if (!role.node || !course.node || !institution.node || !terms_fit || course.node == role.node ||
+        institution.node == course.node) {
+        map_custom_entry(m, entry, at, heading);
+        return;
+    }
+    Target e = m.new_entry(own_title_key(m, heading, "teaching"));
+    m.put(e, "role", role.node, role.path);
+    m.put(e, "course", course.node, course.path);
+    m.put(e, "institution", institution.node, institution.path);
+    if (terms.node->is_scalar()) {
+        if (const auto text = m.read_text(terms.node, terms.path)) {
+            TomlValue list = TomlValue::array();
+            list.items.push_back(TomlValue::text(*text));
+            m.table(e).set("terms", std::move(list));
+            m.used(terms.node, terms.path, e.path + ".terms");
+        }
+    } else {
+        put_list(m, e, "terms", terms);
+    }
+}
+
+// A service to the profession: a role and the body it was for (a journal, a conference, a
+// committee) → [[service]], printed under "Other Service" (its `kind` is left to the user:
+// a guess from the role's words would be wrong as often as right); else a custom entry.
+void map_service_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                       const SectionHeading& heading) {
+    const Found role = find_text(m, entry, at, kRole);
+    Found body;
+    for (const std::string_view name : kServiceBody) {
+        body = find_text(m, entry, at, {name});
+        if (body.node && body.node != role.node)
+            break;
+        body = {};
+    }
+    if (!role.node || !body.node) {
+        map_custom_entry(m, entry, at, heading);
+        return;
+    }
+    Target e = m.new_entry(own_title_key(m, heading, "service"));
+    m.put(e, "role", role.node, role.path);
+    m.put(e, "organization", body.node, body.path);
+    put_entry_dates(m, e, entry, at, "note");
+    put_found(m, e, "note", find_text(m, entry, at, kNote));
+    put_rest(m, e, entry, at, "note");
+}
+
+// A grant: its title and who funds it → [[grants]], with its amount, role and dates; else a
+// custom entry.
+void map_grant_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                     const SectionHeading& heading) {
+    const Found title = find_text(m, entry, at, kGrantTitle);
+    Found funder = find_text(m, entry, at, kFunder);
+    if (!funder.node || funder.node == title.node)
+        funder = find_text(m, entry, at, kFunderLoose);
+    if (!title.node || !funder.node || funder.node == title.node) {
+        map_custom_entry(m, entry, at, heading);
+        return;
+    }
+    Target e = m.new_entry(own_title_key(m, heading, "grants"));
+    m.put(e, "title", title.node, title.path);
+    m.put(e, "funder", funder.node, funder.path);
+    put_found(m, e, "amount", find_text(m, entry, at, kAmount));
+    put_found(m, e, "role", find_text(m, entry, at, kTeachingRole));
+    put_entry_dates(m, e, entry, at, "note");
+    put_found(m, e, "note", find_text(m, entry, at, kNote));
+    put_rest(m, e, entry, at, "note");
 }
 
 // A paper with a title, a list of authors, a venue and a year → [[publications]]; else a
@@ -927,6 +1036,18 @@ EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::
             return title.node && event.node && title.node != event.node && parsed &&
                    !parsed->present;
         }
+        if (kind == map_teaching_entry) {  // a course named as one, and who taught it where
+            const Found course = find_text(m, entry, at, kCourse);
+            const Found role = find_text(m, entry, at, kTeachingRole);
+            const Found institution = find_text(m, entry, at, kInstitution);
+            return course.node && role.node && institution.node && find(entry, at, kTerms).node &&
+                   course.node != role.node && institution.node != course.node;
+        }
+        if (kind == map_grant_entry) {  // who funds it, named as such
+            const Found title = find_text(m, entry, at, kGrantTitle);
+            const Found funder = find_text(m, entry, at, kFunder);
+            return title.node && funder.node && title.node != funder.node;
+        }
         if (kind == map_education_entry)
             return find_text(m, entry, at, kInstitution).node &&
                    (find_text(m, entry, at, kDegree).node || find_text(m, entry, at, kField).node);
@@ -937,7 +1058,10 @@ EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::
                 return role.node != nullptr;
         return false;
     };
-    for (const EntryMapper kind : {map_talk_entry, map_education_entry, map_experience_entry}) {
+    // Teaching and grants before education and experience, whose looser shapes they also fit
+    // (a course's "subject" is a degree's field; an institution an employer).
+    for (const EntryMapper kind : {map_talk_entry, map_teaching_entry, map_grant_entry,
+                                   map_education_entry, map_experience_entry}) {
         bool all = true;
         for (std::size_t i = 0; all && i < list.items.size(); ++i)
             all = list.items[i].kind == SourceNode::Kind::Object &&
@@ -1071,6 +1195,12 @@ void map_generic(ImportMapper& m) {
             mapper = map_language_entry;
         else if (is_one_of(key, kTalks))
             mapper = map_talk_entry;
+        else if (is_one_of(key, kTeaching))
+            mapper = map_teaching_entry;
+        else if (is_one_of(key, kService))
+            mapper = map_service_entry;
+        else if (is_one_of(key, kGrants))
+            mapper = map_grant_entry;
         const auto titled = own_titles.find(key);
         if (titled != own_titles.end())
             put_own_heading(m, mapper, titled->second, key);

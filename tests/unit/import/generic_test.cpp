@@ -197,6 +197,77 @@ schooling:
     CHECK(moved->at(1).value_or(std::string()) == "education");
 }
 
+TEST_CASE("teaching, service and grants by name, and teaching and grants by shape", "[import]") {
+    const Imported r = import_text(R"(name: Ana Lima
+teaching:
+  - course: Logic I
+    role: Lecturer
+    university: Uni Porto
+    terms: [Fall 2021, Fall 2022]
+  - course: Algebra
+    role: Teaching Assistant
+    school: Uni Lisboa
+    semester: Spring 2019
+service:
+  - role: Reviewer
+    venue: LICS
+    year: 2023
+  - role: Program Committee Member
+    conference: CSL 2024
+grants:
+  - title: Proofs at Scale
+    agency: FCT
+    amount: EUR 150,000
+    role: PI
+    dates: 2022 -- 2025
+lectures:
+  - course: Type Theory
+    role: Guest Lecturer
+    institution: INRIA
+    term: Winter 2020
+fellowships:
+  - title: Marie Curie Fellowship
+    funder: European Commission
+    dates: 2019 -- 2021
+)",
+                                   "own.yaml");
+    CHECK(str(r.toml["teaching"][0]["course"]) == "Logic I");
+    CHECK(str(r.toml["teaching"][0]["institution"]) == "Uni Porto");
+    CHECK(str(r.toml["teaching"][0]["terms"][1]) == "Fall 2022");
+    CHECK(str(r.toml["teaching"][1]["role"]) == "Teaching Assistant");
+    CHECK(str(r.toml["teaching"][1]["terms"][0]) == "Spring 2019");
+    CHECK(str(r.toml["service"][0]["role"]) == "Reviewer");
+    CHECK(str(r.toml["service"][0]["organization"]) == "LICS");
+    CHECK(str(r.toml["service"][0]["end"]) == "2023");  // one date: when it was
+    CHECK(str(r.toml["service"][1]["organization"]) == "CSL 2024");
+    CHECK(str(r.toml["grants"][0]["title"]) == "Proofs at Scale");
+    CHECK(str(r.toml["grants"][0]["funder"]) == "FCT");
+    CHECK(str(r.toml["grants"][0]["amount"]) == "EUR 150,000");
+    CHECK(str(r.toml["grants"][0]["role"]) == "PI");
+    CHECK(str(r.toml["grants"][0]["end"]) == "2025");
+    // Keys that name no kind, with a course's or a grant's shape: typed sections.
+    CHECK(str(r.toml["section"]["lectures"]["kind"]) == "teaching");
+    CHECK(str(r.toml["lectures"][0]["course"]) == "Type Theory");
+    CHECK(str(r.toml["lectures"][0]["terms"][0]) == "Winter 2020");
+    CHECK(str(r.toml["section"]["fellowships"]["kind"]) == "grants");
+    CHECK(str(r.toml["fellowships"][0]["funder"]) == "European Commission");
+    CHECK_FALSE(r.toml["sections"]);
+}
+
+TEST_CASE("a teaching entry without its role stays whole in a custom section", "[import]") {
+    const Imported r = import_text(R"(name: Ana Lima
+teaching:
+  - course: Logic I
+    university: Uni Porto
+    terms: [Fall 2021]
+)",
+                                   "own.yaml");
+    CHECK_FALSE(r.toml["teaching"]);
+    CHECK(str(r.toml["sections"][0]["title"]) == "Teaching");
+    CHECK(r.outcome.toml->find("Uni Porto") != std::string::npos);
+    CHECK(r.outcome.toml->find("Fall 2021") != std::string::npos);
+}
+
 TEST_CASE("a list of entries of one kind's shape under a key of no kind is typed", "[import]") {
     const Imported r = import_text(R"(name: Ana Lima
 visiting:
