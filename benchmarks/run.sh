@@ -11,6 +11,9 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
+# Absolute: the timings run in a work folder of their own (`run.sh build` failed there).
+mkdir -p "$build"
+build="$(cd "$build" && pwd)"
 sizes=(${MKCV_BENCH_SIZES:-10 100 1000 5000})
 [[ -f "$build/CMakeCache.txt" ]] || cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >&2
 cmake --build "$build" --target mkcv mkcv_bench -j "$(nproc)" >&2
