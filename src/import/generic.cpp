@@ -299,6 +299,32 @@ bool put_list(ImportMapper& m, Target& e, std::string_view key, const Found& f) 
     return m.put_texts(e, key, f.node, f.path);
 }
 
+// A list of texts, or one text as a list of one (a skill's only keyword, a course's one term).
+bool put_texts(ImportMapper& m, Target& e, std::string_view key, const Found& f) {
+    if (put_list(m, e, key, f))
+        return true;
+    if (!f.node || !f.node->is_scalar())
+        return false;
+    const auto text = m.read_text(f.node, f.path);
+    if (!text)
+        return false;
+    TomlValue list = TomlValue::array();
+    list.items.push_back(TomlValue::text(*text));
+    m.table(e).set(key, std::move(list));
+    m.used(f.node, f.path, e.path + "." + std::string(key));
+    return true;
+}
+
+// The first of `names` that is a text and not `other`: an organisation beside a role, where
+// "title" and "name" could be either.
+Found find_text_besides(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                        Names names, const SourceNode* other) {
+    for (const std::string_view name : names)
+        if (Found found = find_text(m, entry, at, {name}); found.node && found.node != other)
+            return found;
+    return {};
+}
+
 // Every text (or list of texts) of the entry that nothing took, as "Key: value" lines of
 // its note: a personal schema's keys print instead of waiting in "Other imported data".
 void put_rest(ImportMapper& m, Target& e, const SourceNode& entry, const std::string& at,
@@ -452,14 +478,7 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
                           const SectionHeading& heading) {
     const Found role = find_text(m, entry, at, kRole);
     // The role's key is not the organisation's ("title" and "name" are both).
-    const SourceNode* role_node = role.node;
-    Found organization;
-    for (const std::string_view name : kOrganization) {
-        organization = find_text(m, entry, at, {name});
-        if (organization.node && organization.node != role_node)
-            break;
-        organization = {};
-    }
+    const Found organization = find_text_besides(m, entry, at, kOrganization, role.node);
     if (!role.node || !organization.node) {
         m.warn(&entry, at,
                "a position without a role or an organization, which [[experience]] needs; "
@@ -516,13 +535,7 @@ void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string
     m.put(e, "name", name.node, name.path);
     put_found(m, e, "level", find_text(m, entry, at, kLevel));
     const Found keywords = find(entry, at, kSkillKeywords);
-    if (!put_list(m, e, "keywords", keywords) && keywords.node && keywords.node->is_scalar())
-        if (const auto text = m.read_text(keywords.node, keywords.path)) {
-            TomlValue list = TomlValue::array();
-            list.items.push_back(TomlValue::text(*text));
-            m.table(e).set("keywords", std::move(list));
-            m.used(keywords.node, keywords.path, e.path + ".keywords");
-        }
+    put_texts(m, e, "keywords", keywords);
     // A skill has no note: what is left waits in "Other imported data".
 }
 
@@ -587,16 +600,7 @@ void map_teaching_entry(ImportMapper& m, const SourceNode& entry, const std::str
     m.put(e, "role", role.node, role.path);
     m.put(e, "course", course.node, course.path);
     m.put(e, "institution", institution.node, institution.path);
-    if (terms.node->is_scalar()) {
-        if (const auto text = m.read_text(terms.node, terms.path)) {
-            TomlValue list = TomlValue::array();
-            list.items.push_back(TomlValue::text(*text));
-            m.table(e).set("terms", std::move(list));
-            m.used(terms.node, terms.path, e.path + ".terms");
-        }
-    } else {
-        put_list(m, e, "terms", terms);
-    }
+    put_texts(m, e, "terms", terms);
 }
 
 // A service to the profession: a role and the body it was for (a journal, a conference, a
@@ -605,13 +609,7 @@ void map_teaching_entry(ImportMapper& m, const SourceNode& entry, const std::str
 void map_service_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
                        const SectionHeading& heading) {
     const Found role = find_text(m, entry, at, kRole);
-    Found body;
-    for (const std::string_view name : kServiceBody) {
-        body = find_text(m, entry, at, {name});
-        if (body.node && body.node != role.node)
-            break;
-        body = {};
-    }
+    const Found body = find_text_besides(m, entry, at, kServiceBody, role.node);
     if (!role.node || !body.node) {
         map_custom_entry(m, entry, at, heading);
         return;
@@ -1052,11 +1050,7 @@ EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::
             return find_text(m, entry, at, kInstitution).node &&
                    (find_text(m, entry, at, kDegree).node || find_text(m, entry, at, kField).node);
         const Found role = find_text(m, entry, at, kRole);
-        for (const std::string_view name : kOrganization)
-            if (const Found org = find_text(m, entry, at, {name});
-                org.node && org.node != role.node)
-                return role.node != nullptr;
-        return false;
+        return role.node && find_text_besides(m, entry, at, kOrganization, role.node).node;
     };
     // Teaching and grants before education and experience, whose looser shapes they also fit
     // (a course's "subject" is a degree's field; an institution an employer).
