@@ -1,8 +1,8 @@
 # `mkcv import` on every fixture of tests/data/import (CVs shaped like real ones, which
 # together cover every field of JSON Resume 1.0, RenderCV's entry types and settings and
 # YAMLResume's sections and locales): each imports, validates and builds the `long` PDF
-# with real TeX, and the PDF's text has every string of the source (import_pdf_text.py says
-# which print in another form, and why). Each JSON Resume fixture, imported then built with
+# with real TeX and the homepage, and the PDF's text and the homepage's have every string of
+# the source (import_pdf_text.py says which print in another form, and why). Each JSON Resume fixture, imported then built with
 # `-t jsonresume`, gives back its values (import_round_trip.py lists what does not yet) in a
 # file valid against the official schema (ajv-cli, pinned in tests/tools: npm ci there).
 # The cv.toml and the summary of each fixture are golden-tested in import_test.sh.
@@ -127,6 +127,36 @@ require_tool xelatex "setup.sh installs TeX Live"
   done
   cd "$WORK"
 }
+
+# The homepage of each import has every string of the source too: its text (tags, scripts
+# and styles left out; the text between tags joined as the browser shows it) and the targets
+# of its links, in the form import_pdf_text.py reads pdfinfo's. No TeX: a few ms each.
+for fixture in "${fixtures[@]}"; do
+  cd "$WORK/$fixture.d"
+  if env PATH=/nonexistent "$MKCV" build -t homepage -o html > html.log 2>&1 && [[ -f html/cv-homepage.html ]]; then
+    python3 - html/cv-homepage.html <<'PY'
+import html.parser, sys
+class Page(html.parser.HTMLParser):
+    skip = 0
+    text, urls = [], []
+    def handle_starttag(self, tag, attrs):
+        self.skip += tag in ("script", "style")
+        self.urls += [value for name, value in attrs if name == "href" and value]
+    def handle_endtag(self, tag): self.skip -= tag in ("script", "style")
+    def handle_data(self, data):
+        if not self.skip: self.text.append(data)
+page = Page(convert_charrefs=True)
+page.feed(open(sys.argv[1], encoding="utf-8").read())
+open("html.txt", "w", encoding="utf-8").write("".join(page.text))
+open("html.urls", "w", encoding="utf-8").write("".join(f"1 Annotation {u}\n" for u in page.urls))
+PY
+    out="$(python3 "$SRC/tests/integration/import_pdf_text.py" "$fixture" html.txt html.urls cv.toml)" &&
+      pass "$fixture: the homepage has every string of the source ($out)" || fail "$fixture: homepage: $out"
+  else
+    fail "$fixture: the homepage builds: $(tail -3 html.log)"
+  fi
+done
+cd "$WORK"
 
 # Round trip: each JSON Resume fixture, imported, built back into JSON Resume (no TeX).
 pairs=()

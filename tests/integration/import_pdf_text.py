@@ -1,4 +1,5 @@
-"""Every string of an imported source file is in the PDF built from its cv.toml.
+"""Every string of an imported source file is in the PDF built from its cv.toml (or in the
+homepage: import_fixtures_test.sh gives its text and its links' targets in the same forms).
 
 Usage: import_pdf_text.py SOURCE PDF_TEXT PDF_URLS [CV_TOML]
   SOURCE    the JSON Resume, RenderCV, YAMLResume or other file that was imported
@@ -260,9 +261,9 @@ def main():
         if not found(page, path, value, siblings):
             missing.append(f"{path} = {value!r}")
     if missing:
-        print("not in the PDF:\n  " + "\n  ".join(missing))
+        print("not printed:\n  " + "\n  ".join(missing))
         sys.exit(1)
-    print(f"{checked} values in the PDF, {skipped} settings not printed")
+    print(f"{checked} values found, {skipped} settings not printed")
 
 
 if __name__ == "__main__":
