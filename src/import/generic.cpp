@@ -892,6 +892,21 @@ std::map<std::string, std::string> read_own_titles(ImportMapper& m, const Source
     return titles;
 }
 
+// The source key a summary line's path starts with, as child_path("", key) writes it:
+// `research` of "research[0].title", `["Key with spaces"]` of `["Key with spaces"][0]`.
+std::string_view top_key_of_path(std::string_view from) {
+    if (from.starts_with("[\"")) {
+        for (std::size_t i = 2; i < from.size(); ++i) {
+            if (from[i] == '\\')
+                ++i;
+            else if (from[i] == '"')
+                return from.substr(0, std::min(from.size(), i + 2));
+        }
+        return from;
+    }
+    return from.substr(0, from.find_first_of(".[ "));
+}
+
 // The cv.toml section a value went to, as `order` names it, from its path in the import
 // summary ("experience[3].note" → experience, "person.summary" → summary, a typed section's
 // key as it is); empty for what no `order` names (person, locale, a value left out).
@@ -935,11 +950,19 @@ void keep_source_order(ImportMapper& m, const SourceNode& root) {
     if (!order.node || order.node->kind != SourceNode::Kind::Array)
         return;
     std::vector<std::string> printed;
+    std::set<std::string> named;           // what `printed` holds
     std::set<std::string> ordered_custom;  // "sections[2]": custom sections the order names
-    const auto add = [&printed](const std::string& name) {
-        if (!name.empty() && std::find(printed.begin(), printed.end(), name) == printed.end())
+    const auto add = [&printed, &named](const std::string& name) {
+        if (!name.empty() && named.insert(name).second)
             printed.push_back(name);
     };
+    // The summary's lines by the source key they start with, and each destination's section
+    // once: one pass, however long the order (up to 1,000 keys) and the file.
+    std::unordered_map<std::string, std::vector<const MappedValue*>> lines_of_key;
+    for (const MappedValue& value : m.summary())
+        lines_of_key[std::string(top_key_of_path(value.from))].push_back(&value);
+    std::unordered_map<std::string, std::string> section_of_destination;
+    std::set<std::string> done;
     for (std::size_t i = 0; i < order.node->items.size() && i < 1000; ++i) {
         // `- [research, Research Experience]`, or the key alone.
         const SourceNode& item = order.node->items[i];
@@ -947,25 +970,31 @@ void keep_source_order(ImportMapper& m, const SourceNode& root) {
             item.kind == SourceNode::Kind::Array && !item.items.empty() ? &item.items[0] : &item;
         if (!key_node->is_scalar() || key_node->is_null())
             continue;
-        const std::string key = key_node->scalar;
-        const std::string prefix = child_path("", key);
-        for (const MappedValue& value : m.summary()) {
-            const bool from_key =
-                value.from.rfind(prefix, 0) == 0 &&
-                (value.from.size() == prefix.size() ||
-                 std::string_view(".[ ").find(value.from[prefix.size()]) != std::string_view::npos);
-            if (!from_key)
+        const std::string prefix = child_path("", key_node->scalar);
+        const auto lines = lines_of_key.find(prefix);
+        if (lines == lines_of_key.end() || !done.insert(prefix).second)
+            continue;
+        for (const MappedValue* value : lines->second) {
+            const std::string destination = value->to.substr(0, value->to.find_first_of(".[ "));
+            if (destination == "person") {  // person.summary is a section, person.name is not
+                add(section_of_path(m.document(), value->to));
                 continue;
-            add(section_of_path(m.document(), value.to));
-            if (value.to.rfind("sections[", 0) == 0)
-                ordered_custom.insert(value.to.substr(0, value.to.find(']') + 1));
+            }
+            auto known = section_of_destination.find(destination);
+            if (known == section_of_destination.end())
+                known = section_of_destination
+                            .emplace(destination, section_of_path(m.document(), value->to))
+                            .first;
+            add(known->second);
+            if (value->to.rfind("sections[", 0) == 0)
+                ordered_custom.insert(value->to.substr(0, value->to.find(']') + 1));
         }
     }
     // The custom sections print as one block (`sections`): it moves to where the source put
     // one of them only when the source's order names every one of them; else it keeps its
     // place at the end, with "Other imported data".
     const TomlValue* custom = m.document().find("sections");
-    if (custom && ordered_custom.size() < custom->items.size())
+    if (custom && ordered_custom.size() < custom->items.size() && named.erase("sections"))
         printed.erase(std::remove(printed.begin(), printed.end(), "sections"), printed.end());
     if (printed.empty())
         return;

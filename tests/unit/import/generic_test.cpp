@@ -195,6 +195,28 @@ schooling:
     REQUIRE(moved);
     CHECK(moved->at(0).value_or(std::string()) == "sections");
     CHECK(moved->at(1).value_or(std::string()) == "education");
+    // The order names one custom section of two: the block stays at the end, and is there.
+    const Imported kept = import_text(R"(name: Ana Lima
+order:
+  - [coursework, Graduate Coursework]
+  - [positions, Experience]
+  - [schooling, Education]
+coursework: [Logic, Algebra]
+hobbies: [chess]
+positions:
+  - company: Uni
+    position: Lecturer
+    dates: 2022 -- present
+schooling:
+  - school: Uni
+    degree: PhD
+    dates: 2015 -- 2019
+)",
+                                      "own.yaml");
+    const auto* at_end = kept.toml["templates"]["long"]["order"].as_array();
+    REQUIRE(at_end);
+    CHECK(at_end->at(0).value_or(std::string()) == "experience");
+    CHECK(at_end->back().value_or(std::string()) == "sections");
 }
 
 TEST_CASE("teaching, service and grants by name, and teaching and grants by shape", "[import]") {
