@@ -892,21 +892,6 @@ std::map<std::string, std::string> read_own_titles(ImportMapper& m, const Source
     return titles;
 }
 
-// The source key a summary line's path starts with, as child_path("", key) writes it:
-// `research` of "research[0].title", `["Key with spaces"]` of `["Key with spaces"][0]`.
-std::string_view top_key_of_path(std::string_view from) {
-    if (from.starts_with("[\"")) {
-        for (std::size_t i = 2; i < from.size(); ++i) {
-            if (from[i] == '\\')
-                ++i;
-            else if (from[i] == '"')
-                return from.substr(0, std::min(from.size(), i + 2));
-        }
-        return from;
-    }
-    return from.substr(0, from.find_first_of(".[ "));
-}
-
 // The cv.toml section a value went to, as `order` names it, from its path in the import
 // summary ("experience[3].note" → experience, "person.summary" → summary, a typed section's
 // key as it is); empty for what no `order` names (person, locale, a value left out).
@@ -956,25 +941,44 @@ void keep_source_order(ImportMapper& m, const SourceNode& root) {
         if (!name.empty() && named.insert(name).second)
             printed.push_back(name);
     };
-    // The summary's lines by the source key they start with, and each destination's section
-    // once: one pass, however long the order (up to 1,000 keys) and the file.
-    std::unordered_map<std::string, std::vector<const MappedValue*>> lines_of_key;
-    for (const MappedValue& value : m.summary())
-        lines_of_key[std::string(top_key_of_path(value.from))].push_back(&value);
-    std::unordered_map<std::string, std::string> section_of_destination;
-    std::set<std::string> done;
+    // The order's keys, each as the mappers begin a path with it: the key as written
+    // (`Visiting Posts[0].role`, the sections' loop) or as child_path quotes it.
+    std::vector<std::pair<std::string, std::string>> keys;  // (as written, quoted)
+    std::set<std::string, std::less<>> heads;
     for (std::size_t i = 0; i < order.node->items.size() && i < 1000; ++i) {
         // `- [research, Research Experience]`, or the key alone.
         const SourceNode& item = order.node->items[i];
         const SourceNode* key_node =
             item.kind == SourceNode::Kind::Array && !item.items.empty() ? &item.items[0] : &item;
-        if (!key_node->is_scalar() || key_node->is_null())
+        if (!key_node->is_scalar() || key_node->is_null() || key_node->scalar.empty())
             continue;
-        const std::string prefix = child_path("", key_node->scalar);
-        const auto lines = lines_of_key.find(prefix);
-        if (lines == lines_of_key.end() || !done.insert(prefix).second)
+        keys.emplace_back(key_node->scalar, child_path("", key_node->scalar));
+        heads.insert(keys.back().first);
+        heads.insert(keys.back().second);
+    }
+    // The summary's lines by the order's key they start with (the longest that is followed
+    // by `.`, `[`, a space or the end), in one pass, however long the order and the file.
+    std::map<std::string, std::vector<const MappedValue*>, std::less<>> lines_of_key;
+    for (const MappedValue& value : m.summary()) {
+        const std::string_view from = value.from;
+        for (std::size_t end = from.size() + 1; end-- > 0;)
+            if (end == from.size() ||
+                std::string_view(".[ ").find(from[end]) != std::string_view::npos)
+                if (const auto head = heads.find(from.substr(0, end)); head != heads.end()) {
+                    lines_of_key[*head].push_back(&value);
+                    break;
+                }
+    }
+    std::unordered_map<std::string, std::string> section_of_destination;
+    std::set<std::string> done;
+    for (const auto& [written, quoted] : keys) {
+        if (!done.insert(written).second)
             continue;
-        for (const MappedValue* value : lines->second) {
+        std::vector<const MappedValue*> lines;
+        for (const std::string* head : {&written, &quoted})
+            if (const auto found = lines_of_key.find(*head); found != lines_of_key.end())
+                lines.insert(lines.end(), found->second.begin(), found->second.end());
+        for (const MappedValue* value : lines) {
             const std::string destination = value->to.substr(0, value->to.find_first_of(".[ "));
             if (destination == "person") {  // person.summary is a section, person.name is not
                 add(section_of_path(m.document(), value->to));

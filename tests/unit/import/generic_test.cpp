@@ -217,6 +217,28 @@ schooling:
     REQUIRE(at_end);
     CHECK(at_end->at(0).value_or(std::string()) == "experience");
     CHECK(at_end->back().value_or(std::string()) == "sections");
+    // A key that is no plain word (its summary path is `["Visiting Posts"][0]…`), named
+    // twice, and a key the order names that the file does not have.
+    const Imported quoted = import_text(R"(name: Ana Lima
+order:
+  - [Visiting Posts, Visiting Posts]
+  - [missing, Nothing]
+  - [Visiting Posts, Again]
+  - [schooling, Education]
+Visiting Posts:
+  - role: Visiting Scholar
+    lab: INRIA Saclay
+    dates: 2019 -- 2020
+schooling:
+  - school: Uni
+    degree: PhD
+    dates: 2015 -- 2019
+)",
+                                        "own.yaml");
+    const auto* spaced = quoted.toml["templates"]["long"]["order"].as_array();
+    REQUIRE(spaced);
+    CHECK(spaced->at(0).value_or(std::string()) == "visiting_posts");
+    CHECK(spaced->at(1).value_or(std::string()) == "education");
 }
 
 TEST_CASE("teaching, service and grants by name, and teaching and grants by shape", "[import]") {
