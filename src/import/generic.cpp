@@ -163,6 +163,8 @@ const Names kService = {
 const Names kGrants = {"grants",          "funding",        "grantsandfunding",
                        "researchfunding", "researchgrants", "grantsandfellowships"};
 // A course taught, by the keys that can only mean one ("title" and "name" only after them).
+// The lists for a course, its role and its institution share no name, nor do a grant's
+// title and funder lists: what they find are different values.
 const Names kCourse = {"course", "coursename", "class", "module", "subject"};
 const Names kTeachingRole = {"role", "position", "as", "capacity"};
 const Names kTerms = {"terms", "term",  "semesters", "semester", "dates",
@@ -591,8 +593,7 @@ void map_teaching_entry(ImportMapper& m, const SourceNode& entry, const std::str
     if (terms_fit && !terms.node->is_scalar())
         for (const SourceNode& item : terms.node->items)
             terms_fit = terms_fit && item.is_scalar() && !item.is_null();
-    if (!role.node || !course.node || !institution.node || !terms_fit || course.node == role.node ||
-        institution.node == course.node) {
+    if (!role.node || !course.node || !institution.node || !terms_fit) {
         map_custom_entry(m, entry, at, heading);
         return;
     }
@@ -628,9 +629,9 @@ void map_grant_entry(ImportMapper& m, const SourceNode& entry, const std::string
                      const SectionHeading& heading) {
     const Found title = find_text(m, entry, at, kGrantTitle);
     Found funder = find_text(m, entry, at, kFunder);
-    if (!funder.node || funder.node == title.node)
+    if (!funder.node)
         funder = find_text(m, entry, at, kFunderLoose);
-    if (!title.node || !funder.node || funder.node == title.node) {
+    if (!title.node || !funder.node) {
         map_custom_entry(m, entry, at, heading);
         return;
     }
@@ -1071,13 +1072,12 @@ EntryMapper mapper_by_shape(ImportMapper& m, const SourceNode& list, const std::
             const Found course = find_text(m, entry, at, kCourse);
             const Found role = find_text(m, entry, at, kTeachingRole);
             const Found institution = find_text(m, entry, at, kInstitution);
-            return course.node && role.node && institution.node && find(entry, at, kTerms).node &&
-                   course.node != role.node && institution.node != course.node;
+            return course.node && role.node && institution.node && find(entry, at, kTerms).node;
         }
         if (kind == map_grant_entry) {  // who funds it, named as such
             const Found title = find_text(m, entry, at, kGrantTitle);
             const Found funder = find_text(m, entry, at, kFunder);
-            return title.node && funder.node && title.node != funder.node;
+            return title.node && funder.node;
         }
         if (kind == map_education_entry)
             return find_text(m, entry, at, kInstitution).node &&
