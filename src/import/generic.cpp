@@ -444,6 +444,17 @@ void map_custom_entry(ImportMapper& m, const SourceNode& entry, const std::strin
 
 // ---- the sections ----
 
+// What a degree and a position both have after their names: a place, dates, a note, the
+// highlights, and the keys no field took, in the note.
+void put_place_dates_and_notes(ImportMapper& m, Target& e, const SourceNode& entry,
+                               const std::string& at) {
+    put_found(m, e, "location", find_text(m, entry, at, kPlace));
+    put_entry_dates(m, e, entry, at, "note");
+    put_found(m, e, "note", find_text(m, entry, at, kNote));
+    put_list(m, e, "highlights", find(entry, at, kHighlights));
+    put_rest(m, e, entry, at, "note");
+}
+
 void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
                          const SectionHeading& heading) {
     const Found institution = find_text(m, entry, at, kInstitution);
@@ -469,11 +480,7 @@ void map_education_entry(ImportMapper& m, const SourceNode& entry, const std::st
     if (area_text)
         m.used(area.node, area.path, e.path + (degree_text ? ".field" : ".degree"));
     m.put(e, "institution", institution.node, institution.path);
-    put_found(m, e, "location", find_text(m, entry, at, kPlace));
-    put_entry_dates(m, e, entry, at, "note");
-    put_found(m, e, "note", find_text(m, entry, at, kNote));
-    put_list(m, e, "highlights", find(entry, at, kHighlights));
-    put_rest(m, e, entry, at, "note");
+    put_place_dates_and_notes(m, e, entry, at);
 }
 
 void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
@@ -492,11 +499,7 @@ void map_experience_entry(ImportMapper& m, const SourceNode& entry, const std::s
     Target e = m.new_entry(own_title_key(m, heading, "experience"));
     m.put(e, "role", role.node, role.path);
     m.put(e, "organization", organization.node, organization.path);
-    put_found(m, e, "location", find_text(m, entry, at, kPlace));
-    put_entry_dates(m, e, entry, at, "note");
-    put_found(m, e, "note", find_text(m, entry, at, kNote));
-    put_list(m, e, "highlights", find(entry, at, kHighlights));
-    put_rest(m, e, entry, at, "note");
+    put_place_dates_and_notes(m, e, entry, at);
 }
 
 void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
@@ -514,13 +517,8 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
     }
     Target e = m.new_entry(own_title_key(m, heading, "awards"));
     m.put(e, "title", title.node, title.path);
-    if (parsed && parsed->month) {
-        m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
-        m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".date");
-    } else if (parsed) {
-        m.table(e).set("year", TomlValue::number(parsed->year));
-        m.used(date.node, date.path + " \"" + *date_text + "\"", e.path + ".year");
-    }
+    if (parsed)
+        m.put_date_or_year(e, date.node, date.path, *date_text, *parsed);
     put_found(m, e, "issuer", find_text(m, entry, at, kIssuer));
     put_found(m, e, "note", find_text(m, entry, at, kNote));
     put_rest(m, e, entry, at, "note");
@@ -730,6 +728,15 @@ bool take_bib_files(ImportMapper& m, const SourceNode& holder, const std::string
 
 using EntryMapper = void (*)(ImportMapper&, const SourceNode&, const std::string&,
                              const SectionHeading&);
+
+// A section the source names: the first list that has its key says what its entries are.
+const std::pair<const Names*, EntryMapper> kMapperByName[] = {
+    {&kEducation, map_education_entry}, {&kExperience, map_experience_entry},
+    {&kAwards, map_award_entry},        {&kPublications, map_publication_entry},
+    {&kSkills, map_skill_entry},        {&kLanguages, map_language_entry},
+    {&kTalks, map_talk_entry},          {&kTeaching, map_teaching_entry},
+    {&kService, map_service_entry},     {&kGrants, map_grant_entry},
+};
 
 // A section of the source: a list of entries (tables, or texts), or a table of them by name
 // (`{"Programming": ["C++"]}` → a skill "Programming").
@@ -1208,26 +1215,11 @@ void map_generic(ImportMapper& m) {
             (value.kind == SourceNode::Kind::Object && is_one_of(key, kContact)))
             continue;  // a setting, or contact details none of [person] took: the leftovers
         EntryMapper mapper = map_custom_entry;
-        if (is_one_of(key, kEducation))
-            mapper = map_education_entry;
-        else if (is_one_of(key, kExperience))
-            mapper = map_experience_entry;
-        else if (is_one_of(key, kAwards))
-            mapper = map_award_entry;
-        else if (is_one_of(key, kPublications))
-            mapper = map_publication_entry;
-        else if (is_one_of(key, kSkills))
-            mapper = map_skill_entry;
-        else if (is_one_of(key, kLanguages))
-            mapper = map_language_entry;
-        else if (is_one_of(key, kTalks))
-            mapper = map_talk_entry;
-        else if (is_one_of(key, kTeaching))
-            mapper = map_teaching_entry;
-        else if (is_one_of(key, kService))
-            mapper = map_service_entry;
-        else if (is_one_of(key, kGrants))
-            mapper = map_grant_entry;
+        for (const auto& [names, by_name] : kMapperByName)
+            if (is_one_of(key, *names)) {
+                mapper = by_name;
+                break;
+            }
         const auto titled = own_titles.find(key);
         if (titled != own_titles.end())
             put_own_heading(m, mapper, titled->second, key);

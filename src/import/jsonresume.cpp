@@ -48,6 +48,23 @@ std::optional<std::string> peek(ImportMapper& m, const SourceNode& entry, const 
     return m.read_text(entry.get(key), resume_field(path, key));
 }
 
+// An entry's date field: where it is, its text, and the date that text is (when it is one).
+struct EntryDate {
+    const SourceNode* node = nullptr;
+    std::string path;
+    std::optional<std::string> text;
+    std::optional<PartialDate> parsed;
+};
+
+EntryDate read_entry_date(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                          std::string_view key) {
+    EntryDate d{entry.get(key), resume_field(at, key), {}, {}};
+    d.text = m.read_text(d.node, d.path);
+    if (d.text)
+        d.parsed = m.read_date(d.node, d.path);
+    return d;
+}
+
 // Appends "Label: value" to the note (or a custom entry's text) for a field cv.toml lacks.
 void put_extra(ImportMapper& m, Target& target, std::string_view to_key, const SourceNode& entry,
                const std::string& path, std::string_view key, std::string_view label) {
@@ -297,23 +314,15 @@ void map_resume_education(ImportMapper& m, const SourceNode& value, const std::s
 
 void map_awards(ImportMapper& m, const SourceNode& value, const std::string& path) {
     for_each_entry(m, value, path, [&](const SourceNode& entry, const std::string& at) {
-        const SourceNode* date = entry.get("date");
-        const std::string date_path = resume_field(at, "date");
-        const auto date_text = m.read_text(date, date_path);
-        const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
+        const EntryDate date = read_entry_date(m, entry, at, "date");
         const auto title = peek(m, entry, at, "title");
         // An award without a date is an undated [[awards]] entry; one whose date is no date
         // (or "present") keeps its text in a custom section.
-        if (title && (!date || (parsed && !parsed->present))) {
+        if (title && (!date.node || (date.parsed && !date.parsed->present))) {
             Target e = m.new_entry(typed_key(m, entry, at, "awards"));
             m.put(e, "title", entry.get("title"), resume_field(at, "title"));
-            if (parsed && parsed->month) {
-                m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
-                m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".date");
-            } else if (parsed) {
-                m.table(e).set("year", TomlValue::number(parsed->year));
-                m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
-            }
+            if (date.parsed)
+                m.put_date_or_year(e, date.node, date.path, *date.text, *date.parsed);
             m.put(e, "issuer", entry.get("awarder"), resume_field(at, "awarder"));
             m.put(e, "note", entry.get("summary"), resume_field(at, "summary"));
             return;
@@ -326,7 +335,7 @@ void map_awards(ImportMapper& m, const SourceNode& value, const std::string& pat
         if (!m.put(e, "title", entry.get("title"), resume_field(at, "title")))
             m.put_value(e, "title", "(untitled)", {});
         m.put(e, "subtitle", entry.get("awarder"), resume_field(at, "awarder"));
-        m.put_date_text(e, nullptr, {}, nullptr, {}, date, date_path);
+        m.put_date_text(e, nullptr, {}, nullptr, {}, date.node, date.path);
         m.put(e, "text", entry.get("summary"), resume_field(at, "summary"));
     });
 }
@@ -437,13 +446,11 @@ void map_volunteer(ImportMapper& m, const SourceNode& v, const std::string& p) {
 
 void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p) {
     for_each_entry(m, v, p, [&](const SourceNode& entry, const std::string& at) {
-        const SourceNode* date = entry.get("date");
-        const std::string date_path = resume_field(at, "date");
-        const auto date_text = m.read_text(date, date_path);
-        const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
+        const EntryDate date = read_entry_date(m, entry, at, "date");
         // A certificate's date that is no date (or "present") keeps its text in a custom
         // section, as an award's does.
-        if (!has_text(m, entry, at, {"name"}) || (date_text && (!parsed || parsed->present))) {
+        if (!has_text(m, entry, at, {"name"}) ||
+            (date.text && (!date.parsed || date.parsed->present))) {
             map_resume_custom_entry(
                 m, entry, at,
                 CustomShape{"Certificates", {"name"}, "issuer", "date", {{"url", "Website"}}, {}},
@@ -454,10 +461,10 @@ void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p
         Target e = m.new_entry(typed_key(m, entry, at, "certificates"));
         m.put(e, "name", entry.get("name"), resume_field(at, "name"));
         m.put(e, "issuer", entry.get("issuer"), resume_field(at, "issuer"));
-        if (parsed) {
-            const std::string iso = iso_date(*parsed);
+        if (date.parsed) {
+            const std::string iso = iso_date(*date.parsed);
             m.table(e).set("date", TomlValue::text(iso));
-            m.used(date, iso == *date_text ? date_path : date_path + " \"" + *date_text + "\"",
+            m.used(date.node, iso == *date.text ? date.path : date.path + " \"" + *date.text + "\"",
                    e.path + ".date");
         }
         // A URL cv.toml refuses has no text to go in here: "Other imported data" takes it,
@@ -472,25 +479,16 @@ void map_certificates(ImportMapper& m, const SourceNode& v, const std::string& p
 // [[publications]] of kind "other", which may leave the authors out (mkcv never adds the
 // owner to them); the others stay in the custom section "Publications".
 bool map_resume_publication(ImportMapper& m, const SourceNode& entry, const std::string& at) {
-    const SourceNode* date = entry.get("releaseDate");
-    const std::string date_path = resume_field(at, "releaseDate");
-    const auto date_text = m.read_text(date, date_path);
-    const auto parsed = date_text ? m.read_date(date, date_path) : std::nullopt;
-    if (!peek(m, entry, at, "name") || !peek(m, entry, at, "publisher") || !parsed ||
-        parsed->present)
+    const EntryDate date = read_entry_date(m, entry, at, "releaseDate");
+    if (!peek(m, entry, at, "name") || !peek(m, entry, at, "publisher") || !date.parsed ||
+        date.parsed->present)
         return false;
     Target e = m.new_entry(typed_key(m, entry, at, "publications"));
     m.put(e, "title", entry.get("name"), resume_field(at, "name"));
     m.table(e).set("kind", TomlValue::text("other"));
     m.comment(e, "kind = \"other\": JSON Resume lists no authors, so none are printed");
     m.put(e, "venue", entry.get("publisher"), resume_field(at, "publisher"));
-    if (parsed->month) {
-        m.table(e).set("date", TomlValue::text(iso_date(*parsed)));
-        m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".date");
-    } else {
-        m.table(e).set("year", TomlValue::number(parsed->year));
-        m.used(date, date_path + " \"" + *date_text + "\"", e.path + ".year");
-    }
+    m.put_date_or_year(e, date.node, date.path, *date.text, *date.parsed);
     if (auto url = m.read_text(entry.get("url"), resume_field(at, "url"))) {
         if (looks_like_url(*url)) {
             TomlValue links = TomlValue::table();

@@ -520,6 +520,18 @@ void ImportMapper::put_dates(Target& target, const SourceNode* start, const std:
         write("end", end, end_path, *end_text, *end_date);
 }
 
+void ImportMapper::put_date_or_year(Target& target, const SourceNode* node, const std::string& path,
+                                    const std::string& text, const PartialDate& date) {
+    const std::string from = path + " \"" + text + "\"";
+    if (date.month) {
+        table(target).set("date", TomlValue::text(iso_date(date)));
+        used(node, from, target.path + ".date");
+    } else {
+        table(target).set("year", TomlValue::number(date.year));
+        used(node, from, target.path + ".year");
+    }
+}
+
 void ImportMapper::put_date_text(Target& target, const SourceNode* start,
                                  const std::string& start_path, const SourceNode* end,
                                  const std::string& end_path, const SourceNode* single,

@@ -159,6 +159,10 @@ class ImportMapper {
     void put_dates(Target& target, const SourceNode* start, const std::string& start_path,
                    const SourceNode* end, const std::string& end_path,
                    const std::string& end_label = "Ended", std::string_view note_key = "note");
+    // A single date (an award's, a paper's) as cv.toml's `date` when it has a month, `year`
+    // when it is a year alone; `text` is what the source wrote, for the summary.
+    void put_date_or_year(Target& target, const SourceNode* node, const std::string& path,
+                          const std::string& text, const PartialDate& date);
     // The date text of a custom entry: "Aug. 2025 – Present", or the source text as written.
     void put_date_text(Target& target, const SourceNode* start, const std::string& start_path,
                        const SourceNode* end, const std::string& end_path,
