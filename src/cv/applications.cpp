@@ -132,20 +132,47 @@ std::string default_statement_title(const std::string& kind) {
     return title + " statement";
 }
 
+namespace {
+
+// What a name that becomes a folder or a file is called, in messages.
+struct NameKind {
+    std::string_view what;       // "application key"
+    std::string_view becomes;    // "folder"
+    std::string_view twice;      // "two applications have the key"
+    std::string_view hint;       // for a name that is not one
+    std::string_view once_hint;  // for a name given twice
+};
+
+const NameKind kApplicationKey = {"application key", "folder", "two applications have the key",
+                                  "use lowercase letters, digits, - and _ (at most 64), e.g. "
+                                  "key = \"mit-2027\"",
+                                  "give each application a key of its own"};
+const NameKind kStatementKind = {"statement kind", "file", "two statements of kind",
+                                 "use lowercase letters, digits, - and _, e.g. kind = "
+                                 "\"research\"",
+                                 "send one statement of each kind"};
+
+// A name that becomes part of a path: of the allowed letters, and not given before.
+void check_path_name(const Text& name, const NameKind& kind, std::set<std::string>& seen,
+                     const std::string& file, Diagnostics& diagnostics) {
+    if (!is_application_key(name.value))
+        diagnostics.error(file, name.pos, "value",
+                          std::string(kind.what) + " \"" + visible(name.value.substr(0, 80)) +
+                              "\" is not a name mkcv can give a " + std::string(kind.becomes),
+                          std::string(kind.hint));
+    else if (!seen.insert(name.value).second)
+        diagnostics.error(file, name.pos, "duplicate-key",
+                          std::string(kind.twice) + " \"" + name.value + "\"",
+                          std::string(kind.once_hint));
+}
+
+}  // namespace
+
 void check_applications(const Cv& cv, Diagnostics& diagnostics) {
     const std::string& file = cv.source_name;
     std::set<std::string> keys;
     for (const Application& a : cv.applications) {
-        if (!is_application_key(a.key.value))
-            diagnostics.error(file, a.key.pos, "value",
-                              "application key \"" + visible(a.key.value.substr(0, 80)) +
-                                  "\" is not a name mkcv can give a folder",
-                              "use lowercase letters, digits, - and _ (at most 64), e.g. "
-                              "key = \"mit-2027\"");
-        else if (!keys.insert(a.key.value).second)
-            diagnostics.error(file, a.key.pos, "duplicate-key",
-                              "two applications have the key \"" + a.key.value + "\"",
-                              "give each application a key of its own");
+        check_path_name(a.key, kApplicationKey, keys, file, diagnostics);
         if (!a.language.empty() && !is_language_tag(a.language.value))
             diagnostics.error(file, a.language.pos, "value",
                               "`language` \"" + visible(a.language.value.substr(0, 80)) +
@@ -161,18 +188,8 @@ void check_applications(const Cv& cv, Diagnostics& diagnostics) {
                 "the application \"" + visible(a.key.value.substr(0, 80)) + "\" has no letter",
                 "add letter_file = \"letter.md\", or letter = \"\"\"...\"\"\"");
         std::set<std::string> kinds;
-        for (const Statement& s : a.statements) {
-            if (!is_application_key(s.kind.value))
-                diagnostics.error(file, s.kind.pos, "value",
-                                  "statement kind \"" + visible(s.kind.value.substr(0, 80)) +
-                                      "\" is not a name mkcv can give a file",
-                                  "use lowercase letters, digits, - and _, e.g. kind = "
-                                  "\"research\"");
-            else if (!kinds.insert(s.kind.value).second)
-                diagnostics.error(file, s.kind.pos, "duplicate-key",
-                                  "two statements of kind \"" + s.kind.value + "\"",
-                                  "send one statement of each kind");
-        }
+        for (const Statement& s : a.statements)
+            check_path_name(s.kind, kStatementKind, kinds, file, diagnostics);
     }
 }
 
