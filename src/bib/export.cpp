@@ -11,6 +11,7 @@
 #include "bib/publication_merge.h"
 #include "cv/authors.h"
 #include "cv/photo.h"
+#include "text/percent_encode.h"
 #include "util/ascii.h"
 
 namespace mkcv {
@@ -116,19 +117,10 @@ bool is_plain_key(const std::string& key) {
 // after it would be read as fields of its own), so braces are percent-encoded, as are
 // controls, spaces and backslashes, which no URL holds as itself.
 std::string url_value(const std::string& url) {
-    static const char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : url) {
+    return percent_encode(url, [](char c) {
         const auto byte = static_cast<unsigned char>(c);
-        if (c == '{' || c == '}' || c == '\\' || byte <= 0x20 || byte == 0x7F) {
-            out += '%';
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xF];
-        } else {
-            out += c;
-        }
-    }
-    return out;
+        return c != '{' && c != '}' && c != '\\' && byte > 0x20 && byte != 0x7F;
+    });
 }
 
 // `wanted`, or `wanted` with "_link" after it until the entry has no field of that name:

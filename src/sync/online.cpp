@@ -9,6 +9,7 @@
 #include "sync/openalex_json.h"
 #include "sync/orcid_json.h"
 #include "sync/semantic_scholar_json.h"
+#include "text/percent_encode.h"
 
 namespace mkcv::sync {
 
@@ -46,19 +47,10 @@ std::string set_api_base(ApiBases& bases, const std::string& assignment) {
 }
 
 std::string url_encoded(const std::string& text) {
-    static const char* const kHex = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : text) {
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '.' || c == '_' || c == '~') {
-            out += static_cast<char>(c);
-            continue;
-        }
-        out += '%';
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
-    }
-    return out;
+    return percent_encode(text, [](char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+               c == '-' || c == '.' || c == '_' || c == '~';
+    });
 }
 
 bool is_requestable_doi(const std::string& doi) {

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "text/latex_escape.h"
+#include "text/percent_encode.h"
 #include "util/ascii.h"
 #include "util/utf8.h"
 
@@ -270,7 +271,6 @@ bool is_safe_href(std::string_view url) {
 }
 
 std::string encode_uri(std::string_view url) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
     static constexpr std::string_view kAllowed =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=";
     auto is_hex = [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; };
@@ -284,10 +284,7 @@ std::string encode_uri(std::string_view url) {
             out += c;
             continue;
         }
-        const auto byte = static_cast<unsigned char>(c);
-        out += '%';
-        out += kHex[byte >> 4];
-        out += kHex[byte & 0xF];
+        append_percent_escape(out, static_cast<unsigned char>(c));
     }
     return out;
 }

@@ -6,6 +6,7 @@
 
 #include "text/bidi.h"
 #include "text/cjk_text.h"
+#include "text/percent_encode.h"
 #include "util/utf8.h"
 
 namespace mkcv {
@@ -620,7 +621,6 @@ std::string escape_latex_pdf_string(std::string_view text) {
 }
 
 std::string escape_href(std::string_view url) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
     out.reserve(url.size() + 8);
     for (const char c : url) {
@@ -633,9 +633,8 @@ std::string escape_href(std::string_view url) {
                    c != '^' && c != '`' && c != '{' && c != '|' && c != '}') {
             out += c;
         } else {
-            out += "\\%";
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xF];
+            out += '\\';  // hyperref reads \% as a percent sign
+            append_percent_escape(out, byte);
         }
     }
     return out;

@@ -4,6 +4,7 @@
 
 #include "text/inline_markup.h"
 #include "text/latex_escape.h"
+#include "text/percent_encode.h"
 
 namespace mkcv {
 namespace {
@@ -99,20 +100,11 @@ std::string render_latex(const RichText& runs, bool hrefs) {
 }
 
 std::string markdown_url(std::string_view url) {
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : url) {
+    return percent_encode(url, [](char c) {
         const auto byte = static_cast<unsigned char>(c);
-        if (byte <= 0x20 || byte == 0x7F || c == '(' || c == ')' || c == '<' || c == '>' ||
-            c == '\\' || c == '[' || c == ']') {
-            out += '%';
-            out += kHex[byte >> 4];
-            out += kHex[byte & 0xF];
-        } else {
-            out += c;
-        }
-    }
-    return out;
+        return byte > 0x20 && byte != 0x7F && c != '(' && c != ')' && c != '<' && c != '>' &&
+               c != '\\' && c != '[' && c != ']';
+    });
 }
 
 // Markdown: the code of the Code mark opened at runs[open] as a code span, whose text is
