@@ -336,7 +336,7 @@ class LatexConverter {
     LatexText run() {
         convert_until(in_.size(), false);
         LatexText out;
-        out.text = trim_spaces(plain_);
+        out.text = collapse_ascii_spaces(plain_);
         out.needs_latex = raw_;
         out.error = error_;
         if (raw_ || std::any_of(runs_.begin(), runs_.end(),
@@ -386,19 +386,6 @@ class LatexConverter {
                 runs_.push_back(std::move(run));
         }
         raw_ = raw_ || inner.needs_latex;
-    }
-
-    static std::string trim_spaces(const std::string& s) {
-        std::string out;
-        for (char c : s) {
-            if ((c == ' ' || c == '\n' || c == '\t' || c == '\r') &&
-                (out.empty() || out.back() == ' '))
-                continue;
-            out += (c == '\n' || c == '\t' || c == '\r') ? ' ' : c;
-        }
-        while (!out.empty() && out.back() == ' ')
-            out.pop_back();
-        return out;
     }
 
     bool at(char c) const { return pos_ < in_.size() && in_[pos_] == c; }

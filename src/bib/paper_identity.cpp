@@ -12,14 +12,6 @@ bool starts_with_folded(std::string_view text, std::string_view prefix) {
     return text.size() >= prefix.size() && ascii_lower(text.substr(0, prefix.size())) == prefix;
 }
 
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
-
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
@@ -27,14 +19,14 @@ bool is_digit(char c) {
 }  // namespace
 
 std::string doi_as_written(std::string_view text) {
-    std::string_view s = trimmed(text);
+    std::string_view s = trim_ascii_space(text);
     for (std::string_view prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
                                     "http://dx.doi.org/", "doi:", "doi.org/"})
         if (starts_with_folded(s, prefix)) {
             s.remove_prefix(prefix.size());
             break;
         }
-    s = trimmed(s);
+    s = trim_ascii_space(s);
     if (s.size() < 7 || s.size() > 300 || s.substr(0, 3) != "10." || s.find('/') == s.npos)
         return "";
     for (char c : s)
@@ -49,7 +41,7 @@ std::string normal_doi(std::string_view text) {
 }
 
 std::string arxiv_id_as_written(std::string_view text) {
-    std::string_view s = trimmed(text);
+    std::string_view s = trim_ascii_space(text);
     for (std::string_view prefix :
          {"https://arxiv.org/abs/", "http://arxiv.org/abs/", "https://arxiv.org/pdf/",
           "http://arxiv.org/pdf/", "https://export.arxiv.org/abs/", "http://export.arxiv.org/abs/",
@@ -102,7 +94,7 @@ std::string arxiv_base_id(std::string_view text) {
 }
 
 std::string dblp_key_of(std::string_view text) {
-    std::string_view s = trimmed(text);
+    std::string_view s = trim_ascii_space(text);
     for (std::string_view prefix : {"https://dblp.org/rec/", "http://dblp.org/rec/",
                                     "https://dblp.uni-trier.de/rec/", "dblp:"})
         if (starts_with_folded(s, prefix)) {

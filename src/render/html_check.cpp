@@ -23,15 +23,6 @@ bool is_link_attribute(std::string_view name) {
     return false;
 }
 
-// A link as a browser reads it: leading and trailing ASCII white space dropped.
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
-
 // Lower case, as template_markup keeps names: in SVG, Gumbo gives `viewBox` and `clipPath`.
 // A picture inlined as mkcv inlines the photo (cv/photo.h photo_data_uri): a PNG or JPEG in
 // base64, nothing else. Only an image's `src` may be one: an image cannot run script.
@@ -102,7 +93,7 @@ std::optional<MarkupProblem> html_problem(std::string_view html, const TemplateM
                     return MarkupProblem{
                         where.line, where.column,
                         "an attribute `" + name + "`, which the template never writes"};
-                const std::string_view link = trimmed(attribute->value);
+                const std::string_view link = trim_ascii_space(attribute->value);
                 if (is_link_attribute(name) && !link.empty() && !is_safe_href(link) &&
                     !is_inline_picture(name, link))
                     return MarkupProblem{

@@ -9,6 +9,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "render/template_manifest.h"
+#include "util/ascii.h"
 #include "util/file_io.h"
 
 namespace fs = std::filesystem;
@@ -153,14 +154,6 @@ struct TagReference {
     std::size_t offset = 0;
 };
 
-std::string_view trim(std::string_view text) {
-    const auto begin = text.find_first_not_of(" \t\n\v\f\r");
-    if (begin == std::string_view::npos)
-        return {};
-    const auto end = text.find_last_not_of(" \t\n\v\f\r");
-    return text.substr(begin, end - begin + 1);
-}
-
 // Follows kainjow's tag scanner: from the `<< >>` put in front of every file, through any
 // delimiter changes, so a tag cannot hide behind other delimiters. Delimiter changes and
 // unescaped `{{{name}}}` variables are not listed.
@@ -179,13 +172,13 @@ std::vector<TagReference> tag_references(std::string_view text) {
         const std::size_t stop = text.find(end, contents);
         if (stop == std::string_view::npos)
             break;  // a syntax error, reported by check_template_syntax
-        const std::string_view tag = trim(text.substr(contents, stop - contents));
+        const std::string_view tag = trim_ascii_space(text.substr(contents, stop - contents));
         if (!unescaped && tag.size() >= 5 && tag.front() == '=' && tag.back() == '=') {
-            const std::string_view pair = trim(tag.substr(1, tag.size() - 2));
+            const std::string_view pair = trim_ascii_space(tag.substr(1, tag.size() - 2));
             const auto space = pair.find(' ');
             if (space != std::string_view::npos) {
                 open = std::string(pair.substr(0, space));
-                close = std::string(trim(pair.substr(space)));
+                close = std::string(trim_ascii_space(pair.substr(space)));
             }
         } else if (!unescaped && !tag.empty()) {
             out.push_back({tag, at});
@@ -205,7 +198,7 @@ std::vector<PartialReference> partial_references(std::string_view text) {
     std::vector<PartialReference> out;
     for (const auto& [tag, offset] : tag_references(text))
         if (tag.front() == '>')
-            out.push_back({std::string(trim(tag.substr(1))), offset});
+            out.push_back({std::string(trim_ascii_space(tag.substr(1))), offset});
     return out;
 }
 

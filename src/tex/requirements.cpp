@@ -5,6 +5,8 @@
 #include <cctype>
 #include <optional>
 
+#include "util/ascii.h"
+
 namespace mkcv {
 namespace {
 
@@ -86,13 +88,6 @@ class Cursor {
     std::size_t at_;
 };
 
-std::string trimmed(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos)
-        return {};
-    return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
 // A literal name: no macro, Mustache tag, parameter or group, and not a file name (fontspec
 // also takes "file.otf", found by the engine rather than by fontconfig).
 bool literal_name(const std::string& name) {
@@ -108,7 +103,7 @@ bool literal_name(const std::string& name) {
 }
 
 void add(std::set<std::string>& into, const std::string& name) {
-    const std::string value = trimmed(name);
+    const std::string value(trim_ascii_space(name));
     if (literal_name(value) && into.size() < kMaxRequirements)
         into.insert(value);
 }
@@ -208,8 +203,10 @@ void scan_text(std::string_view raw, std::set<std::string>& packages, std::set<s
             // mkcv's base preamble: \newcommand\mkcvmainfont{Noto Serif}.
             std::string name = cursor.control_sequence();
             if (name.empty())
-                if (const auto braced = cursor.group('{', '}'))
-                    name = trimmed(*braced).substr(trimmed(*braced).empty() ? 0 : 1);
+                if (const auto braced = cursor.group('{', '}')) {
+                    const std::string_view inner = trim_ascii_space(*braced);
+                    name = std::string(inner.substr(inner.empty() ? 0 : 1));
+                }
             if (name.rfind("mkcv", 0) != 0 || !ends_with_font(name))
                 continue;
             if (auto font = cursor.group('{', '}')) {

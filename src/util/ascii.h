@@ -21,6 +21,16 @@ inline std::string ascii_lower(std::string_view text) {
     return out;
 }
 
+// `text` without the ASCII white space (space, \t, \n, \v, \f, \r) at either end, as a
+// browser trims a link and a person means a value they typed.
+constexpr std::string_view trim_ascii_space(std::string_view text) {
+    constexpr std::string_view kSpace = " \t\n\v\f\r";
+    const auto first = text.find_first_not_of(kSpace);
+    if (first == std::string_view::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+}
+
 // BibTeX's white space rule for field values: runs of space, tab, CR and LF become one space,
 // none at either end. Other bytes, UTF-8 included, as they were.
 inline std::string collapse_ascii_spaces(std::string_view text) {
