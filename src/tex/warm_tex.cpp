@@ -92,17 +92,48 @@ void remove_abandoned(const fs::path& dir, const std::string& prefix) {
     }
 }
 
+// The real waiting run: XeLaTeX in a process group of its own.
+class WaitingProcess final : public WaitingTex {
+  public:
+    explicit WaitingProcess(std::unique_ptr<BackgroundProcess> process)
+        : process_(std::move(process)) {}
+    bool running() override { return process_->running(); }
+    ProcessOutcome finish(const std::string& input, std::chrono::milliseconds timeout) override {
+        return process_->finish(input, timeout);
+    }
+
+  private:
+    std::unique_ptr<BackgroundProcess> process_;
+};
+
 }  // namespace
 
+WarmTexPrograms real_warm_tex_programs() {
+    WarmTexPrograms programs;
+    programs.start_tex = [](ProcessSpec spec) -> std::unique_ptr<WaitingTex> {
+        spec.program = find_program(spec.program.string());
+        if (spec.program.empty())
+            return nullptr;
+        std::string error;
+        std::unique_ptr<BackgroundProcess> process = BackgroundProcess::start(spec, error);
+        if (!process)
+            return nullptr;
+        return std::make_unique<WaitingProcess>(std::move(process));
+    };
+    programs.xdvipdfmx = [](const std::vector<std::string>& args, const fs::path& dir,
+                            const TexJob& job, const fs::path& output) {
+        return run_tex_program("xdvipdfmx", args, dir, job.environment, job.timeout, output);
+    };
+    return programs;
+}
+
 std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const TexJob& job,
-                                        const std::string& tex,
-                                        const std::vector<fs::path>& inputs) {
+                                        const std::string& tex, const std::vector<fs::path>& inputs,
+                                        const WarmTexPrograms& programs) {
     if (job.engine != "xelatex")
         return nullptr;
-    const fs::path program = find_program(job.engine);
-    if (program.empty())
-        return nullptr;
     std::unique_ptr<WarmTex> warm(new WarmTex());
+    warm->programs_ = programs;
     warm->key_ = format.key;
     warm->base_ = fs::path(job.tex_file).stem().string();
     // Beside the build folder, as the format is ("-fmt=../NAME", as latexmk is given it).
@@ -133,7 +164,7 @@ std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const TexJ
 
     // As latexmk runs XeLaTeX (tex/tex_job.h): the same options, environment and sandbox.
     ProcessSpec spec;
-    spec.program = program;
+    spec.program = job.engine;
     spec.args = {"-no-pdf",
                  "-interaction=scrollmode",
                  "-halt-on-error",
@@ -150,8 +181,7 @@ std::unique_ptr<WarmTex> WarmTex::start(const PreambleFormat& format, const TexJ
     spec.unset = {"TEXMFOUTPUT"};
     spec.output = warm->folder_ / kWarmTexOutput;
     spec.own_group = true;
-    std::string error;
-    warm->process_ = BackgroundProcess::start(spec, error);
+    warm->process_ = programs.start_tex(std::move(spec));
     if (!warm->process_)
         return nullptr;
     return warm;
@@ -247,8 +277,7 @@ std::optional<TexResult> WarmTex::typeset(const std::string& tex, const TexJob& 
         }
     // The PDF as latexmk's xdvipdfmx rule makes it.
     const std::string pdf = base_ + ".pdf", xdv = base_ + ".xdv";
-    if (run_tex_program("xdvipdfmx", {"-E", "-o", pdf, xdv}, folder_, job.environment, job.timeout,
-                        folder_ / kPdfOutput) != 0 ||
+    if (programs_.xdvipdfmx({"-E", "-o", pdf, xdv}, folder_, job, folder_ / kPdfOutput) != 0 ||
         !fs::is_regular_file(folder_ / pdf, ec)) {
         why_not = "xdvipdfmx failed";
         return std::nullopt;
@@ -311,7 +340,7 @@ void WarmTexPool::prepare(const std::string& base, const PreambleFormat& format,
             found->second->ahead() == ahead_of(tex) && found->second->running())
             return;
     }
-    std::unique_ptr<WarmTex> warm = WarmTex::start(format, job, tex, inputs);
+    std::unique_ptr<WarmTex> warm = WarmTex::start(format, job, tex, inputs, programs_);
     std::unique_ptr<WarmTex> replaced;
     const std::lock_guard<std::mutex> lock(mutex_);
     replaced = std::move(waiting_[base]);

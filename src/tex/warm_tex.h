@@ -12,7 +12,9 @@
 // warm one does not handle. Only then does the build folder receive its results.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,10 +24,34 @@
 
 #include "tex/format.h"
 #include "tex/tex_job.h"
+#include "util/process.h"
 
 namespace mkcv {
 
-class BackgroundProcess;
+// The TeX run that waits for its input, as WarmTex drives it (a BackgroundProcess).
+class WaitingTex {
+  public:
+    virtual ~WaitingTex() = default;  // stops the run if it still runs
+    virtual bool running() = 0;
+    // Sends `input`, closes the input and waits for the run to end within `timeout`.
+    virtual ProcessOutcome finish(const std::string& input, std::chrono::milliseconds timeout) = 0;
+};
+
+// The two programs of a warm run: the real ones, or stand-ins that write what XeLaTeX and
+// xdvipdfmx would, so unit tests reach every reason to fall back without TeX
+// (tests/unit/tex/warm_tex_test.cpp).
+struct WarmTexPrograms {
+    // Starts `spec` (its program a name: "xelatex") waiting on its input; null when it
+    // cannot (not installed, could not start).
+    std::function<std::unique_ptr<WaitingTex>(ProcessSpec spec)> start_tex;
+    // Runs xdvipdfmx with `args` in `dir`, its output to `output`; its exit status.
+    std::function<int(const std::vector<std::string>& args, const std::filesystem::path& dir,
+                      const TexJob& job, const std::filesystem::path& output)>
+        xdvipdfmx;
+};
+
+// The programs themselves, found on the PATH.
+WarmTexPrograms real_warm_tex_programs();
 
 class WarmTex {
   public:
@@ -34,7 +60,8 @@ class WarmTex {
     // folder's .aux and `inputs` as they are now; null when it cannot.
     static std::unique_ptr<WarmTex> start(const PreambleFormat& format, const TexJob& job,
                                           const std::string& tex,
-                                          const std::vector<std::filesystem::path>& inputs);
+                                          const std::vector<std::filesystem::path>& inputs,
+                                          const WarmTexPrograms& programs);
     ~WarmTex();  // stops the process and removes its folder
     WarmTex(const WarmTex&) = delete;
     WarmTex& operator=(const WarmTex&) = delete;
@@ -60,13 +87,17 @@ class WarmTex {
     std::map<std::string, std::string> readable_;  // the .aux and inputs it found, by name
     std::string base_;
     std::filesystem::path folder_;
-    std::unique_ptr<BackgroundProcess> process_;
+    WarmTexPrograms programs_;
+    std::unique_ptr<WaitingTex> process_;
 };
 
 // The warm runs of one `mkcv watch`, one per output (its base name, cv-long), ready for the
 // next build. Safe to use from the threads that compile templates side by side.
 class WarmTexPool {
   public:
+    explicit WarmTexPool(WarmTexPrograms programs = real_warm_tex_programs())
+        : programs_(std::move(programs)) {}
+
     // The output's warm run if it was started from this format (and still waits), else
     // null; either way the pool no longer holds one for `base`.
     std::unique_ptr<WarmTex> take(const std::string& base, const PreambleFormat& format);
@@ -76,6 +107,7 @@ class WarmTexPool {
                  const std::string& tex, const std::vector<std::filesystem::path>& inputs);
 
   private:
+    WarmTexPrograms programs_;
     std::mutex mutex_;
     std::map<std::string, std::unique_ptr<WarmTex>> waiting_;
 };
