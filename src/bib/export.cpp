@@ -8,7 +8,7 @@
 #include "bib/citekey.h"
 #include "bib/latex_text.h"
 #include "bib/paper_identity.h"
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 #include "cv/authors.h"
 #include "cv/photo.h"
 #include "text/percent_encode.h"

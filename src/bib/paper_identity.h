@@ -43,7 +43,7 @@ struct PaperIdentity {
 // and its published version must not look like two DOIs.
 void arxiv_doi_as_id(std::string& doi, std::string& arxiv);
 
-// A publication's identity: its ids read from its links (bib/publication_merge.cpp makes
+// A publication's identity: its ids read from its links (bib/bibliography.cpp makes
 // them from `doi`, `eprint`, `url` and `dblp` fields), its title and year.
 PaperIdentity identity_of(const Publication& p);
 

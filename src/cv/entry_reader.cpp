@@ -116,7 +116,7 @@ void read_section_entries(TomlValues& v, const toml::table& root, const Section&
         load_fields(v, t, section.fields, section.name_field, entry);
         if (section.kind_key() == kPublicationsSection)
             check_authors_given(v, t, static_cast<const Publication&>(entry));
-        // Only [[publications]] is merged with the .bib files (bib/publication_merge).
+        // Only [[publications]] is merged with the .bib files (bib/bibliography).
         if (section.declared() && section.kind == kPublicationsSection && t.contains("key"))
             v.error(source_pos_of(*t.get("key")), "section",
                     "`key` takes a paper from the bibliography only in [[publications]]",

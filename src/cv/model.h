@@ -162,7 +162,7 @@ struct Publication : Entry {
     Text award;
     Text note;
     std::vector<Link> links;  // in the order the label names sort: TOML tables have no order
-    // BibTeX (see publication_merge.h). Values from a .bib may have marks (bib/latex_text.h).
+    // BibTeX (see bib/bibliography.h). Values from a .bib may have marks (bib/latex_text.h).
     Text key;                         // citekey: taken from the bibliography, or overriding it
     bool ignored = false;             // `ignore = true` on an override: the entry is left out
     Text venue_short;                 // e.g. "SIGCOMM" beside "Proc. ACM SIGCOMM"

@@ -112,7 +112,7 @@ void read_sync(TomlValues& v, const toml::table& t, SyncSettings& sync) {
     sync.ignore = v.texts(t, "ignore");
     sync.include = v.texts(t, "include");
     // Whether each KEY is one of the user's own entries is known once the .bib files are
-    // read (bib/publication_merge.cpp).
+    // read (bib/bibliography.cpp).
     for (auto& [work, key] : v.text_map(t, "same_as"))
         sync.same_as.push_back({std::move(work), std::move(key)});
     sync.citations = v.flag(t, "citations");

@@ -1,6 +1,6 @@
 #include "pipeline/load_step.h"
 
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 #include "cv/applications.h"
 #include "cv/loader.h"
 #include "cv/photo.h"
@@ -40,7 +40,7 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics,
     if (result.cv)
         load_photo(*result.cv, path, diagnostics);
     if (result.cv)
-        merge_bibliography(*result.cv, path, diagnostics, loaded.sources);
+        read_bibliography(*result.cv, path, diagnostics, loaded.sources);
     if (result.cv)
         load_paper_files(*result.cv, path, diagnostics);
     if (result.cv)

@@ -1,6 +1,6 @@
 // The file `mkcv sync` writes (cv.toml's [sync] file, publications.sync.bib by default,
 // beside cv.toml) and `mkcv build` reads after the user's own .bib files
-// (bib/publication_merge.cpp). It is BibTeX as `mkcv export bib` writes it, so the same
+// (bib/bibliography.cpp). It is BibTeX as `mkcv export bib` writes it, so the same
 // reader reads it back: ids as doi, eprint and dblp fields, the kind where the entry type
 // does not say it. It is written whole or not at all, and never through a symbolic link.
 #pragma once

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "bib/latex_text.h"
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 #include "bib/reader.h"
 #include "fuzz_common.h"
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 #include "bib/reader.h"
 #include "sync/merge.h"
 #include "sync/summary.h"

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "bib/paper_identity.h"
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 #include "test_support.h"
 
 using namespace mkcv;

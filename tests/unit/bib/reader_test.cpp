@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "bib/latex_text.h"
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 
 using namespace mkcv;
 

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "bib/latex_text.h"
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 #include "bib/reader.h"
 #include "text/latex_escape.h"
 #include "util/utf8.h"

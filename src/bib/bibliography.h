@@ -19,7 +19,7 @@ inline constexpr std::uintmax_t kMaxBibFileBytes = 64 * 1024 * 1024;
 
 // Reads the .bib files (relative to the folder of `cv_path`) into cv.publications; their
 // text is added to `sources` so diagnostics can show the offending line.
-void merge_bibliography(Cv& cv, const std::filesystem::path& cv_path, Diagnostics& diagnostics,
+void read_bibliography(Cv& cv, const std::filesystem::path& cv_path, Diagnostics& diagnostics,
                         SourceTexts& sources);
 
 // @inproceedings → conference (workshop when the booktitle says so), @article → journal

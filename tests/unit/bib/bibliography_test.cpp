@@ -1,4 +1,4 @@
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 
 #include <catch2/catch.hpp>
 #include <filesystem>

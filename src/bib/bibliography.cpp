@@ -1,4 +1,4 @@
-#include "bib/publication_merge.h"
+#include "bib/bibliography.h"
 #include "bib/citation_file.h"
 
 #include <algorithm>
@@ -447,7 +447,7 @@ void apply_override(Publication& target, const Publication& o, const std::string
     (void)diagnostics;
 }
 
-void merge_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
+void read_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
                         SourceTexts& sources) {
     const std::string& cv_file = cv.source_name;
     std::vector<Publication> from_bib;
