@@ -51,9 +51,7 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"text/text_run", "types only; text/rich_text_test.cpp, text/inline_markup_test.cpp"},
     {"cli/build_command", "integration/incremental_build_test.sh, watch_test.sh"},
     {"cli/apply_command", "integration/apply_test.sh"},
-    {"cli/cli", "integration/cli_test.sh"},
     {"cli/commands", "declarations; integration/cli_test.sh"},
-    {"cli/common", "integration/cli_test.sh, build_diagnostics_test.sh"},
     {"cli/import_command", "integration/import_test.sh"},
     {"cli/new_command", "integration/new_test.sh"},
     {"cli/site_command", "integration/site_test.sh"},
@@ -64,10 +62,8 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"serve/preview_server",
      "integration/serve_test.sh (real browser), security/serve_paths_test.sh (traversals), "
      "security/serve_slow_clients_test.sh (bounds)"},
-    {"cli/starter_cv", "integration/new_test.sh: it validates and builds both PDFs, any name"},
     {"import/source_tree", "import/json_reader_test.cpp, import/yaml_reader_test.cpp"},
     {"import/mapping", "import/jsonresume_test.cpp, import/rendercv_test.cpp"},
-    {"cli/cv_commands", "integration/cli_test.sh, bad_inputs_test.sh"},
     {"cli/exit_code", "constants; integration/cli_test.sh, security/exit_codes_test.sh"},
     {"cli/template_commands", "integration/templates_test.sh"},
     {"cli/sync_command", "integration/sync_test.sh, security/sync_titles_test.sh"},
@@ -115,7 +111,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"tex/machine_probe", "integration/doctor_test.sh (kpsewhich and fc-list, found and not)"},
     {"tex/format_driver", "tex/format_test.cpp, integration/tex_format_test.sh"},
     {"util/source_location", "a struct; util/diagnostics_test.cpp"},
-    {"util/text_similarity", "the did-you-mean hints of integration/bad_inputs_test.sh"},
 };
 
 const fs::path kSource = fs::path(MKCV_TEST_SOURCE_DIR) / "src";
