@@ -63,7 +63,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"import/source_tree", "import/json_reader_test.cpp, import/yaml_reader_test.cpp"},
     {"import/mapping", "import/jsonresume_test.cpp, import/rendercv_test.cpp"},
     {"cli/exit_code", "constants; integration/cli_test.sh, security/exit_codes_test.sh"},
-    {"cli/sync_command", "integration/sync_test.sh, security/sync_titles_test.sh"},
     {"sync/fetch", "types only; sync/online_test.cpp serves it recorded bodies"},
     {"sync/work", "types only; every sync parser's test"},
     {"sync/json_input", "sync/orcid_json_test.cpp and the other JSON parsers' tests"},
