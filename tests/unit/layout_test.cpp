@@ -61,7 +61,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
      "integration/serve_test.sh (real browser), security/serve_paths_test.sh (traversals), "
      "security/serve_slow_clients_test.sh (bounds)"},
     {"import/source_tree", "import/json_reader_test.cpp, import/yaml_reader_test.cpp"},
-    {"import/mapping", "import/jsonresume_test.cpp, import/rendercv_test.cpp"},
     {"cli/exit_code", "constants; integration/cli_test.sh, security/exit_codes_test.sh"},
     {"sync/fetch", "types only; sync/online_test.cpp serves it recorded bodies"},
     {"sync/work", "types only; every sync parser's test"},
