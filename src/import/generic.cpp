@@ -524,31 +524,33 @@ void map_award_entry(ImportMapper& m, const SourceNode& entry, const std::string
     put_rest(m, e, entry, at, "note");
 }
 
-void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
-                     const SectionHeading& heading) {
-    const Found name = find_text(m, entry, at, kSkillName);
+// A skill or a language: a new entry of `section` with its name (else the whole entry goes to
+// a custom section, and nothing is returned) and its level.
+std::optional<Target> put_named_with_level(ImportMapper& m, const SourceNode& entry,
+                                           const std::string& at, const SectionHeading& heading,
+                                           Names names, std::string_view section,
+                                           std::string_view name_key, std::string_view level_key) {
+    const Found name = find_text(m, entry, at, names);
     if (!name.node) {
         map_custom_entry(m, entry, at, heading);
-        return;
+        return std::nullopt;
     }
-    Target e = m.new_entry("skills");
-    m.put(e, "name", name.node, name.path);
-    put_found(m, e, "level", find_text(m, entry, at, kLevel));
-    const Found keywords = find(entry, at, kSkillKeywords);
-    put_texts(m, e, "keywords", keywords);
+    Target e = m.new_entry(section);
+    m.put(e, name_key, name.node, name.path);
+    put_found(m, e, level_key, find_text(m, entry, at, kLevel));
+    return e;
+}
+
+void map_skill_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
+                     const SectionHeading& heading) {
     // A skill has no note: what is left waits in "Other imported data".
+    if (auto e = put_named_with_level(m, entry, at, heading, kSkillName, "skills", "name", "level"))
+        put_texts(m, *e, "keywords", find(entry, at, kSkillKeywords));
 }
 
 void map_language_entry(ImportMapper& m, const SourceNode& entry, const std::string& at,
                         const SectionHeading& heading) {
-    const Found name = find_text(m, entry, at, kLanguageName);
-    if (!name.node) {
-        map_custom_entry(m, entry, at, heading);
-        return;
-    }
-    Target e = m.new_entry("languages");
-    m.put(e, "language", name.node, name.path);
-    put_found(m, e, "fluency", find_text(m, entry, at, kLevel));
+    put_named_with_level(m, entry, at, heading, kLanguageName, "languages", "language", "fluency");
 }
 
 // A talk with a title, an event and one date → [[talks]]; else a custom entry. [[talks]]
