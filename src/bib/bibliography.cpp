@@ -340,7 +340,7 @@ void add_synced_list(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
     std::vector<std::string> names;
     for (const Text& t : cv.sync.ignore)
         names.push_back(t.value);
-    const IgnoredPapers ignored(names);
+    const PaperNames ignored(names);
     // [sync] same_as: the user's own entry stands for the work it names, so a list written
     // before they said so prints it once too.
     std::vector<std::string> same_as_works;
@@ -348,13 +348,13 @@ void add_synced_list(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
         same_as_works.push_back(same.work.value);
     const PaperNames same_as(same_as_works);
     for (const auto& e : read_bibtex(text, file, diagnostics)) {
-        if (by_key.count(e.key) || ignored.names_key(e.key))
+        if (by_key.count(e.key) || ignored.find(e.key, {}))
             continue;
         auto p = publication_from_bibtex(e, file, diagnostics);
         if (!p)
             continue;
         const PaperIdentity id = identity_of(*p);
-        if (own.has(id) || ignored.names(id))
+        if (own.has(id) || ignored.find("", id))
             continue;
         if (same_as.find(e.key, id))
             continue;
@@ -448,7 +448,7 @@ void apply_override(Publication& target, const Publication& o, const std::string
 }
 
 void read_bibliography(Cv& cv, const fs::path& cv_path, Diagnostics& diagnostics,
-                        SourceTexts& sources) {
+                       SourceTexts& sources) {
     const std::string& cv_file = cv.source_name;
     std::vector<Publication> from_bib;
     std::map<std::string, std::size_t> by_key;

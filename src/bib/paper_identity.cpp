@@ -167,22 +167,6 @@ bool PaperSet::has(const PaperIdentity& id) const {
     return false;
 }
 
-IgnoredPapers::IgnoredPapers(const std::vector<std::string>& names) {
-    for (const std::string& name : names) {
-        names_.insert(name);
-        for (std::string id : {normal_doi(name), arxiv_base_id(name), dblp_key_of(name)})
-            if (!id.empty())
-                names_.insert(std::move(id));
-    }
-}
-
-bool IgnoredPapers::names(const PaperIdentity& id) const {
-    for (const std::string* value : {&id.doi, &id.arxiv, &id.dblp_key})
-        if (!value->empty() && names_.count(*value))
-            return true;
-    return false;
-}
-
 PaperNames::PaperNames(const std::vector<std::string>& names) {
     // The first name wins: a later one naming the same paper does not move it.
     auto add = [&](std::string key, std::size_t at) { index_.emplace(std::move(key), at); };

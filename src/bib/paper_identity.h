@@ -61,20 +61,9 @@ class PaperSet {
     std::set<std::string> keys_;
 };
 
-// What `[sync] ignore` names: citekeys, and DOIs, arXiv ids and DBLP keys in any form the
-// functions above read. `mkcv sync` leaves those works out, and a build those entries of the
-// synced list.
-class IgnoredPapers {
-  public:
-    explicit IgnoredPapers(const std::vector<std::string>& names);
-    bool names_key(const std::string& citekey) const { return names_.count(citekey) > 0; }
-    bool names(const PaperIdentity& id) const;  // by its DOI, arXiv id or DBLP key
-
-  private:
-    std::set<std::string> names_;
-};
-
-// Names that each name one paper, as `[sync] include` and `same_as` take them: a citekey, a
+// Names that each name one paper, as `[sync] ignore`, `include` and `same_as` take them (sync
+// leaves out, takes in or maps those works; a build leaves out the ignored entries of the
+// synced list): a citekey, a
 // DOI, an arXiv id (an arXiv DOI too) or a DBLP key in any form the functions above read,
 // or a title, any year, as sync's report prints it (normal_title; a title the report cut
 // short with "…" names the titles it begins).

@@ -154,7 +154,8 @@ const TableSpec kSync{
      {"ignore",
       FieldType::StringList,
       false,
-      "Works to leave out: citekeys, DOIs, arXiv ids or DBLP keys.",
+      "Works to leave out: citekeys, DOIs, arXiv ids, DBLP keys or titles as sync's report prints "
+      "them.",
       nullptr,
       {},
       {},

@@ -456,7 +456,7 @@ MergeOutcome merge_works(const MergeInput& input) {
     SketchIndex listed_sketches;
     for (const Publication& p : input.synced)
         listed_sketches.add(sketch_of(p), p.key.value);
-    const IgnoredPapers ignore(input.ignore);
+    const PaperNames ignore(input.ignore);
 
     std::set<std::string> used;
     for (const Publication& p : input.synced)
@@ -529,7 +529,7 @@ MergeOutcome merge_works(const MergeInput& input) {
             taken_in = taken_in || included(*w);
         // `ignore` decides for a work possibly the same as an entry too: it is ignored.
         for (const Work* w : group)
-            ignored = ignored || ignore.names(identity_of_work(*w));
+            ignored = ignored || ignore.find("", identity_of_work(*w));
         // One of the user's own by title, first author and year: theirs wins. Possibly
         // one of theirs (a subtitle apart, another kind): left out for them to decide.
         if (const auto [like, with] = own_sketches.find(sketch_of(entry)); like == Likeness::Same) {
@@ -571,7 +571,7 @@ MergeOutcome merge_works(const MergeInput& input) {
                          citekey_base(entry.authors.empty() ? "" : entry.authors.front().value,
                                       entry.year, entry.title.value),
                          used);
-        if (ignored || ignore.names_key(key)) {
+        if (ignored || ignore.find(key, {})) {
             if (!synced)
                 used.erase(key);  // an ignored work's key is not taken from the next one
             out.ignored.push_back({key, entry.title.value, entry.year, sources, {}, {}, "ignored"});

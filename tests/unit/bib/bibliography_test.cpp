@@ -370,3 +370,30 @@ TEST_CASE("[sync] same_as names one of the user's own entries, which stands for 
         kBib, synced);
     CHECK(titled.cv);
 }
+
+TEST_CASE("a build leaves out the synced entries [sync] ignore names, by key, id or title",
+          "[sync]") {
+    const std::string synced = R"(
+@article{zhao2021erratum,
+  title = {Erratum: Unpaired Image-to-Image Translation},
+  author = {Zhao, Yihao}, journal = {TPAMI}, year = {2021}, doi = {10.1/ERR}
+}
+@article{zhao2019other,
+  title = {Another Paper Entirely}, author = {Zhao, Yihao}, journal = {TPDS}, year = {2019}
+}
+)";
+    for (const std::string name : {"zhao2021erratum", "https://doi.org/10.1/err",
+                                   "erratum: unpaired image-to-image "
+                                   "translation"}) {
+        INFO(name);
+        auto loaded = load_with_synced_list(
+            kHead + "[sync]\ndblp = \"d/X\"\nignore = [\"" + name + "\"]\n", kBib, synced);
+        REQUIRE(loaded.cv);
+        std::vector<std::string> keys;
+        for (const auto& p : loaded.cv->publications)
+            keys.push_back(p.key.value);
+        std::sort(keys.begin(), keys.end());
+        CHECK(keys ==
+              std::vector<std::string>{"gu2024greenflow", "zhao2019other", "zhao2020aclgan"});
+    }
+}

@@ -105,17 +105,19 @@ TEST_CASE("a year is the first run of four digits of a text, or a number from 1 
     CHECK(checked_year(4294969317LL) == 0);
 }
 
-TEST_CASE("[sync] ignore names papers by citekey or by an id in any of its forms", "[bib][sync]") {
-    const IgnoredPapers ignored(
-        {"doe2021x", "https://doi.org/10.1/ABC", "arXiv:2101.00001v2", "DBLP:conf/a/B"});
-    CHECK(ignored.names_key("doe2021x"));
-    CHECK_FALSE(ignored.names_key("doe2021y"));
-    CHECK(ignored.names({"10.1/abc", "", "", "", 0}));
-    CHECK(ignored.names({"", "2101.00001", "", "", 0}));
-    CHECK(ignored.names({"", "", "conf/a/B", "", 0}));
-    // Never by title: a citekey is no title.
-    CHECK_FALSE(ignored.names({"", "", "", "doe2021x", 2021}));
-    CHECK_FALSE(ignored.names({"10.1/abd", "2101.00002", "conf/a/C", "", 0}));
+TEST_CASE("[sync] ignore names papers by citekey, by an id in any of its forms, or by title",
+          "[bib][sync]") {
+    const PaperNames ignored({"doe2021x", "https://doi.org/10.1/ABC", "arXiv:2101.00001v2",
+                              "DBLP:conf/a/B", "An Erratum: To Our Paper"});
+    CHECK(ignored.find("doe2021x", {}));
+    CHECK_FALSE(ignored.find("doe2021y", {}));
+    CHECK(ignored.find("", {"10.1/abc", "", "", "", 0}));
+    CHECK(ignored.find("", {"", "2101.00001", "", "", 0}));
+    CHECK(ignored.find("", {"", "", "conf/a/B", "", 0}));
+    // By title, as sync's report prints it (case and punctuation aside), any year.
+    CHECK(ignored.find("", {"", "", "", normal_title("an erratum to our paper"), 2019}));
+    CHECK_FALSE(ignored.find("", {"", "", "", normal_title("An Erratum"), 2019}));
+    CHECK_FALSE(ignored.find("", {"10.1/abd", "2101.00002", "conf/a/C", "", 0}));
 }
 
 TEST_CASE("[sync] include and same_as name a paper by citekey, id or title, as the report does",

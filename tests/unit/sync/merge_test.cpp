@@ -411,4 +411,10 @@ TEST_CASE("include, same_as and ignore name a left-out work as the report prints
     CHECK(ignored.possibly_same.empty());
     REQUIRE(ignored.ignored.size() == 1);
     CHECK(ignored.list.empty());
+    // So does ignore by the title as the report printed it, cut short.
+    near.ignore = {printed_title(possibly, "left out, possibly the same paper")};
+    const MergeOutcome by_title = merge_works(near);
+    CHECK(by_title.possibly_same.empty());
+    REQUIRE(by_title.ignored.size() == 1);
+    CHECK(by_title.list.empty());
 }
