@@ -376,7 +376,7 @@ struct SyncSettings {
     Text openalex;             // "A5023888391"
     Text semantic_scholar;     // "1723755"
     Text arxiv;                // an author query, "Adrian Del Maestro"
-    std::vector<Text> ignore;  // citekeys, DOIs, arXiv ids or DBLP keys to leave out
+    std::vector<Text> ignore;  // citekeys, DOIs, arXiv ids, DBLP keys or titles to leave out
     // Notices (corrections, meeting abstracts …) to take in as papers all the same: DOIs,
     // arXiv ids, DBLP keys or titles.
     std::vector<Text> include;
