@@ -36,20 +36,27 @@ struct Loaded {
     Diagnostics diagnostics;
 };
 
-// Each call gets a folder of its own: ctest runs the test cases of this file side by side.
-Loaded load(const std::string& toml) {
+// cv.toml and the files beside it (name → text), loaded. Each call gets a folder of its own:
+// ctest runs the test cases of this file side by side.
+Loaded load_with_files(const std::string& toml,
+                       const std::vector<std::pair<std::string, std::string>>& files) {
     static int calls = 0;
     const fs::path dir =
         fs::temp_directory_path() /
         ("mkcv-merge-test-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
     fs::create_directories(dir);
-    REQUIRE(write_file_atomically(dir / "pubs.bib", kBib));
+    for (const auto& [name, text] : files)
+        REQUIRE(write_file_atomically(dir / name, text));
     REQUIRE(write_file_atomically(dir / "cv.toml", toml));
     Loaded out;
     out.cv = load_and_validate(dir / "cv.toml", out.diagnostics).cv;
     std::error_code ignored;
     fs::remove_all(dir, ignored);
     return out;
+}
+
+Loaded load(const std::string& toml) {
+    return load_with_files(toml, {{"pubs.bib", kBib}});
 }
 
 const Publication& by_key(const Cv& cv, const std::string& key) {
@@ -260,19 +267,7 @@ namespace {
 // cv.toml, the user's .bib and the synced list in a folder of their own, loaded.
 Loaded load_with_synced_list(const std::string& toml, const std::string& bib,
                              const std::string& synced) {
-    static int calls = 0;
-    const fs::path dir =
-        fs::temp_directory_path() /
-        ("mkcv-merge-synced-" + std::to_string(getpid()) + "-" + std::to_string(++calls));
-    fs::create_directories(dir);
-    REQUIRE(write_file_atomically(dir / "pubs.bib", bib));
-    REQUIRE(write_file_atomically(dir / "publications.sync.bib", synced));
-    REQUIRE(write_file_atomically(dir / "cv.toml", toml));
-    Loaded out;
-    out.cv = load_and_validate(dir / "cv.toml", out.diagnostics).cv;
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
-    return out;
+    return load_with_files(toml, {{"pubs.bib", bib}, {"publications.sync.bib", synced}});
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ std::vector<std::string> languages(const std::string& lang, Diagnostics& diagnos
 
 }  // namespace
 
-TEST_CASE("--lang names each language once, in order; without it, the CV's own") {
+TEST_CASE("the languages of --lang are each named once and in order, and without it the CV's own") {
     Diagnostics diagnostics;
     CHECK(languages("", diagnostics) == std::vector<std::string>{""});
     CHECK(languages("zh", diagnostics) == std::vector<std::string>{"zh"});

@@ -19,21 +19,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::string kPreamble = "\\documentclass{article}\n\\csname endofdump\\endcsname\n";
-const std::string kAhead = "\\setmainfont{Noto Serif}\n\\newcommand\\x{x}\n";
-const std::string kBody = "\\begin{document}\nHello\n\\end{document}\n";
-const std::string kAux = "\\relax\n\\gdef \\@abspage@last{1}\n";
+const std::string kWarmPreamble = "\\documentclass{article}\n\\csname endofdump\\endcsname\n";
+const std::string kWarmAhead = "\\setmainfont{Noto Serif}\n\\newcommand\\x{x}\n";
+const std::string kWarmBody = "\\begin{document}\nHello\n\\end{document}\n";
+const std::string kWarmAux = "\\relax\n\\gdef \\@abspage@last{1}\n";
 
 // What the stand-in TeX does when it is sent its line, set by each test.
 struct StandInRun {
     ProcessSpec spec;        // as it was started
     std::string read_tex;    // the .tex it found in its folder when it ran
-    std::string aux = kAux;  // the .aux it writes
+    std::string aux = kWarmAux;  // the .aux it writes
     std::string log = "Output written on cv-long.xdv (2 pages).\n";
     ProcessOutcome outcome{ProcessOutcome::Status::Exited, 0};  // unless a test says otherwise
-    std::string extra_file;  // a file it writes besides its own
-    bool ended = false;      // it ended before the build came
-    int pdf_status = 0;      // xdvipdfmx's exit status
+    std::string extra_file;                                     // a file it writes besides its own
+    bool ended = false;                                         // it ended before the build came
+    int pdf_status = 0;                                         // xdvipdfmx's exit status
     int starts = 0;
     int stopped = 0;  // runs that were stopped without being used (destroyed)
 };
@@ -101,7 +101,7 @@ struct Folders {
         job.work_dir = root / "build";
         job.tex_file = "cv-long.tex";
         job.page_total_matters = false;
-        REQUIRE(write_file_atomically(job.work_dir / "cv-long.aux", kAux));
+        REQUIRE(write_file_atomically(job.work_dir / "cv-long.aux", kWarmAux));
         REQUIRE(write_file_atomically(job.work_dir / "photo.jpg", "jpeg"));
         inputs = {job.work_dir / "photo.jpg"};
         format.key = std::string(32, 'a');
@@ -129,16 +129,16 @@ struct Folders {
     bool build_folder_has(const std::string& name) const { return fs::exists(job.work_dir / name); }
 };
 
-const std::string kTex = kPreamble + kAhead + kBody;
+const std::string kWarmTex = kWarmPreamble + kWarmAhead + kWarmBody;
 
 }  // namespace
 
 TEST_CASE("a warm run is XeLaTeX from the format, in the sandbox, reading ahead the preamble") {
     Folders f;
     auto run = std::make_shared<StandInRun>();
-    auto warm = WarmTex::start(f.format, f.job, kTex, f.inputs, stand_ins(run));
+    auto warm = WarmTex::start(f.format, f.job, kWarmTex, f.inputs, stand_ins(run));
     REQUIRE(warm);
-    CHECK(warm->ahead() == kAhead);
+    CHECK(warm->ahead() == kWarmAhead);
     CHECK(warm->key() == f.format.key);
     CHECK(run->spec.program == "xelatex");
     CHECK(run->spec.work_dir == f.warm_folder());
@@ -157,7 +157,7 @@ TEST_CASE("a warm run is XeLaTeX from the format, in the sandbox, reading ahead 
     // The driver: the marker, the lines run ahead, then the wait and the .tex.
     std::string driver;
     REQUIRE(read_file(f.warm_folder() / "mkcv-warm.tex", driver));
-    CHECK(driver.rfind("\\csname endofdump\\endcsname\n" + kAhead, 0) == 0);
+    CHECK(driver.rfind("\\csname endofdump\\endcsname\n" + kWarmAhead, 0) == 0);
     CHECK(driver.find("\\read16") != std::string::npos);
     CHECK(driver.substr(driver.size() - 19) == "\\input cv-long.tex\n");
     // What the lines run ahead may read, copied beside it.
@@ -170,17 +170,17 @@ TEST_CASE("a warm run is XeLaTeX from the format, in the sandbox, reading ahead 
 
     TexJob pdflatex = f.job;
     pdflatex.engine = "pdflatex";
-    CHECK_FALSE(WarmTex::start(f.format, pdflatex, kTex, f.inputs, stand_ins(run)));
+    CHECK_FALSE(WarmTex::start(f.format, pdflatex, kWarmTex, f.inputs, stand_ins(run)));
     CHECK(run->starts == 1);
 }
 
 TEST_CASE("a used warm run leaves in the build folder what latexmk would") {
     Folders f;
     auto run = std::make_shared<StandInRun>();
-    auto warm = WarmTex::start(f.format, f.job, kTex, f.inputs, stand_ins(run));
+    auto warm = WarmTex::start(f.format, f.job, kWarmTex, f.inputs, stand_ins(run));
     REQUIRE(warm);
     std::string why_not;
-    const std::optional<TexResult> result = warm->typeset(kTex, f.job, f.inputs, why_not);
+    const std::optional<TexResult> result = warm->typeset(kWarmTex, f.job, f.inputs, why_not);
     REQUIRE(result);
     CHECK(why_not.empty());
     CHECK(result->status == TexResult::Status::Ok);
@@ -194,49 +194,48 @@ TEST_CASE("a used warm run leaves in the build folder what latexmk would") {
     CHECK(output == "This is XeTeX\nxdvipdfmx wrote it\n");
     // The .tex it read: the lines down to \begin{document} blanked, so line numbers in the
     // log are the .tex's own.
-    CHECK(run->read_tex == "%\n%\n%\n%\n" + kBody);
+    CHECK(run->read_tex == "%\n%\n%\n%\n" + kWarmBody);
 }
 
 TEST_CASE("a warm run is not used when what it read ahead is not what the build has") {
     Folders f;
     auto run = std::make_shared<StandInRun>();
-    auto warm = WarmTex::start(f.format, f.job, kTex, f.inputs, stand_ins(run));
+    auto warm = WarmTex::start(f.format, f.job, kWarmTex, f.inputs, stand_ins(run));
     REQUIRE(warm);
-    std::string why_not;
-    std::string tex = kTex;
+    // Why the build would run TeX as usual (typeset gives nothing).
+    auto refused = [&](const std::string& tex, const std::vector<fs::path>& inputs) {
+        std::string why_not;
+        CHECK_FALSE(warm->typeset(tex, f.job, inputs, why_not));
+        return why_not;
+    };
     SECTION("the .aux changed") {
         REQUIRE(write_file_atomically(f.job.work_dir / "cv-long.aux", "\\relax\n"));
-        CHECK_FALSE(warm->typeset(tex, f.job, f.inputs, why_not));
-        CHECK(why_not == "cv-long.aux changed since the run started");
+        CHECK(refused(kWarmTex, f.inputs) == "cv-long.aux changed since the run started");
     }
     SECTION("the photo changed") {
         REQUIRE(write_file_atomically(f.job.work_dir / "photo.jpg", "png"));
-        CHECK_FALSE(warm->typeset(tex, f.job, f.inputs, why_not));
-        CHECK(why_not == "photo.jpg changed since the run started");
+        CHECK(refused(kWarmTex, f.inputs) == "photo.jpg changed since the run started");
     }
     SECTION("a file to read was added") {
         REQUIRE(write_file_atomically(f.job.work_dir / "logo.png", "png"));
-        CHECK_FALSE(warm->typeset(tex, f.job, {f.inputs[0], f.job.work_dir / "logo.png"}, why_not));
-        CHECK(why_not == "logo.png changed since the run started");
+        CHECK(refused(kWarmTex, {f.inputs[0], f.job.work_dir / "logo.png"}) ==
+              "logo.png changed since the run started");
     }
     SECTION("the photo is gone") {
-        CHECK_FALSE(warm->typeset(tex, f.job, {}, why_not));
-        CHECK(why_not == "photo.jpg is gone since the run started");
+        CHECK(refused(kWarmTex, {}) == "photo.jpg is gone since the run started");
     }
     SECTION("the lines run ahead changed") {
-        tex = kPreamble + "\\setmainfont{Noto Sans}\n" + kBody;
-        CHECK_FALSE(warm->typeset(tex, f.job, f.inputs, why_not));
-        CHECK(why_not == "the lines between the preamble marker and \\begin{document} changed");
+        const std::string tex = kWarmPreamble + "\\setmainfont{Noto Sans}\n" + kWarmBody;
+        CHECK(refused(tex, f.inputs) ==
+              "the lines between the preamble marker and \\begin{document} changed");
     }
     SECTION("the document has a table of contents") {
         REQUIRE(write_file_atomically(f.job.work_dir / "cv-long.toc", ""));
-        CHECK_FALSE(warm->typeset(tex, f.job, f.inputs, why_not));
-        CHECK(why_not == "the document uses a .toc file");
+        CHECK(refused(kWarmTex, f.inputs) == "the document uses a .toc file");
     }
     SECTION("the run ended before the build") {
         run->ended = true;
-        CHECK_FALSE(warm->typeset(tex, f.job, f.inputs, why_not));
-        CHECK(why_not.rfind("it ended before the build", 0) == 0);
+        CHECK(refused(kWarmTex, f.inputs).rfind("it ended before the build", 0) == 0);
     }
     CHECK(run->read_tex.empty());  // never sent its line
     CHECK_FALSE(f.build_folder_has("cv-long.pdf"));
@@ -245,61 +244,58 @@ TEST_CASE("a warm run is not used when what it read ahead is not what the build 
 TEST_CASE("a warm run that fails or needs another pass leaves the build folder as it was") {
     Folders f;
     auto run = std::make_shared<StandInRun>();
-    auto warm = WarmTex::start(f.format, f.job, kTex, f.inputs, stand_ins(run));
+    auto warm = WarmTex::start(f.format, f.job, kWarmTex, f.inputs, stand_ins(run));
     REQUIRE(warm);
-    std::string why_not;
+    auto refused = [&] {
+        std::string why_not;
+        CHECK_FALSE(warm->typeset(kWarmTex, f.job, f.inputs, why_not));
+        return why_not;
+    };
     SECTION("TeX failed") {
         run->outcome.exit_code = 1;
-        CHECK_FALSE(warm->typeset(kTex, f.job, f.inputs, why_not));
-        CHECK(why_not == "TeX failed");
+        CHECK(refused() == "TeX failed");
     }
     SECTION("TeX ran out of time") {
         run->outcome.status = ProcessOutcome::Status::TimedOut;
-        CHECK_FALSE(warm->typeset(kTex, f.job, f.inputs, why_not));
-        CHECK(why_not == "it ran out of time");
+        CHECK(refused() == "it ran out of time");
     }
     SECTION("the .aux it wrote differs") {
         run->aux = "\\relax\n\\newlabel{x}{1}\n";
-        CHECK_FALSE(warm->typeset(kTex, f.job, f.inputs, why_not));
-        CHECK(why_not == "the document needs another pass");
+        CHECK(refused() == "the document needs another pass");
     }
     SECTION("the log asks for another pass") {
         run->log +=
             "LaTeX Warning: Label(s) may have changed. Rerun to get cross-references right.\n";
-        CHECK_FALSE(warm->typeset(kTex, f.job, f.inputs, why_not));
-        CHECK(why_not == "the document needs another pass");
+        CHECK(refused() == "the document needs another pass");
     }
     SECTION("the page count changed and the document reads it") {
         f.job.page_total_matters = true;
         run->aux = "\\relax\n\\gdef \\@abspage@last{2}\n";
-        CHECK_FALSE(warm->typeset(kTex, f.job, f.inputs, why_not));
-        CHECK(why_not == "the document needs another pass");
+        CHECK(refused() == "the document needs another pass");
     }
     SECTION("TeX wrote a file latexmk would look at") {
         run->extra_file = "cv-long.out";
-        CHECK_FALSE(warm->typeset(kTex, f.job, f.inputs, why_not));
-        CHECK(why_not == "TeX wrote cv-long.out");
+        CHECK(refused() == "TeX wrote cv-long.out");
     }
     SECTION("xdvipdfmx failed") {
         run->pdf_status = 1;
-        CHECK_FALSE(warm->typeset(kTex, f.job, f.inputs, why_not));
-        CHECK(why_not == "xdvipdfmx failed");
+        CHECK(refused() == "xdvipdfmx failed");
     }
     CHECK_FALSE(f.build_folder_has("cv-long.pdf"));
     CHECK_FALSE(f.build_folder_has("cv-long.log"));
     std::string aux;
     REQUIRE(read_file(f.job.work_dir / "cv-long.aux", aux));
-    CHECK(aux == kAux);
+    CHECK(aux == kWarmAux);
 }
 
 TEST_CASE("a page count alone that changed is no reason for another pass when nothing reads it") {
     Folders f;
     auto run = std::make_shared<StandInRun>();
     run->aux = "\\relax\n\\gdef \\@abspage@last{2}\n";
-    auto warm = WarmTex::start(f.format, f.job, kTex, f.inputs, stand_ins(run));
+    auto warm = WarmTex::start(f.format, f.job, kWarmTex, f.inputs, stand_ins(run));
     REQUIRE(warm);
     std::string why_not;
-    CHECK(warm->typeset(kTex, f.job, f.inputs, why_not));
+    CHECK(warm->typeset(kWarmTex, f.job, f.inputs, why_not));
     CHECK(why_not.empty());
 }
 
@@ -307,14 +303,14 @@ TEST_CASE("the pool keeps one warm run an output, only from a current format") {
     Folders f;
     auto run = std::make_shared<StandInRun>();
     WarmTexPool pool(stand_ins(run));
-    pool.prepare("cv-long", f.format, f.job, kTex, f.inputs);
+    pool.prepare("cv-long", f.format, f.job, kWarmTex, f.inputs);
     CHECK(run->starts == 0);  // no format yet: a run from it could never be used
     f.make_format_current();
-    pool.prepare("cv-long", f.format, f.job, kTex, f.inputs);
+    pool.prepare("cv-long", f.format, f.job, kWarmTex, f.inputs);
     CHECK(run->starts == 1);
-    pool.prepare("cv-long", f.format, f.job, kTex, f.inputs);
+    pool.prepare("cv-long", f.format, f.job, kWarmTex, f.inputs);
     CHECK(run->starts == 1);  // the one waiting will do
-    pool.prepare("cv-long", f.format, f.job, kPreamble + "\\relax\n" + kBody, f.inputs);
+    pool.prepare("cv-long", f.format, f.job, kWarmPreamble + "\\relax\n" + kWarmBody, f.inputs);
     CHECK(run->starts == 2);  // other lines to run ahead: the first is stopped
     CHECK(run->stopped == 1);
 
@@ -322,15 +318,15 @@ TEST_CASE("the pool keeps one warm run an output, only from a current format") {
     other.key = std::string(32, 'b');
     CHECK_FALSE(pool.take("cv-long", other));  // and it is dropped, as a stale one is
     CHECK(run->stopped == 2);
-    pool.prepare("cv-long", f.format, f.job, kTex, f.inputs);
+    pool.prepare("cv-long", f.format, f.job, kWarmTex, f.inputs);
     CHECK(pool.take("cv-long", f.format));
     CHECK_FALSE(pool.take("cv-long", f.format));  // taken
     CHECK_FALSE(pool.take("cv-short", f.format));
 
-    pool.prepare("cv-long", f.format, f.job, kTex, f.inputs);
+    pool.prepare("cv-long", f.format, f.job, kWarmTex, f.inputs);
     fs::remove(f.format.file);
     const int stopped = run->stopped;
-    pool.prepare("cv-long", f.format, f.job, kTex, f.inputs);  // the format is gone
+    pool.prepare("cv-long", f.format, f.job, kWarmTex, f.inputs);  // the format is gone
     CHECK(run->stopped == stopped + 1);
     CHECK_FALSE(pool.take("cv-long", f.format));
 }
@@ -344,7 +340,7 @@ TEST_CASE("a warm run removes the folders of warm runs whose mkcv is gone, and o
     for (const fs::path& folder : {gone, alive, other})
         fs::create_directories(folder);
     auto run = std::make_shared<StandInRun>();
-    REQUIRE(WarmTex::start(f.format, f.job, kTex, f.inputs, stand_ins(run)));
+    REQUIRE(WarmTex::start(f.format, f.job, kWarmTex, f.inputs, stand_ins(run)));
     CHECK_FALSE(fs::exists(gone));
     CHECK(fs::exists(alive));
     CHECK(fs::exists(other));
