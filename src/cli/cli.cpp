@@ -24,7 +24,7 @@ std::string version_text() {
 
 }  // namespace
 
-int run_cli(int argc, char** argv) {
+int run_cli(int argc, char** argv, BuildProcesses processes) {
     CLI::App app{
         "mkcv turns a CV kept as data (cv.toml) into typeset PDFs through LaTeX templates.\n"
         "Run without a command, it builds: mkcv is mkcv build.",
@@ -37,6 +37,7 @@ int run_cli(int argc, char** argv) {
         "3 (check) a PDF is stale or missing, (sync --check) a source has a paper the CV lacks.");
 
     CliState state;
+    state.build.processes = std::move(processes);
     state.build.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     for (const auto add :
          {add_build_command, add_check_command, add_watch_command, add_apply_command,

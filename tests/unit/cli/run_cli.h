@@ -1,6 +1,7 @@
 // mkcv's command line run in the test process: the status and what it printed on standard
 // output and standard error (std::cout and std::cerr, which every command writes through).
-// For commands that need neither TeX nor the network; the integration tests run the binary.
+// For commands that need neither TeX nor the network, or with `processes`, a build's TeX
+// stood in for (tests/unit/pipeline/stand_in_tex.h); the integration tests run the binary.
 #pragma once
 
 #include <iostream>
@@ -18,7 +19,7 @@ struct CliRun {
     std::string err;
 };
 
-inline CliRun run_mkcv(std::vector<std::string> args) {
+inline CliRun run_mkcv(std::vector<std::string> args, BuildProcesses processes = {}) {
     args.insert(args.begin(), "mkcv");
     std::vector<char*> argv;
     for (std::string& arg : args)
@@ -29,7 +30,7 @@ inline CliRun run_mkcv(std::vector<std::string> args) {
     std::streambuf* const old_err = std::cerr.rdbuf(err.rdbuf());
     CliRun run;
     try {
-        run.status = run_cli(static_cast<int>(args.size()), argv.data());
+        run.status = run_cli(static_cast<int>(args.size()), argv.data(), std::move(processes));
     } catch (...) {
         std::cout.rdbuf(old_out);
         std::cerr.rdbuf(old_err);
