@@ -49,7 +49,6 @@ const std::set<std::string> kGenerated = {"util/version"};
 // Modules with no unit test file of their own, and what tests them instead.
 const std::map<std::string, std::string> kTestedElsewhere = {
     {"text/text_run", "types only; text/rich_text_test.cpp, text/inline_markup_test.cpp"},
-    {"cli/apply_command", "integration/apply_test.sh"},
     {"cli/commands", "declarations; integration/cli_test.sh"},
     {"cli/site_command", "integration/site_test.sh"},
     {"cli/site_run", "integration/site_test.sh, serve_test.sh (what site and serve share)"},
