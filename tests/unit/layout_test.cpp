@@ -50,11 +50,11 @@ const std::set<std::string> kGenerated = {"util/version"};
 const std::map<std::string, std::string> kTestedElsewhere = {
     {"text/text_run", "types only; text/rich_text_test.cpp, text/inline_markup_test.cpp"},
     {"cli/commands", "declarations; integration/cli_test.sh"},
-    {"cli/site_command", "integration/site_test.sh"},
-    {"cli/site_run", "integration/site_test.sh, serve_test.sh (what site and serve share)"},
     {"cli/doctor_command", "integration/doctor_test.sh"},
     {"cli/init_command", "integration/init_test.sh"},
     {"cli/serve_command", "integration/serve_test.sh"},
+    {"cli/site_run",
+     "cli/site_command_test.cpp (what site and serve share), integration/serve_test.sh"},
     {"serve/preview_server",
      "integration/serve_test.sh (real browser), security/serve_paths_test.sh (traversals), "
      "security/serve_slow_clients_test.sh (bounds)"},
