@@ -51,7 +51,6 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"text/text_run", "types only; text/rich_text_test.cpp, text/inline_markup_test.cpp"},
     {"cli/commands", "declarations; integration/cli_test.sh"},
     {"cli/doctor_command", "integration/doctor_test.sh"},
-    {"cli/init_command", "integration/init_test.sh"},
     {"cli/serve_command", "integration/serve_test.sh"},
     {"cli/site_run",
      "cli/site_command_test.cpp (what site and serve share), integration/serve_test.sh"},
