@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <set>
 
-#include "cv/language_tables.h"
 #include "pipeline/load_step.h"
 #include "pipeline/output_inputs.h"
 #include "pipeline/render_step.h"
@@ -65,35 +64,25 @@ std::optional<std::vector<RenderedTemplate>> render_in_language(
 BuildPlan plan_build(const PlanRequest& request) {
     BuildPlan plan;
     DiagnosticsOnce once(plan.diagnostics);
-    std::optional<std::vector<RenderedTemplate>> outputs;
-    if (!request.languages.empty())
-        outputs.emplace();
-    for (const std::string& language : request.languages) {
-        Diagnostics these;
-        LoadedCv loaded = load_and_validate(request.cv_path, these, language);
-        std::vector<fs::path> cv_files;
-        for (const auto& [file, text] : loaded.sources)
-            cv_files.emplace_back(file);
-        if (&language == &request.languages.front())
-            plan.cv_files = cv_files;
-        plan.sources.insert(loaded.sources.begin(), loaded.sources.end());
-        std::optional<std::vector<RenderedTemplate>> these_outputs;
-        if (loaded.cv)
-            these_outputs = render_in_language(
-                *loaded.cv, cv_files, request.templates, request.search, these, request.date_cache,
-                language.empty() || same_language(language, loaded.default_language) ? ""
-                                                                                     : language);
-        once.add_new(these);
-        if (!these_outputs) {
-            outputs.reset();
-            break;
-        }
-        for (auto& r : *these_outputs)
-            outputs->push_back(std::move(r));
+    LoadedLanguages loaded = load_languages(request.cv_path, request.languages, once);
+    plan.cv_files = std::move(loaded.cv_files);
+    plan.sources = std::move(loaded.sources);
+    if (loaded.cvs.empty())
+        return plan;
+    std::vector<RenderedTemplate> outputs;
+    for (const LoadedLanguage& these : loaded.cvs) {
+        Diagnostics found;
+        auto rendered =
+            render_in_language(these.cv, these.cv_files, request.templates, request.search, found,
+                               request.date_cache, these.language);
+        once.add_new(found);
+        if (!rendered)
+            return plan;
+        for (auto& r : *rendered)
+            outputs.push_back(std::move(r));
     }
-    if (outputs && !names_apart(*outputs, request.cv_path.stem().string(), plan.diagnostics))
-        outputs.reset();
-    plan.outputs = std::move(outputs);
+    if (names_apart(outputs, request.cv_path.stem().string(), plan.diagnostics))
+        plan.outputs = std::move(outputs);
     return plan;
 }
 

@@ -2,6 +2,7 @@
 
 #include "bib/bibliography.h"
 #include "cv/applications.h"
+#include "cv/language_tables.h"
 #include "cv/loader.h"
 #include "cv/photo.h"
 #include "cv/validate.h"
@@ -51,6 +52,35 @@ LoadedCv load_and_validate(const fs::path& path, Diagnostics& diagnostics,
     if (!diagnostics.has_errors())
         loaded.cv = std::move(result.cv);
     return loaded;
+}
+
+LoadedLanguages load_languages(const fs::path& path, const std::vector<std::string>& languages,
+                               DiagnosticsOnce& diagnostics) {
+    LoadedLanguages out;
+    bool failed = false;
+    for (const std::string& language : languages) {
+        Diagnostics these;
+        LoadedCv loaded = load_and_validate(path, these, language);
+        diagnostics.add_new(these);
+        std::vector<fs::path> cv_files;
+        for (const auto& [file, text] : loaded.sources)
+            cv_files.emplace_back(file);
+        if (&language == &languages.front()) {
+            out.cv_files = cv_files;
+            out.default_language = loaded.default_language;
+        }
+        out.sources.insert(loaded.sources.begin(), loaded.sources.end());
+        if (!loaded.cv) {
+            failed = true;
+            continue;
+        }
+        const bool is_default =
+            language.empty() || same_language(language, loaded.default_language);
+        out.cvs.push_back({is_default ? "" : language, std::move(*loaded.cv), cv_files});
+    }
+    if (failed)
+        out.cvs.clear();
+    return out;
 }
 
 }  // namespace mkcv

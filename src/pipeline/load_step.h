@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cv/model.h"
 #include "util/diagnostics.h"
@@ -27,5 +28,30 @@ struct LoadedCv {
 // cv.locale.language is `language` when given, so the context is built in it.
 LoadedCv load_and_validate(const std::filesystem::path& path, Diagnostics& diagnostics,
                            std::string_view language = {});
+
+// The CV in one language of a command's --lang.
+struct LoadedLanguage {
+    // "" for the CV's default language (its outputs and pages keep the names without one),
+    // else the tag as --lang wrote it.
+    std::string language;
+    Cv cv;
+    std::vector<std::filesystem::path> cv_files;  // cv.toml and its .bib files, as read
+};
+
+struct LoadedLanguages {
+    std::vector<LoadedLanguage> cvs;  // in the order asked; empty when any language failed
+    // The first language's cv.toml and .bib files: known even when the CV is invalid, so a
+    // watch rebuilds when the file that broke it is fixed.
+    std::vector<std::filesystem::path> cv_files;
+    std::string default_language = "en";
+    SourceTexts sources;  // every file read, to show offending lines
+};
+
+// cv.toml loaded and validated in each of `languages` ({""}: the default alone), each
+// problem added to `diagnostics` once however many languages found it. Every language is
+// loaded, so that one run names the problems of all of them.
+LoadedLanguages load_languages(const std::filesystem::path& path,
+                               const std::vector<std::string>& languages,
+                               DiagnosticsOnce& diagnostics);
 
 }  // namespace mkcv

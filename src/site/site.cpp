@@ -8,7 +8,6 @@
 #include <set>
 
 #include "bib/export.h"
-#include "cv/language_tables.h"
 #include "cv/locale_texts.h"
 #include "cv/sections.h"
 #include "pipeline/build_plan.h"
@@ -250,27 +249,17 @@ struct Builder {
         // Every language's CV first: an error in any of them stops the build before TeX.
         std::vector<Page> pages;
         DiagnosticsOnce once(report.diagnostics);
-        std::string default_language = "en";
-        for (const std::string& language : options.languages) {
-            Diagnostics these;
-            LoadedCv loaded = load_and_validate(options.cv_path, these, language);
-            report.sources.insert(loaded.sources.begin(), loaded.sources.end());
-            if (&language == &options.languages.front()) {
-                for (const auto& [file, text] : loaded.sources)
-                    cv_files.emplace_back(file);
-                add_inputs(cv_files);
-                default_language = loaded.default_language;
-            }
-            once.add_new(these);
-            if (!loaded.cv) {
-                report.invalid = true;
-                continue;
-            }
-            const bool is_default = language.empty() || same_language(language, default_language);
-            pages.push_back({is_default ? "" : language, "", std::move(*loaded.cv)});
-        }
-        if (report.invalid)
+        LoadedLanguages loaded = load_languages(options.cv_path, options.languages, once);
+        report.sources.insert(loaded.sources.begin(), loaded.sources.end());
+        cv_files = std::move(loaded.cv_files);
+        add_inputs(cv_files);
+        const std::string default_language = loaded.default_language;
+        if (loaded.cvs.empty()) {
+            report.invalid = true;
             return false;
+        }
+        for (LoadedLanguage& these : loaded.cvs)
+            pages.push_back({these.language, "", std::move(these.cv)});
         // The first language is the root page; the others are <tag>/index.html.
         for (std::size_t i = 1; i < pages.size(); ++i)
             pages[i].prefix =

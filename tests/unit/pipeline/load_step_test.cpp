@@ -56,3 +56,35 @@ TEST_CASE("load_and_validate gives no Cv, and says why, when anything is wrong")
     CHECK(bad.has_errors());
     CHECK(loaded.text.find("nmae") != std::string::npos);  // kept, to show the line
 }
+
+TEST_CASE("load_languages loads each language, the default one named \"\"") {
+    test::TempDir dir;
+    const fs::path path = dir.path / "cv.toml";
+    REQUIRE(write_file_atomically(path,
+                                  "[locale]\nlanguage = \"de\"\n"
+                                  "[person]\nname = { de = \"Ada\", en = \"Ada L.\" }\n"));
+    Diagnostics diagnostics;
+    DiagnosticsOnce once(diagnostics);
+    const LoadedLanguages loaded = load_languages(path, {"DE", "en"}, once);
+    REQUIRE(loaded.cvs.size() == 2);
+    CHECK(loaded.default_language == "de");
+    CHECK(loaded.cvs[0].language.empty());  // the default, as --lang wrote it in any case
+    CHECK(loaded.cvs[0].cv.person.name.value == "Ada");
+    CHECK(loaded.cvs[1].language == "en");
+    CHECK(loaded.cvs[1].cv.person.name.value == "Ada L.");
+    CHECK(loaded.cv_files == std::vector<fs::path>{path});
+    CHECK(loaded.cvs[1].cv_files == std::vector<fs::path>{path});
+}
+
+TEST_CASE("load_languages gives no CV when any language fails, each problem said once") {
+    test::TempDir dir;
+    const fs::path path = dir.path / "cv.toml";
+    REQUIRE(write_file_atomically(path, "[person]\nname = 5\n"));
+    Diagnostics diagnostics;
+    DiagnosticsOnce once(diagnostics);
+    const LoadedLanguages loaded = load_languages(path, {"en", "zh", "de"}, once);
+    CHECK(loaded.cvs.empty());
+    CHECK(diagnostics.error_count() == 1);
+    CHECK(loaded.cv_files == std::vector<fs::path>{path});  // still known, for a watch
+    CHECK(loaded.sources.count(path.string()) == 1);
+}
