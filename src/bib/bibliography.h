@@ -20,7 +20,7 @@ inline constexpr std::uintmax_t kMaxBibFileBytes = 64 * 1024 * 1024;
 // Reads the .bib files (relative to the folder of `cv_path`) into cv.publications; their
 // text is added to `sources` so diagnostics can show the offending line.
 void read_bibliography(Cv& cv, const std::filesystem::path& cv_path, Diagnostics& diagnostics,
-                        SourceTexts& sources);
+                       SourceTexts& sources);
 
 // @inproceedings → conference (workshop when the booktitle says so), @article → journal
 // (preprint for arXiv/CoRR), arXiv @misc/@unpublished/@techreport → preprint, theses → thesis.

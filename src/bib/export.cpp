@@ -4,11 +4,11 @@
 #include <cctype>
 #include <set>
 
+#include "bib/bibliography.h"
 #include "bib/bibtex_check.h"
 #include "bib/citekey.h"
 #include "bib/latex_text.h"
 #include "bib/paper_identity.h"
-#include "bib/bibliography.h"
 #include "cv/authors.h"
 #include "cv/photo.h"
 #include "text/percent_encode.h"

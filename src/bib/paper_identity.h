@@ -63,10 +63,9 @@ class PaperSet {
 
 // Names that each name one paper, as `[sync] ignore`, `include` and `same_as` take them (sync
 // leaves out, takes in or maps those works; a build leaves out the ignored entries of the
-// synced list): a citekey, a
-// DOI, an arXiv id (an arXiv DOI too) or a DBLP key in any form the functions above read,
-// or a title, any year, as sync's report prints it (normal_title; a title the report cut
-// short with "…" names the titles it begins).
+// synced list): a citekey, a DOI, an arXiv id (an arXiv DOI too) or a DBLP key in any form
+// the functions above read, or a title, any year, as sync's report prints it (normal_title;
+// a title the report cut short with "…" names the titles it begins).
 class PaperNames {
   public:
     explicit PaperNames(const std::vector<std::string>& names);

@@ -1,7 +1,7 @@
 #include "sync/bibtex_works.h"
 
-#include "bib/paper_identity.h"
 #include "bib/bibliography.h"
+#include "bib/paper_identity.h"
 #include "bib/reader.h"
 #include "sync/field_sources.h"
 #include "sync/title_text.h"

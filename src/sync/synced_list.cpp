@@ -1,7 +1,7 @@
 #include "sync/synced_list.h"
 
-#include "bib/export.h"
 #include "bib/bibliography.h"
+#include "bib/export.h"
 #include "bib/reader.h"
 #include "util/file_io.h"
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "bib/latex_text.h"
 #include "bib/bibliography.h"
+#include "bib/latex_text.h"
 #include "bib/reader.h"
 #include "fuzz_common.h"
 

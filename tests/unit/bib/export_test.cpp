@@ -2,8 +2,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "bib/paper_identity.h"
 #include "bib/bibliography.h"
+#include "bib/paper_identity.h"
 #include "test_support.h"
 
 using namespace mkcv;

@@ -2,8 +2,8 @@
 
 #include <catch2/catch.hpp>
 
-#include "bib/latex_text.h"
 #include "bib/bibliography.h"
+#include "bib/latex_text.h"
 
 using namespace mkcv;
 

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "bib/latex_text.h"
 #include "bib/bibliography.h"
+#include "bib/latex_text.h"
 #include "bib/reader.h"
 #include "text/latex_escape.h"
 #include "util/utf8.h"

@@ -26,8 +26,8 @@ const std::string kWarmAux = "\\relax\n\\gdef \\@abspage@last{1}\n";
 
 // What the stand-in TeX does when it is sent its line, set by each test.
 struct StandInRun {
-    ProcessSpec spec;        // as it was started
-    std::string read_tex;    // the .tex it found in its folder when it ran
+    ProcessSpec spec;            // as it was started
+    std::string read_tex;        // the .tex it found in its folder when it ran
     std::string aux = kWarmAux;  // the .aux it writes
     std::string log = "Output written on cv-long.xdv (2 pages).\n";
     ProcessOutcome outcome{ProcessOutcome::Status::Exited, 0};  // unless a test says otherwise
