@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "import/importer.h"
+#include "import/json_reader.h"
 #include "test_support.h"
 
 namespace mkcv::test {
@@ -28,6 +29,13 @@ inline Imported import_text(const std::string& text, const std::string& file = "
     }
     result.toml = toml::parse(*result.outcome.toml);
     return result;
+}
+
+// A source tree read from JSON text, for tests that drive a mapper's parts by hand.
+inline SourceNode json_source(const std::string& json) {
+    Result<SourceNode> root = read_json("cv.json", json);
+    REQUIRE(root);
+    return std::move(*root);
 }
 
 inline Imported import_fixture(const std::string& name) {

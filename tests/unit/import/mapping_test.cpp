@@ -4,17 +4,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "import/json_reader.h"
+#include "import_support.h"
 
 using namespace mkcv;
+using mkcv::test::json_source;
 
 namespace {
-
-SourceNode source(const std::string& json) {
-    Result<SourceNode> read = read_json("cv.json", json);
-    REQUIRE(read);
-    return std::move(*read);
-}
 
 bool summary_has(const ImportMapper& m, const std::string& from, const std::string& to) {
     for (const MappedValue& line : m.summary())
@@ -26,7 +21,7 @@ bool summary_has(const ImportMapper& m, const std::string& from, const std::stri
 }  // namespace
 
 TEST_CASE("a single date is cv.toml's date with a month, its year alone without one") {
-    const SourceNode root = source(R"({"a": "2021-03", "b": "2019"})");
+    const SourceNode root = json_source(R"({"a": "2021-03", "b": "2019"})");
     Diagnostics diagnostics;
     ImportMapper m("cv.json", root, diagnostics);
     Target first = m.new_entry("awards");
@@ -56,7 +51,7 @@ TEST_CASE("a single date is cv.toml's date with a month, its year alone without 
 }
 
 TEST_CASE("a date that is none warns at its line and gives nothing") {
-    const SourceNode root = source("{\n  \"when\": \"sometime soon\"\n}");
+    const SourceNode root = json_source("{\n  \"when\": \"sometime soon\"\n}");
     Diagnostics diagnostics;
     ImportMapper m("cv.json", root, diagnostics);
     CHECK_FALSE(m.read_date(root.get("when"), "when"));
@@ -66,7 +61,7 @@ TEST_CASE("a date that is none warns at its line and gives nothing") {
 }
 
 TEST_CASE("what no mapper placed lands in Other imported data, with a warning") {
-    const SourceNode root = source(R"({"hobby": "sailing"})");
+    const SourceNode root = json_source(R"({"hobby": "sailing"})");
     Diagnostics diagnostics;
     ImportMapper m("cv.json", root, diagnostics);
     m.place_leftovers();

@@ -7,17 +7,12 @@
 #include <algorithm>
 
 #include "cv/sections.h"
-#include "import/json_reader.h"
+#include "import_support.h"
 
 using namespace mkcv;
+using mkcv::test::json_source;
 
 namespace {
-
-SourceNode read(const std::string& json) {
-    Result<SourceNode> root = read_json("cv.json", json);
-    REQUIRE(root);
-    return std::move(*root);
-}
 
 // `[templates.NAME] order`, or nothing.
 std::vector<std::string> order_of(ImportMapper& m, const char* name) {
@@ -41,7 +36,7 @@ void place(ImportMapper& m) {
 }  // namespace
 
 TEST_CASE("the source's order puts its sections first, and every other one after") {
-    const SourceNode root = read(R"({"order": [["research", "Research"], "studies"]})");
+    const SourceNode root = json_source(R"({"order": [["research", "Research"], "studies"]})");
     Diagnostics diagnostics;
     ImportMapper m("cv.json", root, diagnostics);
     place(m);
@@ -58,13 +53,13 @@ TEST_CASE("the source's order puts its sections first, and every other one after
 
 TEST_CASE("an order that is the usual one, or no list, writes nothing") {
     Diagnostics diagnostics;
-    const SourceNode usual = read(R"({"order": ["studies", "research"]})");
+    const SourceNode usual = json_source(R"({"order": ["studies", "research"]})");
     ImportMapper m("cv.json", usual, diagnostics);
     place(m);
     keep_source_order(m, *usual.get("order"), "order");
     CHECK(order_of(m, "long").empty());  // education before experience is mkcv's own order
 
-    const SourceNode text = read(R"({"order": "research"})");
+    const SourceNode text = json_source(R"({"order": "research"})");
     ImportMapper n("cv.json", text, diagnostics);
     place(n);
     keep_source_order(n, *text.get("order"), "order");
