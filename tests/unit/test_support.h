@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 
 #include <unistd.h>
@@ -31,6 +32,33 @@ struct TempDir {
     }
     TempDir(const TempDir&) = delete;
     TempDir& operator=(const TempDir&) = delete;
+};
+
+// An environment variable set (or, with nullopt, removed) for the scope of a test, then put
+// back as it was: unit_all_cases runs every case in one process, so a variable left set
+// would reach the cases after it.
+class EnvScope {
+  public:
+    EnvScope(std::string name, const std::optional<std::string>& value) : name_(std::move(name)) {
+        if (const char* old = std::getenv(name_.c_str()))
+            saved_ = old;
+        set(value);
+    }
+    ~EnvScope() { set(saved_); }
+    EnvScope(const EnvScope&) = delete;
+    EnvScope& operator=(const EnvScope&) = delete;
+
+    // Another value within the scope.
+    void set(const std::optional<std::string>& value) {
+        if (value)
+            ::setenv(name_.c_str(), value->c_str(), 1);
+        else
+            ::unsetenv(name_.c_str());
+    }
+
+  private:
+    std::string name_;
+    std::optional<std::string> saved_;
 };
 
 // Loads and validates `text` as "cv.toml"; returns "LINE:COL: severity: message" lines.

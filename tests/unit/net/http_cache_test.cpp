@@ -73,16 +73,10 @@ TEST_CASE("a corrupt cache entry is not read", "[http_cache]") {
 }
 
 TEST_CASE("the cache folder is under XDG_CACHE_HOME, else ~/.cache", "[http_cache]") {
-    const char* old_xdg = std::getenv("XDG_CACHE_HOME");
-    const std::string saved = old_xdg ? old_xdg : "";
-    ::setenv("XDG_CACHE_HOME", "/tmp/xdg", 1);
+    test::EnvScope xdg("XDG_CACHE_HOME", "/tmp/xdg");
     CHECK(default_cache_folder() == fs::path("/tmp/xdg/mkcv"));
-    ::setenv("XDG_CACHE_HOME", "relative", 1);  // ignored, as the specification says
+    xdg.set("relative");  // ignored, as the specification says
     CHECK(default_cache_folder() == fs::path(std::getenv("HOME")) / ".cache" / "mkcv");
-    if (old_xdg)
-        ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
-    else
-        ::unsetenv("XDG_CACHE_HOME");
 }
 
 TEST_CASE("the cache keeps an answer and gives it back for its URL only", "[http_cache]") {

@@ -29,21 +29,11 @@ void write_git_file(const fs::path& path, const std::string& text) {
 
 // Other test cases in the same process set GIT_DIR (golden_test, source_date_test), which
 // rightly makes history_identity give up: this one reads the files alone.
-struct WithoutGitDir {
-    WithoutGitDir() : saved(std::getenv("GIT_DIR") ? std::getenv("GIT_DIR") : "") {
-        ::unsetenv("GIT_DIR");
-    }
-    ~WithoutGitDir() {
-        if (!saved.empty())
-            ::setenv("GIT_DIR", saved.c_str(), 1);
-    }
-    std::string saved;
-};
 
 }  // namespace
 
 TEST_CASE("history_identity reads HEAD's commit from the repository's files") {
-    const WithoutGitDir no_git_dir;
+    const test::EnvScope no_git_dir("GIT_DIR", std::nullopt);
     test::TempDir dir;
     const fs::path cv = dir.path / "cv" / "sub" / "cv.toml";  // found upwards, as git does
     const fs::path git = dir.path / "cv" / ".git";
@@ -78,7 +68,7 @@ TEST_CASE("history_identity reads HEAD's commit from the repository's files") {
 }
 
 TEST_CASE("history_identity follows a worktree's .git file to its shared refs") {
-    const WithoutGitDir no_git_dir;
+    const test::EnvScope no_git_dir("GIT_DIR", std::nullopt);
     test::TempDir dir;
     const fs::path main_git = dir.path / "main" / ".git";
     write_git_file(main_git / "refs" / "heads" / "cv", kCommitA + "\n");

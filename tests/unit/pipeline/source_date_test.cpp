@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "pipeline/source_date.h"
+#include "test_support.h"
 
 using namespace mkcv;
 
@@ -32,13 +33,13 @@ TEST_CASE("[build] date wins, then the outside date, then 1970") {
 }
 
 TEST_CASE("SOURCE_DATE_EPOCH is used when it is a number") {
-    ::setenv("GIT_DIR", "/nonexistent", 1);  // no commit time to fall back on
-    ::setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+    const test::EnvScope no_git("GIT_DIR", "/nonexistent");  // no commit time to fall back on
+    test::EnvScope epoch("SOURCE_DATE_EPOCH", "1700000000");
     CHECK(outside_source_date("cv.toml") == 1700000000);
-    ::setenv("SOURCE_DATE_EPOCH", "yesterday", 1);
+    epoch.set("yesterday");
     CHECK_FALSE(outside_source_date("cv.toml"));
-    ::setenv("SOURCE_DATE_EPOCH", "-5", 1);
+    epoch.set("-5");
     CHECK_FALSE(outside_source_date("cv.toml"));
-    ::unsetenv("SOURCE_DATE_EPOCH");
+    epoch.set(std::nullopt);
     CHECK_FALSE(outside_source_date("cv.toml"));
 }

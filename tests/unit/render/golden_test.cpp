@@ -13,8 +13,8 @@ using namespace mkcv;
 TEST_CASE("golden output of the built-in templates for cv.toml") {
     // The golden files carry no "Last updated" date; cv.toml's commit time in this
     // repository would add one, so git is kept out of it.
-    ::setenv("GIT_DIR", "/nonexistent", 1);
-    ::unsetenv("SOURCE_DATE_EPOCH");
+    const test::EnvScope no_git("GIT_DIR", "/nonexistent");
+    const test::EnvScope no_epoch("SOURCE_DATE_EPOCH", std::nullopt);
     Diagnostics diagnostics;
     const LoadedCv loaded =
         load_and_validate(std::string(MKCV_TEST_SOURCE_DIR) + "/cv.toml", diagnostics);
@@ -76,8 +76,8 @@ TEST_CASE("golden output of the built-in templates for cv.toml") {
 TEST_CASE("golden .tex of a right-to-left document") {
     // tests/data/scripts.toml is in Persian ([locale] language = "fa"): paragraphs and lists
     // mirrored (mkcv-base's meta.rtl block), every value in its \beginL/\beginR runs.
-    ::setenv("GIT_DIR", "/nonexistent", 1);
-    ::unsetenv("SOURCE_DATE_EPOCH");
+    const test::EnvScope no_git("GIT_DIR", "/nonexistent");
+    const test::EnvScope no_epoch("SOURCE_DATE_EPOCH", std::nullopt);
     Diagnostics diagnostics;
     const LoadedCv loaded = load_and_validate(
         std::string(MKCV_TEST_SOURCE_DIR) + "/tests/data/scripts.toml", diagnostics);

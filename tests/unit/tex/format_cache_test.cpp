@@ -133,23 +133,13 @@ TEST_CASE("the cache keeps within its bound, the least recently used format out 
 }
 
 TEST_CASE("the cache's folder comes from the environment, and can be turned off") {
-    const char* saved = std::getenv("MKCV_FORMAT_CACHE");
-    const std::string restore = saved ? saved : "";
-    ::setenv("MKCV_FORMAT_CACHE", "off", 1);
+    test::EnvScope cache("MKCV_FORMAT_CACHE", "off");
     CHECK(format_cache_folder().empty());
-    ::setenv("MKCV_FORMAT_CACHE", "relative/path", 1);
+    cache.set("relative/path");
     CHECK(format_cache_folder().empty());
-    ::setenv("MKCV_FORMAT_CACHE", "/var/cache/mkcv-formats", 1);
+    cache.set("/var/cache/mkcv-formats");
     CHECK(format_cache_folder() == fs::path("/var/cache/mkcv-formats"));
-    ::unsetenv("MKCV_FORMAT_CACHE");
-    const char* xdg = std::getenv("XDG_CACHE_HOME");
-    const std::string xdg_restore = xdg ? xdg : "";
-    ::setenv("XDG_CACHE_HOME", "/x/cache", 1);
+    cache.set(std::nullopt);
+    const test::EnvScope xdg("XDG_CACHE_HOME", "/x/cache");
     CHECK(format_cache_folder() == fs::path("/x/cache/mkcv/formats"));
-    if (xdg)
-        ::setenv("XDG_CACHE_HOME", xdg_restore.c_str(), 1);
-    else
-        ::unsetenv("XDG_CACHE_HOME");
-    if (saved)
-        ::setenv("MKCV_FORMAT_CACHE", restore.c_str(), 1);
 }

@@ -18,18 +18,7 @@
 using namespace mkcv;
 namespace fs = std::filesystem;
 
-namespace {
-
-// Sets PATH for the scope of a test.
-struct PathScope {
-    std::string saved;
-    explicit PathScope(const std::string& path) : saved(std::getenv("PATH")) {
-        ::setenv("PATH", path.c_str(), 1);
-    }
-    ~PathScope() { ::setenv("PATH", saved.c_str(), 1); }
-};
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("find_program takes the first executable file on PATH", "[process]") {
     test::TempDir dir;
@@ -40,8 +29,8 @@ TEST_CASE("find_program takes the first executable file on PATH", "[process]") {
     ::chmod((dir.path / "b" / "tool").c_str(), 0755);
     fs::create_directories(dir.path / "c" / "tool");  // a folder is not a program
     {
-        PathScope path((dir.path / "c").string() + ":" + (dir.path / "a").string() + ":" +
-                       (dir.path / "b").string());
+        test::EnvScope path("PATH", (dir.path / "c").string() + ":" + (dir.path / "a").string() +
+                                        ":" + (dir.path / "b").string());
         CHECK(find_program("tool") == dir.path / "b" / "tool");
         CHECK(find_program("missing").empty());
         CHECK(find_program("").empty());
@@ -49,7 +38,7 @@ TEST_CASE("find_program takes the first executable file on PATH", "[process]") {
     }
     // Not resolved through links: TeX engines know themselves by the name they are run as.
     fs::create_symlink(dir.path / "b" / "tool", dir.path / "a" / "alias");
-    PathScope path((dir.path / "a").string());
+    test::EnvScope path("PATH", (dir.path / "a").string());
     CHECK(find_program("alias") == dir.path / "a" / "alias");
 }
 
@@ -236,4 +225,22 @@ TEST_CASE("a SIGTERM while ending signals are held ends mkcv only after the hold
     CHECK(got == 'x');
     REQUIRE(WIFSIGNALED(status));
     CHECK(WTERMSIG(status) == SIGTERM);
+}
+
+TEST_CASE("a test's environment variable is put back as it was when its scope ends", "[process]") {
+    ::unsetenv("MKCV_TEST_SCOPE");
+    {
+        test::EnvScope scope("MKCV_TEST_SCOPE", "a");
+        CHECK(std::string(std::getenv("MKCV_TEST_SCOPE")) == "a");
+        scope.set(std::nullopt);
+        CHECK_FALSE(std::getenv("MKCV_TEST_SCOPE"));
+    }
+    CHECK_FALSE(std::getenv("MKCV_TEST_SCOPE"));
+    ::setenv("MKCV_TEST_SCOPE", "before", 1);
+    {
+        const test::EnvScope scope("MKCV_TEST_SCOPE", std::nullopt);
+        CHECK_FALSE(std::getenv("MKCV_TEST_SCOPE"));
+    }
+    CHECK(std::string(std::getenv("MKCV_TEST_SCOPE")) == "before");
+    ::unsetenv("MKCV_TEST_SCOPE");
 }
