@@ -13,12 +13,18 @@
 using namespace mkcv;
 namespace fs = std::filesystem;
 
+namespace {
+
+// A CV in German by default, its name in English too.
+const std::string kGermanAndEnglish =
+    "[locale]\nlanguage = \"de\"\n[person]\nname = { de = \"Ada\", en = \"Ada L.\" }\n";
+
+}  // namespace
+
 TEST_CASE("load_and_validate reads cv.toml, in the language asked for") {
     test::TempDir dir;
     const fs::path path = dir.path / "cv.toml";
-    REQUIRE(write_file_atomically(path,
-                                  "[locale]\nlanguage = \"de\"\n"
-                                  "[person]\nname = { de = \"Ada\", en = \"Ada L.\" }\n"));
+    REQUIRE(write_file_atomically(path, kGermanAndEnglish));
     Diagnostics diagnostics;
     const LoadedCv loaded = load_and_validate(path, diagnostics);
     INFO(diagnostics.items().size());
@@ -60,9 +66,7 @@ TEST_CASE("load_and_validate gives no Cv, and says why, when anything is wrong")
 TEST_CASE("load_languages loads each language, the default one named \"\"") {
     test::TempDir dir;
     const fs::path path = dir.path / "cv.toml";
-    REQUIRE(write_file_atomically(path,
-                                  "[locale]\nlanguage = \"de\"\n"
-                                  "[person]\nname = { de = \"Ada\", en = \"Ada L.\" }\n"));
+    REQUIRE(write_file_atomically(path, kGermanAndEnglish));
     Diagnostics diagnostics;
     DiagnosticsOnce once(diagnostics);
     const LoadedLanguages loaded = load_languages(path, {"DE", "en"}, once);
