@@ -117,6 +117,10 @@ TEST_CASE("[sync] ignore names papers by citekey, by an id in any of its forms, 
     // By title, as sync's report prints it (case and punctuation aside), any year.
     CHECK(ignored.find("", {"", "", "", normal_title("an erratum to our paper"), 2019}));
     CHECK_FALSE(ignored.find("", {"", "", "", normal_title("An Erratum"), 2019}));
+    // A title in another script names its paper too, its letters kept as they are.
+    const PaperNames chinese({"深度学习：综述"});
+    CHECK(chinese.find("", {"", "", "", normal_title("深度学习 综述"), 2020}));
+    CHECK_FALSE(chinese.find("", {"", "", "", normal_title("深度学习"), 2020}));
     CHECK_FALSE(ignored.find("", {"10.1/abd", "2101.00002", "conf/a/C", "", 0}));
 }
 

@@ -94,3 +94,25 @@ TEST_CASE("an invalid CV exits 2, compiles nothing, and its --report has no outp
     CHECK_FALSE(json.at("diagnostics").empty());
     CHECK(w.mkcv("check").status == kExitInvalid);
 }
+
+TEST_CASE("mkcv build --lang en,zh makes each language's PDF with its own name in it") {
+    Workspace w;
+    w.write_cv("[person]\nname = { en = \"Zoë  O’Brien\", zh = \"赵  怡浩\" }\n");
+    CHECK(w.mkcv("build", {"--lang", "en,zh"}).status == kExitOk);
+    CHECK(w.tex.runs == 4);
+    // The stand-in PDF carries the .tex it was made from.
+    const std::string en = test::file_text(w.out / "cv-long.pdf");
+    const std::string zh = test::file_text(w.out / "cv-long.zh.pdf");
+    CHECK(en.find("Zoë") != std::string::npos);
+    CHECK(en.find("赵") == std::string::npos);
+    CHECK(zh.find("赵") != std::string::npos);
+    CHECK(fs::exists(w.out / "cv-short.zh.pdf"));
+    CHECK(w.mkcv("check", {"--lang", "en,zh"}).status == kExitOk);
+
+    // A bad value in the Chinese name: said with its place, and nothing built in any language.
+    w.write_cv("[person]\nname = { en = \"Zoë\", zh = 5 }\n");
+    const auto bad = w.mkcv("build", {"--lang", "en,zh"});
+    CHECK(bad.status == kExitInvalid);
+    CHECK(bad.err.find("cv.toml:2:") != std::string::npos);
+    CHECK(w.tex.runs == 4);
+}

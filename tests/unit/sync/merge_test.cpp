@@ -418,3 +418,31 @@ TEST_CASE("include, same_as and ignore name a left-out work as the report prints
     REQUIRE(by_title.ignored.size() == 1);
     CHECK(by_title.list.empty());
 }
+
+TEST_CASE("a title written with ’ and – by one source and ' and - by another is one paper",
+          "[sync]") {
+    Work crossref;
+    crossref.source = "crossref";
+    crossref.listed_for_owner = true;
+    crossref.title = {"It’s Time – Learned Caches for Everyone"};
+    crossref.authors = {"Jane Q. Doe"};
+    crossref.year = 2021;
+    crossref.doi = "10.5555/caches.1";
+    Work dblp = crossref;
+    dblp.source = "dblp";
+    dblp.title = {"It's Time - Learned Caches for Everyone"};
+    dblp.doi.clear();
+    dblp.dblp_key = "conf/x/Doe21";
+    MergeInput in;
+    in.owner = "Jane Q. Doe";
+    in.works = {crossref, dblp};
+    const MergeOutcome first = merge_works(in);
+    REQUIRE(first.list.size() == 1);
+    // And the second sync over the same answers, from its own list, changes nothing.
+    in.synced = first.list;
+    const MergeOutcome second = merge_works(in);
+    CHECK(second.added.empty());
+    CHECK(second.updated.empty());
+    REQUIRE(second.list.size() == 1);
+    CHECK(second.list[0].key.value == first.list[0].key.value);
+}
