@@ -35,6 +35,53 @@ extern "C" const char* __lsan_default_suppressions() {
 namespace mkcv {
 namespace {
 
+// btparse copies the text of a syntax error ("found \"{ 100% In…\"") into the format string of
+// its own vsnprintf, so a `%` there is a conversion: `% In` is a %n, which glibc aborts on
+// (and elsewhere writes through a pointer off the stack). No `%` ever reaches btparse: each
+// is written as kStandIn twice, and kStandIn itself as kStandIn and `x`, a code that reads
+// back exactly whatever the text held; everything btparse gives back is read back through
+// with_percent. kStandIn is U+10FFFD, a private-use code point, in UTF-8.
+constexpr std::string_view kStandIn = "\xF4\x8F\xBF\xBD";
+
+std::string without_percent(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%') {
+            out.append(kStandIn).append(kStandIn);
+        } else if (text.substr(i, kStandIn.size()) == kStandIn) {
+            out.append(kStandIn) += 'x';
+            i += kStandIn.size() - 1;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+std::string with_percent(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text.substr(i, kStandIn.size()) != kStandIn) {
+            out += text[i];
+            continue;
+        }
+        const std::string_view next = text.substr(i + kStandIn.size());
+        if (next.substr(0, kStandIn.size()) == kStandIn) {
+            out += '%';
+            i += 2 * kStandIn.size() - 1;
+        } else if (!next.empty() && next[0] == 'x') {
+            out.append(kStandIn);
+            i += kStandIn.size();
+        } else {  // cut short in a message: left as it is
+            out.append(kStandIn);
+            i += kStandIn.size() - 1;
+        }
+    }
+    return out;
+}
+
 // btparse keeps its macro table and error counts in globals.
 std::mutex& btparse_mutex() {
     static std::mutex mutex;
@@ -294,20 +341,23 @@ Expansion expand_value(AST* field, MacroTable& table, std::string& out,
     std::size_t from_macros = 0;
     bt_nodetype type{};
     char* text = nullptr;
+    std::vector<std::pair<bt_nodetype, std::string>> pieces;  // read back: `%` as written
     for (AST* v = nullptr; (v = bt_next_value(field, v, &type, &text));) {
         if (!text)
             continue;
+        pieces.emplace_back(type, with_percent(text));
+        const std::string& piece = pieces.back().second;
         if (type == BTAST_MACRO) {
-            const auto found = table.macros.find(ascii_lower(text));
+            const auto found = table.macros.find(ascii_lower(piece));
             if (found == table.macros.end()) {
-                if (std::find(undefined.begin(), undefined.end(), text) == undefined.end())
-                    undefined.push_back(text);
+                if (std::find(undefined.begin(), undefined.end(), piece) == undefined.end())
+                    undefined.push_back(piece);
             } else {
                 size += found->second.size();
                 from_macros += found->second.size();
             }
         } else {
-            size += std::strlen(text);
+            size += piece.size();
         }
         if (size > kMaxBibValueBytes)
             return Expansion::ValueTooLong;
@@ -316,12 +366,10 @@ Expansion expand_value(AST* field, MacroTable& table, std::string& out,
         return Expansion::BibliographyTooLong;
     table.expanded += from_macros;
     out.reserve(size);
-    for (AST* v = nullptr; (v = bt_next_value(field, v, &type, &text));) {
-        if (!text)
-            continue;
-        if (type != BTAST_MACRO) {
-            out += text;
-        } else if (const auto found = table.macros.find(ascii_lower(text));
+    for (const auto& [piece_type, piece] : pieces) {
+        if (piece_type != BTAST_MACRO) {
+            out += piece;
+        } else if (const auto found = table.macros.find(ascii_lower(piece));
                    found != table.macros.end()) {
             out += found->second;
         }
@@ -345,7 +393,8 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
     std::lock_guard lock(btparse_mutex());
     initialise_btparse();
     MacroTable& table = macro_table();
-    std::string file = file_name;
+    // Messages name the file as mkcv does (report_messages): btparse is given a plain name.
+    std::string file = "bib";
 
     std::vector<BibEntry> entries;
     StderrCapture capture;
@@ -354,6 +403,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
         const bool is_string = is_string_entry(chunk.text);
         if (is_string)
             chunk.text = string_as_regular_entry(chunk.text);
+        chunk.text = without_percent(chunk.text);
         bt_delete_all_macros();  // btparse's own table stays empty: it expands nothing
         AST* ast = bt_parse_entry_s(chunk.text.data(), file.data(), chunk.line, 0, &ok);
         BibEntry entry;
@@ -366,15 +416,15 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
         if (is_string && metatype == BTE_REGULAR)
             metatype = BTE_MACRODEF;
         if (metatype == BTE_REGULAR) {  // named in messages even when malformed
-            entry.type = ascii_lower(bt_entry_type(ast) ? bt_entry_type(ast) : "");
-            entry.key = bt_entry_key(ast) ? bt_entry_key(ast) : "";
+            entry.type = ascii_lower(with_percent(bt_entry_type(ast) ? bt_entry_type(ast) : ""));
+            entry.key = with_percent(bt_entry_key(ast) ? bt_entry_key(ast) : "");
         }
         if (ok && (metatype == BTE_REGULAR || metatype == BTE_MACRODEF)) {
             const std::string who =
                 metatype == BTE_MACRODEF ? "@string" : "BibTeX entry `" + entry.key + "`";
             char* name = nullptr;
             for (AST* field = nullptr; (field = bt_next_field(ast, field, &name));) {
-                const std::string field_name = ascii_lower(name ? name : "");
+                const std::string field_name = ascii_lower(with_percent(name ? name : ""));
                 std::string value;
                 std::vector<std::string> undefined;
                 const Expansion result = expand_value(field, table, value, undefined);
@@ -418,7 +468,7 @@ std::vector<BibEntry> read_bibtex(const std::string& text, const std::string& fi
         if (ast)
             bt_free_ast(ast);
         bt_parse_entry_s(nullptr, nullptr, 1, 0, nullptr);
-        const std::string messages = capture.take();
+        const std::string messages = with_percent(capture.take());
         report_messages(messages, file_name, !ok, chunk.line, entry.key, diagnostics);
         if (ok && keep && !entry.type.empty())
             entries.push_back(std::move(entry));
@@ -466,8 +516,8 @@ std::vector<BibName> split_bibtex_names(const std::string& names, const std::str
     std::lock_guard lock(btparse_mutex());
     initialise_btparse();
     std::vector<BibName> out;
-    std::string copy = names;
-    std::string file = file_name;
+    std::string copy = without_percent(names);
+    std::string file = "bib";
     char delimiter[] = "and";
     char description[] = "name";
     StderrCapture capture;
@@ -476,7 +526,7 @@ std::vector<BibName> split_bibtex_names(const std::string& names, const std::str
         if (!list->items[i])
             continue;
         BibName name;
-        if (ascii_lower(list->items[i]) == "others") {
+        if (ascii_lower(with_percent(list->items[i])) == "others") {
             name.others = true;
             out.push_back(name);
             continue;
@@ -491,13 +541,13 @@ std::vector<BibName> split_bibtex_names(const std::string& names, const std::str
         for (int p = 0; p < BT_MAX_NAMEPARTS; ++p)
             for (int t = 0; split->parts[p] && t < split->part_len[p]; ++t)
                 if (const char* token = split->parts[p][t])
-                    *parts[p] += (parts[p]->empty() ? "" : " ") + std::string(token);
+                    *parts[p] += (parts[p]->empty() ? "" : " ") + with_percent(token);
         bt_free_name(split);
         out.push_back(name);
     }
     if (list)
         bt_free_list(list);
-    report_messages(capture.take(), file_name, false, line, "", diagnostics);
+    report_messages(with_percent(capture.take()), file_name, false, line, "", diagnostics);
     return out;
 }
 

@@ -207,3 +207,34 @@ TEST_CASE("a field with LaTeX becomes typed text, each run at its field's line")
     CHECK(latex_of_text(p->title.value, p->title.marks) == "An \\emph{Elastic} $\\alpha$-Net");
     CHECK(p->venue.marks.empty());
 }
+
+TEST_CASE("a % in a malformed entry's text is no format for btparse", "[bib]") {
+    // btparse copies the token of a syntax error into its vsnprintf's format: "202% In" held
+    // `% In`, a %n that aborted mkcv (found by fuzz_sync_offline).
+    Diagnostics d;
+    const auto entries = read(
+        "@inp(~roceedings{ 202% International Conference on Management of Data},\n"
+        "( pages={100--112},\n  year={2021}\n}\n\n"
+        "@article{doe2023, title={100% of $5 %n %s %x}, author={Doe, Jane and 50% Roe, B.},\n"
+        "  journal={J}, year={2023}}\n",
+        d);
+    REQUIRE(entries.size() == 1);
+    CHECK(entries[0].key == "doe2023");
+    CHECK(entries[0].field("title")->value == "100% of $5 %n %s %x");
+    bool said = false;
+    for (const auto& item : d.items())
+        said = said || item.message.find("202% International") != std::string::npos;
+    CHECK(said);  // the message quotes the text with its % as written
+    const auto names = split_bibtex_names("Doe, Jane and 50% Roe, B. and %n", "test.bib", 1, d);
+    REQUIRE(names.size() == 3);
+    CHECK(names[1].last == "50% Roe");
+}
+
+TEST_CASE("a .bib holding the reader's own stand-in for % reads back as written", "[bib]") {
+    Diagnostics d;
+    const std::string odd = "\xF4\x8F\xBF\xBD";  // U+10FFFD
+    const auto entries =
+        read("@misc{k, title={a" + odd + "%" + odd + odd + "x" + odd + "}, year=2020}\n", d);
+    REQUIRE(entries.size() == 1);
+    CHECK(entries[0].field("title")->value == "a" + odd + "%" + odd + odd + "x" + odd);
+}
